@@ -1,0 +1,127 @@
+/**
+ * Makes PGlite commits durable. PGlite (PostgreSQL compiled to WebAssembly) runs with fsync off and
+ * its file system layer never calls fsync: a commit is in the OS page cache when it returns, so it
+ * survives a killed process but not a power loss or kernel crash.
+ *
+ * WalSyncer.afterCommit(), called after each write transaction commits, asks PostgreSQL where the
+ * WAL ends (`pg_walfile_name(pg_current_wal_lsn())`) and fsyncs every WAL segment written since the
+ * previous call (normally just one file), plus the pg_wal directory when a new segment came into
+ * use. A commit is durable once its WAL record is on disk: after a power loss, recovery replays it.
+ *
+ * A checkpoint (PGlite runs one itself when WAL grows past max_wal_size, and at close) writes data
+ * pages and recycles old WAL segments, also without fsync. So when the checkpoint position in
+ * pg_control has moved, afterCommit fsyncs the whole data directory instead. Remaining window: a
+ * power loss between such a checkpoint and that full sync (within the same write call) could lose
+ * pages the checkpoint wrote; PGlite gives us no hook to order it better.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+async function fsyncPath(file: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile (e.g. a recycled WAL segment)
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** fsyncs every file and directory under `root` (a few hundred ms for a fresh PGlite data dir). */
+export async function syncTree(root: string): Promise<void> {
+  const files: string[] = [];
+  const dirs: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    dirs.push(dir);
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) files.push(full);
+    }
+  };
+  await walk(root);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) await fsyncPath(files[next++]!);
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  // directories last, deepest first, so new entries are recorded in their parents
+  for (const dir of dirs.reverse()) await fsyncPath(dir);
+  await fsyncPath(path.dirname(root));
+}
+
+export type WalPosition = { walFile: string; checkpointLsn: string };
+
+/** Asks the database for the current WAL file and checkpoint position (superuser, which PGlite is). */
+export const WAL_POSITION_SQL =
+  'select pg_walfile_name(pg_current_wal_lsn()) as "walFile", (select checkpoint_lsn::text from pg_control_checkpoint()) as "checkpointLsn"';
+
+/** Parses `TTTTTTTTXXXXXXXXYYYYYYYY` into a timeline and an absolute segment number. */
+function parseWalFile(
+  name: string,
+  segmentsPerLogId: bigint,
+): { timeline: string; segment: bigint } {
+  if (!/^[0-9A-F]{24}$/.test(name)) throw new Error(`Unexpected WAL file name ${name}`);
+  return {
+    timeline: name.slice(0, 8),
+    segment: BigInt(`0x${name.slice(8, 16)}`) * segmentsPerLogId + BigInt(`0x${name.slice(16)}`),
+  };
+}
+
+function walFileName(timeline: string, segment: bigint, segmentsPerLogId: bigint): string {
+  const hex = (n: bigint) => n.toString(16).toUpperCase().padStart(8, '0');
+  return timeline + hex(segment / segmentsPerLogId) + hex(segment % segmentsPerLogId);
+}
+
+export class WalSyncer {
+  private last: WalPosition | null = null;
+  private readonly segmentsPerLogId: bigint;
+
+  /**
+   * @param pgdata the PGlite data directory (holds PG_VERSION, pg_wal/, global/pg_control)
+   * @param position reads WAL_POSITION_SQL from the same database
+   * @param walSegmentBytes `wal_segment_size` (16 MB unless initdb chose otherwise)
+   */
+  constructor(
+    private readonly pgdata: string,
+    private readonly position: () => Promise<WalPosition>,
+    walSegmentBytes = 16 * 1024 * 1024,
+  ) {
+    this.segmentsPerLogId = 0x1_0000_0000n / BigInt(walSegmentBytes);
+  }
+
+  /** Makes everything written so far durable (whole data dir) and remembers the WAL position. */
+  async syncAll(): Promise<void> {
+    const now = await this.position();
+    await syncTree(this.pgdata);
+    this.last = now;
+  }
+
+  /** Call after each commit: when it resolves, that commit survives a power loss. */
+  async afterCommit(): Promise<void> {
+    const now = await this.position();
+    const last = this.last;
+    if (last === null || now.checkpointLsn !== last.checkpointLsn) {
+      await syncTree(this.pgdata);
+      this.last = now;
+      return;
+    }
+    const walDir = path.join(this.pgdata, 'pg_wal');
+    const from = parseWalFile(last.walFile, this.segmentsPerLogId);
+    const to = parseWalFile(now.walFile, this.segmentsPerLogId);
+    if (from.timeline !== to.timeline || to.segment < from.segment) {
+      await syncTree(this.pgdata);
+    } else {
+      for (let s = from.segment; s <= to.segment; s++) {
+        await fsyncPath(path.join(walDir, walFileName(to.timeline, s, this.segmentsPerLogId)));
+      }
+      if (to.segment !== from.segment) await fsyncPath(walDir);
+    }
+    this.last = now;
+  }
+}

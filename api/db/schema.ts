@@ -1,0 +1,126 @@
+/**
+ * Database schema (Drizzle pg-core). Only PostgreSQL 15 features: the same generated SQL runs on
+ * PGlite (PostgreSQL 18 inside) and on Debian's PostgreSQL 15 in CI.
+ *
+ * Conventions:
+ * - every timestamp is `timestamp with time zone`, read as a JS Date;
+ * - enumerations are `text` with a CHECK constraint (easy to extend in a migration, unlike enums);
+ * - ids: `uuid` with the database default `gen_random_uuid()` (built in since PostgreSQL 13, and in
+ *   PGlite), or an identity column for internal queues; never PostgreSQL 18-only `uuidv7()`.
+ *
+ * After changing this file run `npm run db:generate` and commit the new SQL in api/db/migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+};
+
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** Every outgoing mail: kept here when no SMTP server is configured or a send fails. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    /** what the mail is about, e.g. 'order-confirmation' */
+    kind: text('kind').notNull(),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_lang_check', sql`${t.lang} in ('nl', 'en')`),
+    index('outbox_status_created_at_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Replayed responses of POST requests that carried an Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    /** e.g. the route and the session/user, so two clients cannot collide */
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const userRoles = ['staff', 'client'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** always stored lowercased (enforced by a CHECK constraint) */
+    email: text('email').notNull(),
+    /** null: no password set yet (e.g. a client created at checkout) */
+    passwordHash: text('password_hash'),
+    name: text('name').notNull().default(''),
+    role: text('role').$type<UserRole>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lowercase_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('staff', 'client')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** hex sha256 of the session token; the token itself is only in the cookie */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+
+/**
+ * The configuration of API.md section 2, parsed once at start. A bad value stops the server with
+ * a list naming every variable that is wrong.
+ */
+
+const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+const url = (protocols: readonly string[]) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be an absolute URL'),
+    v.check(
+      (value) => protocols.includes(new URL(value).protocol),
+      `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`,
+    ),
+  );
+
+const emailAddress = v.pipe(v.string(), v.trim(), v.email('must be an email address'));
+
+const envSchema = v.pipe(
+  v.object({
+    NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+    PORT: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'must be a whole number'),
+        v.transform(Number),
+        v.minValue(0, 'must be between 0 and 65535'),
+        v.maxValue(65535, 'must be between 0 and 65535'),
+      ),
+      '3000',
+    ),
+    HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), '0.0.0.0'),
+    PUBLIC_URL: v.optional(url(['http:', 'https:'])),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
+    DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
+    SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+    STAFF_EMAIL: v.optional(emailAddress),
+    STAFF_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
+    SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
+    MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an address like "Studio <hello@example.nl>"'))),
+    STAFF_NOTIFY_EMAIL: v.optional(emailAddress),
+    MOLLIE_API_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(test|live)_\w{10,}$/, 'must start with test_ or live_'))),
+    MOLLIE_API_URL: v.optional(url(['http:', 'https:']), 'https://api.mollie.com/v2/'),
+    BANK_IBAN: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.replace(/\s+/g, '').toUpperCase()),
+        v.check(isValidIban, 'must be a valid IBAN'),
+      ),
+    ),
+    BANK_BIC: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, 'must be a valid BIC'))),
+    BANK_ACCOUNT_NAME: optionalString,
+    RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
+    ADDRESS_LOOKUP_URL: v.optional(url(['http:', 'https:']), 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/'),
+    MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
+    MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
+    LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  }),
+  v.forward(
+    v.check((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== undefined, 'is required when NODE_ENV=production'),
+    ['SESSION_SECRET'],
+  ),
+  v.forward(
+    v.check((env) => (env.STAFF_EMAIL === undefined) === (env.STAFF_PASSWORD === undefined), 'STAFF_EMAIL and STAFF_PASSWORD go together'),
+    ['STAFF_PASSWORD'],
+  ),
+);
+
+export type RawEnv = v.InferOutput<typeof envSchema>;
+
+export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable. Empty values count as unset. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(envSchema, present);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => {
+      const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+      return `${name} ${issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const raw = result.output;
+  return {
+    ...raw,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    SESSION_SECRET: raw.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+  };
+}
+
+/** ISO 13616 mod-97 check. */
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const value = char >= 'A' ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createMiddleware } from 'hono/factory';
+import { encode, negotiate, type Encoded } from './compression.ts';
+
+/**
+ * The client build, held in memory with precompressed brotli and gzip bodies (reading the file on
+ * every request is an order of magnitude slower, FACTS "Serving"). Hashed files under /assets/
+ * are cached for a year as immutable; the few unhashed ones (favicon, robots.txt) for an hour.
+ */
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export interface StaticAsset {
+  contentType: string;
+  etag: string;
+  immutable: boolean;
+  encoded: Encoded;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+export async function loadStaticAssets(clientDir: string): Promise<Map<string, StaticAsset>> {
+  const assets = new Map<string, StaticAsset>();
+  for (const file of await listFiles(clientDir)) {
+    const relative = path.relative(clientDir, file).split(path.sep).join('/');
+    if (relative.startsWith('.vite/') || relative.endsWith('.map') || relative.endsWith('.html')) continue;
+    const body = await readFile(file);
+    const contentType = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    assets.set(`/${relative}`, {
+      contentType,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      immutable: relative.startsWith('assets/'),
+      encoded: encode(body, contentType, 'max'),
+    });
+  }
+  return assets;
+}
+
+export function serveStaticAssets(assets: Map<string, StaticAsset>) {
+  return createMiddleware(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const asset = assets.get(c.req.path);
+    if (!asset) return next();
+    const headers: Record<string, string> = {
+      'Content-Type': asset.contentType,
+      ETag: asset.etag,
+      'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      Vary: 'Accept-Encoding',
+    };
+    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
+    const { body, encoding } = negotiate(asset.encoded, c.req.header('accept-encoding'));
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.length);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  });
+}
+
+export interface ClientAssets {
+  entryScript: string;
+  css: string[];
+  preloads: string[];
+  /** Per router route id, the code-split chunks (and their CSS) to preload when it renders. */
+  routes: Record<string, { preloads: string[]; css: string[] }>;
+}
+
+/** `src/routes/_site/about.tsx` -> `/_site/about`; `src/routes/dashboard/index.tsx` -> `/dashboard/`. */
+export function routeIdForFile(file: string): string | undefined {
+  const match = /^src\/routes\/(.+)\.tsx$/.exec(file);
+  if (!match?.[1]) return undefined;
+  const route = match[1];
+  if (route === '__root') return '__root__';
+  if (route === 'index') return '/';
+  if (route.endsWith('/index')) return `/${route.slice(0, -'index'.length)}`;
+  return `/${route}`;
+}
+
+interface ViteManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The entry script, its CSS and its static imports, from Vite's build manifest. */
+export async function readClientAssets(clientDir: string): Promise<ClientAssets> {
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error(`No entry chunk in ${clientDir}/.vite/manifest.json; run "npm run build".`);
+  const collect = (keys: string[], skip: Set<string>) => {
+    const css = new Set<string>();
+    const preloads = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || preloads.has(chunk.file) || skip.has(chunk.file)) return;
+      preloads.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    for (const key of keys) visit(key);
+    return { css, preloads };
+  };
+  const root = collect(entry.imports ?? [], new Set([entry.file]));
+  for (const file of entry.css ?? []) root.css.add(file);
+  const shared = new Set([entry.file, ...root.preloads]);
+  const routes: ClientAssets['routes'] = {};
+  for (const key of Object.keys(manifest)) {
+    const [file, query] = key.split('?');
+    if (!query?.includes('tsr-split') || !file) continue;
+    const routeId = routeIdForFile(file);
+    if (!routeId) continue;
+    const found = collect([key], shared);
+    const target = (routes[routeId] ??= { preloads: [], css: [] });
+    target.preloads.push(...[...found.preloads].map((f) => `/${f}`));
+    target.css.push(...[...found.css].map((f) => `/${f}`));
+  }
+  return {
+    entryScript: `/${entry.file}`,
+    css: [...root.css].map((file) => `/${file}`),
+    preloads: [...root.preloads].map((file) => `/${file}`),
+    routes,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Structured JSON logs, one line per event on stdout. Values under keys that can hold secrets or
+ * payment data are replaced before anything is written, and long digit runs (card or account
+ * numbers) are masked in every string, so a log line never holds a password or a full card or
+ * bank number.
+ */
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export interface Logger {
+  debug(fields: object, msg: string): void;
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+  error(fields: object, msg: string): void;
+  child(fields: object): Logger;
+}
+
+const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|iban|card|cvc|cvv|pan|api[-_]?key|session/i;
+const DIGIT_RUN = /\b(?:\d[ -]?){12,19}\b/g;
+const IBAN_LIKE = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g;
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '[deep]';
+  if (typeof value === 'string') return value.replace(IBAN_LIKE, '[redacted]').replace(DIGIT_RUN, '[redacted]');
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  if (value instanceof Error) return { name: value.name, message: redact(value.message, depth + 1), stack: value.stack };
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = SECRET_KEY.test(key) ? '[redacted]' : redact(item, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function createLogger(
+  options: { level?: LogLevel; write?: (line: string) => void; base?: object } = {},
+): Logger {
+  const threshold = ORDER[options.level ?? 'info'];
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const base = options.base ?? {};
+  const log = (level: Exclude<LogLevel, 'silent'>, fields: object, msg: string) => {
+    if (ORDER[level] < threshold) return;
+    const entry = { time: new Date().toISOString(), level, msg, ...(redact({ ...base, ...fields }) as object) };
+    write(JSON.stringify(entry));
+  };
+  return {
+    debug: (fields, msg) => log('debug', fields, msg),
+    info: (fields, msg) => log('info', fields, msg),
+    warn: (fields, msg) => log('warn', fields, msg),
+    error: (fields, msg) => log('error', fields, msg),
+    child: (fields) => createLogger({ ...options, base: { ...base, ...fields } }),
+  };
+}
+
+/** A logger that writes nothing, for tests. */
+export const silentLogger: Logger = createLogger({ level: 'silent' });

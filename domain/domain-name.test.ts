@@ -1,0 +1,143 @@
+import { describe, it, expect } from 'vitest';
+import {
+  DOMAIN_PATTERN,
+  SAMPLE_DOMAINS,
+  domainMessage,
+  domainMessages,
+  randomSampleDomain,
+  suggestDomains,
+  suggestHost,
+  validateDomainName,
+} from './domain-name.ts';
+
+describe('validateDomainName', () => {
+  it.each([
+    ['example.com', 'example.com'],
+    ['  Example.NL ', 'example.nl'],
+    ['my-shop.co.uk', 'my-shop.co.uk'],
+    ['123.nl', '123.nl'],
+    ['a.io', 'a.io'],
+  ])('accepts %j as %s', (input, name) => {
+    expect(validateDomainName(input)).toEqual({ ok: true, name });
+  });
+
+  it.each([
+    ['', 'domain.validation.empty'],
+    ['   ', 'domain.validation.empty'],
+    ['example', 'domain.validation.noExtension'],
+    ['my site', 'domain.validation.noExtension'],
+    ['.example.com', 'domain.validation.edgeDot'],
+    ['example.com.', 'domain.validation.edgeDot'],
+    ['example..com', 'domain.validation.consecutiveDots'],
+    ['my site.com', 'domain.validation.spaces'],
+    ['-shop.com', 'domain.validation.invalid'],
+    ['shop.c', 'domain.validation.invalid'],
+    ['shop.123', 'domain.validation.invalid'],
+    ['shop!.com', 'domain.validation.invalid'],
+    ['www.shop.example.com', 'domain.validation.invalid'],
+    [`${'a'.repeat(64)}.com`, 'domain.validation.invalid'],
+  ])('refuses %j with %s', (input, key) => {
+    const result = validateDomainName(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.key).toBe(key);
+  });
+
+  it('applies the rules in the specification order (edge dot before consecutive dots and spaces)', () => {
+    expect(validateDomainName('.my  site..com')).toMatchObject({
+      key: 'domain.validation.edgeDot',
+    });
+    expect(validateDomainName('my site..com')).toMatchObject({
+      key: 'domain.validation.consecutiveDots',
+    });
+  });
+
+  it('offers a valid host in the edge-dot and invalid messages', () => {
+    expect(validateDomainName('.example.com')).toEqual({
+      ok: false,
+      key: 'domain.validation.edgeDot',
+      values: { host: 'example.com' },
+    });
+    expect(validateDomainName('example.')).toMatchObject({ values: { host: 'example.com' } });
+    expect(validateDomainName('shop!.com')).toMatchObject({ values: { host: 'shop.com' } });
+    expect(validateDomainName('shop.c')).toMatchObject({ values: { host: 'yoursite.com' } });
+  });
+
+  it('accepts 63-character labels', () => {
+    expect(validateDomainName(`${'a'.repeat(63)}.com`).ok).toBe(true);
+  });
+});
+
+describe('suggestHost', () => {
+  it('cleans what was typed into a valid name, or falls back to yoursite.com', () => {
+    expect(suggestHost('..Bakker..NL..')).toBe('bakker.nl');
+    expect(suggestHost('bakker')).toBe('bakker.com');
+    expect(suggestHost('!!!')).toBe('yoursite.com');
+    expect(DOMAIN_PATTERN.test(suggestHost('-x-.c'))).toBe(true);
+  });
+});
+
+describe('domainMessages', () => {
+  it('holds the exact English texts of the specification', () => {
+    expect(domainMessages.en['domain.validation.empty']).toBe('Please enter a domain name.');
+    expect(domainMessages.en['domain.validation.noExtension']).toBe(
+      "Domain name must include an extension (like .com, .nl, .org). Try adding '.com' to your domain name.",
+    );
+    expect(domainMessages.en['domain.validation.edgeDot']).toBe(
+      "Domain name cannot start or end with a dot. Please enter a valid domain like '{host}'.",
+    );
+    expect(domainMessages.en['domain.validation.consecutiveDots']).toBe(
+      'Domain name cannot contain consecutive dots. Please check your domain name.',
+    );
+    expect(domainMessages.en['domain.validation.spaces']).toBe(
+      'Domain name cannot contain spaces. Please remove any spaces from your domain name.',
+    );
+    expect(domainMessages.en['domain.validation.tooShort']).toBe(
+      'Domain name is too short. Please enter a valid domain name with at least 3 characters.',
+    );
+    expect(domainMessages.en['domain.validation.invalid']).toBe(
+      'Please enter a valid domain name (like {host} or yoursite.nl).',
+    );
+  });
+
+  it('has the same keys and placeholders in Dutch', () => {
+    expect(Object.keys(domainMessages.nl).sort()).toEqual(Object.keys(domainMessages.en).sort());
+    for (const key of Object.keys(domainMessages.en) as Array<keyof typeof domainMessages.en>) {
+      const placeholders = (text: string) => text.match(/\{\w+\}/g) ?? [];
+      expect(placeholders(domainMessages.nl[key])).toEqual(placeholders(domainMessages.en[key]));
+    }
+  });
+
+  it('fills placeholders for callers without react-intl', () => {
+    const result = validateDomainName('.bakker.nl');
+    if (result.ok) throw new Error('expected a refusal');
+    expect(domainMessage(result, 'en')).toBe(
+      "Domain name cannot start or end with a dot. Please enter a valid domain like 'bakker.nl'.",
+    );
+    expect(domainMessage(result, 'nl')).toContain("'bakker.nl'");
+    expect(
+      domainMessage({ ok: false, key: 'domain.validation.invalid', values: {} }, 'en'),
+    ).toContain('{host}');
+  });
+});
+
+describe('suggestDomains', () => {
+  it('appends .com and .nl to the name part', () => {
+    expect(suggestDomains('bakker')).toEqual(['bakker.com', 'bakker.nl']);
+    expect(suggestDomains(' Bakker.de ')).toEqual(['bakker.com', 'bakker.nl']);
+    expect(suggestDomains('my shop')).toEqual(['myshop.com', 'myshop.nl']);
+    expect(suggestDomains('')).toEqual([]);
+    expect(suggestDomains('.com')).toEqual([]);
+    expect(suggestDomains('--')).toEqual([]);
+  });
+});
+
+describe('randomSampleDomain', () => {
+  it('picks one of three valid sample names', () => {
+    expect(SAMPLE_DOMAINS).toHaveLength(3);
+    expect(randomSampleDomain(() => 0)).toBe(SAMPLE_DOMAINS[0]);
+    expect(randomSampleDomain(() => 0.5)).toBe(SAMPLE_DOMAINS[1]);
+    expect(randomSampleDomain(() => 0.9999)).toBe(SAMPLE_DOMAINS[2]);
+    expect(randomSampleDomain(() => 1)).toBe(SAMPLE_DOMAINS[2]);
+    for (const name of SAMPLE_DOMAINS) expect(validateDomainName(name).ok).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+// Domain input rules (SPEC section 5), checked on the trimmed value before any availability
+// call, in the specification's order. The first failing rule names the message.
+
+import type { Lang } from './language.ts';
+
+export type DomainMessageKey =
+  | 'domain.validation.empty'
+  | 'domain.validation.noExtension'
+  | 'domain.validation.edgeDot'
+  | 'domain.validation.consecutiveDots'
+  | 'domain.validation.spaces'
+  | 'domain.validation.tooShort'
+  | 'domain.validation.invalid';
+
+export type DomainValidation =
+  { ok: true; name: string } | { ok: false; key: DomainMessageKey; values: Record<string, string> };
+
+/** Message texts, ICU format. English is SPEC section 5 word for word. */
+export const domainMessages: Record<Lang, Record<DomainMessageKey, string>> = {
+  en: {
+    'domain.validation.empty': 'Please enter a domain name.',
+    'domain.validation.noExtension':
+      "Domain name must include an extension (like .com, .nl, .org). Try adding '.com' to your domain name.",
+    'domain.validation.edgeDot':
+      "Domain name cannot start or end with a dot. Please enter a valid domain like '{host}'.",
+    'domain.validation.consecutiveDots':
+      'Domain name cannot contain consecutive dots. Please check your domain name.',
+    'domain.validation.spaces':
+      'Domain name cannot contain spaces. Please remove any spaces from your domain name.',
+    'domain.validation.tooShort':
+      'Domain name is too short. Please enter a valid domain name with at least 3 characters.',
+    'domain.validation.invalid': 'Please enter a valid domain name (like {host} or yoursite.nl).',
+  },
+  nl: {
+    'domain.validation.empty': 'Voer een domeinnaam in.',
+    'domain.validation.noExtension':
+      "Een domeinnaam moet een extensie hebben (zoals .com, .nl, .org). Probeer '.com' aan je domeinnaam toe te voegen.",
+    'domain.validation.edgeDot':
+      "Een domeinnaam kan niet met een punt beginnen of eindigen. Voer een geldig domein in, zoals '{host}'.",
+    'domain.validation.consecutiveDots':
+      'Een domeinnaam kan geen opeenvolgende punten bevatten. Controleer je domeinnaam.',
+    'domain.validation.spaces':
+      'Een domeinnaam kan geen spaties bevatten. Verwijder de spaties uit je domeinnaam.',
+    'domain.validation.tooShort':
+      'Deze domeinnaam is te kort. Voer een geldige domeinnaam in van minimaal 3 tekens.',
+    'domain.validation.invalid': 'Voer een geldige domeinnaam in (zoals {host} of jouwsite.nl).',
+  },
+};
+
+/**
+ * Starts with a letter or digit; letters, digits and hyphens; a dot; an extension of two or
+ * more letters, optionally a second one (`.co.uk`).
+ */
+export const DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]*\.[a-z]{2,}(\.[a-z]{2,})?$/i;
+
+/** DNS limits the pattern does not express: 63 characters a label, 253 in all. */
+const MAX_LABEL = 63;
+const MAX_NAME = 253;
+
+const FALLBACK_HOST = 'yoursite.com';
+
+/** A valid name close to what was typed, for the message placeholders. */
+export function suggestHost(input: string): string {
+  let host = input
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[.-]+|[.-]+$/g, '');
+  if (host !== '' && !host.includes('.')) host = `${host}.com`;
+  return isWellFormed(host) ? host : FALLBACK_HOST;
+}
+
+function isWellFormed(name: string): boolean {
+  if (!DOMAIN_PATTERN.test(name) || name.length > MAX_NAME) return false;
+  return name.split('.').every((label) => label.length <= MAX_LABEL);
+}
+
+export function validateDomainName(input: string): DomainValidation {
+  const value = input.trim();
+  if (value === '') return { ok: false, key: 'domain.validation.empty', values: {} };
+  if (isWellFormed(value)) return { ok: true, name: value.toLowerCase() };
+  if (!value.includes('.')) return { ok: false, key: 'domain.validation.noExtension', values: {} };
+  if (value.startsWith('.') || value.endsWith('.')) {
+    return { ok: false, key: 'domain.validation.edgeDot', values: { host: suggestHost(value) } };
+  }
+  if (value.includes('..'))
+    return { ok: false, key: 'domain.validation.consecutiveDots', values: {} };
+  if (/\s/.test(value)) return { ok: false, key: 'domain.validation.spaces', values: {} };
+  if (value.length < 3) return { ok: false, key: 'domain.validation.tooShort', values: {} };
+  return { ok: false, key: 'domain.validation.invalid', values: { host: suggestHost(value) } };
+}
+
+/** The message in one language with its placeholders filled, for places without react-intl. */
+export function domainMessage(
+  result: Extract<DomainValidation, { ok: false }>,
+  lang: Lang,
+): string {
+  return domainMessages[lang][result.key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(result.values, name)
+      ? (result.values[name] ?? whole)
+      : whole,
+  );
+}
+
+/** Suggestions while typing: the name part with .com and with .nl. */
+export function suggestDomains(input: string): string[] {
+  const name = (input.trim().toLowerCase().split('.')[0] ?? '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/^-+|-+$/g, '');
+  if (name === '') return [];
+  return [`${name}.com`, `${name}.nl`];
+}
+
+/** Sample names for the "random" button. */
+export const SAMPLE_DOMAINS = [
+  'bakkerijdevries.nl',
+  'studio-noord.com',
+  'fietsenmaker-amsterdam.nl',
+] as const;
+
+/** Picks one sample; `random` returns a number in [0, 1) like Math.random. */
+export function randomSampleDomain(random: () => number = Math.random): string {
+  const index = Math.min(SAMPLE_DOMAINS.length - 1, Math.floor(random() * SAMPLE_DOMAINS.length));
+  return SAMPLE_DOMAINS[Math.max(0, index)] ?? SAMPLE_DOMAINS[0];
+}

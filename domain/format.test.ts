@@ -1,0 +1,90 @@
+import { describe, it, expect } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  amsterdamDay,
+  daysInMonth,
+  formatDate,
+  formatMoney,
+  isIsoDay,
+} from './format.ts';
+
+const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+const euro = (n: number) =>
+  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(n);
+
+describe('formatMoney', () => {
+  it('formats cents as Dutch euros with a no-break space after the sign, in both languages', () => {
+    expect(formatMoney(3000, 'nl')).toBe(euro(30));
+    expect(formatMoney(3000, 'en')).toBe(euro(30));
+    expect(formatMoney(3000, 'en')).toBe('€\u00a030,00');
+    expect(nbsp(formatMoney(123456789, 'nl'))).toBe(nbsp(euro(1234567.89)));
+    expect(nbsp(formatMoney(0, 'en'))).toBe(nbsp(euro(0)));
+    expect(nbsp(formatMoney(8900, 'nl'))).toBe(nbsp(euro(89)));
+  });
+
+  it('never shows pounds or English separators', () => {
+    expect(formatMoney(149000, 'en')).not.toMatch(/£/);
+    expect(formatMoney(149000, 'en')).not.toBe(
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(1490),
+    );
+    expect(formatMoney(149000, 'en')).toBe(euro(1490));
+  });
+});
+
+describe('amsterdamDay', () => {
+  it('gives the calendar day in Amsterdam, not in UTC', () => {
+    expect(amsterdamDay(new Date('2025-01-05T23:30:00Z'))).toBe('2025-01-06');
+    expect(amsterdamDay(new Date('2025-07-05T22:30:00Z'))).toBe('2025-07-06');
+    expect(amsterdamDay(new Date('2025-07-05T21:59:00Z'))).toBe('2025-07-05');
+    expect(amsterdamDay(new Date('2024-12-31T23:00:00Z'))).toBe('2025-01-01');
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('adds days across months, years and daylight-saving changes', () => {
+    expect(addDays('2025-01-05', 30)).toBe('2025-02-04');
+    expect(addDays('2024-12-15', 30)).toBe('2025-01-14');
+    expect(addDays('2025-03-20', 30)).toBe('2025-04-19');
+    expect(addDays('2025-10-20', 30)).toBe('2025-11-19');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(addDays(new Date('2025-01-05T23:30:00Z'), 1)).toBe('2025-01-07');
+  });
+
+  it('adds months, clamping to the end of a shorter month', () => {
+    expect(addMonths('2025-01-05', 12)).toBe('2026-01-05');
+    expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
+    expect(addMonths('2025-11-30', 3)).toBe('2026-02-28');
+    expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+  });
+
+  it('knows month lengths and real calendar days', () => {
+    expect(daysInMonth('2024-02-10')).toBe(29);
+    expect(daysInMonth('2025-02-10')).toBe(28);
+    expect(daysInMonth('2025-12-01')).toBe(31);
+    expect(isIsoDay('2025-02-29')).toBe(false);
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2025-1-5')).toBe(false);
+  });
+
+  it('refuses a string that is not a calendar day', () => {
+    expect(() => addDays('2025-13-01', 1)).toThrow(RangeError);
+    expect(() => addMonths('yesterday', 1)).toThrow(RangeError);
+  });
+});
+
+describe('formatDate', () => {
+  it('uses nl-NL or en-US in Amsterdam time', () => {
+    expect(formatDate('2025-01-05', 'nl', 'long')).toBe('5 januari 2025');
+    expect(formatDate('2025-01-05', 'en', 'long')).toBe('January 5, 2025');
+    expect(formatDate(new Date('2025-01-05T23:30:00Z'), 'nl')).toBe('6 januari 2025');
+    const expected = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'short',
+      timeZone: 'Europe/Amsterdam',
+    }).format(new Date('2025-07-06T12:00:00Z'));
+    expect(formatDate('2025-07-06', 'en', 'short')).toBe(expected);
+  });
+});

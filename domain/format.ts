@@ -1,0 +1,109 @@
+// The one formatting module every screen, mail and PDF uses: money, dates and calendar days.
+// Money is always EUR in the Dutch money locale; dates follow the language; calendar days are
+// counted in Europe/Amsterdam.
+
+import { intlLocale, type Lang } from './language.ts';
+
+export const TIME_ZONE = 'Europe/Amsterdam';
+export const MONEY_LOCALE = 'nl-NL';
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type IsoDay = string;
+
+const moneyFormat = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'EUR' });
+
+/**
+ * Integer euro cents as `€ 30,00` (no-break space after the sign), in both languages: the
+ * specification fixes the Dutch money locale, so a price reads the same on every screen.
+ */
+export function formatMoney(cents: number, _lang?: Lang): string {
+  return moneyFormat.format(Math.round(cents) / 100);
+}
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDay(value: string): boolean {
+  const match = DAY_RE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+function parseDay(day: IsoDay): { y: number; m: number; d: number } {
+  const match = DAY_RE.exec(day);
+  if (!match || !isIsoDay(day)) throw new RangeError(`not a calendar day: ${day}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+function toDay(y: number, m: number, d: number): IsoDay {
+  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+}
+
+const dayParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Amsterdam at this instant. */
+export function amsterdamDay(date: Date): IsoDay {
+  const parts = dayParts.formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+function asDay(value: Date | IsoDay): IsoDay {
+  if (typeof value === 'string') {
+    parseDay(value);
+    return value;
+  }
+  return amsterdamDay(value);
+}
+
+/** Calendar-day arithmetic; a Date is first read as its Amsterdam day. */
+export function addDays(day: Date | IsoDay, days: number): IsoDay {
+  const { y, m, d } = parseDay(asDay(day));
+  return toDay(y, m, d + days);
+}
+
+/**
+ * Calendar-month arithmetic. A day that does not exist in the target month is clamped to that
+ * month's last day (31 January + 1 month = 28 or 29 February).
+ */
+export function addMonths(day: Date | IsoDay, months: number): IsoDay {
+  const { y, m, d } = parseDay(asDay(day));
+  const targetIndex = y * 12 + (m - 1) + months;
+  const ty = Math.floor(targetIndex / 12);
+  const tm = targetIndex - ty * 12 + 1;
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  return toDay(ty, tm, Math.min(d, lastDay));
+}
+
+/** Number of days in the month of this calendar day. */
+export function daysInMonth(day: IsoDay): number {
+  const { y, m } = parseDay(day);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+export type DateStyle = 'full' | 'long' | 'medium' | 'short';
+
+/**
+ * A date in the reader's language (nl-NL or en-US), always in Amsterdam time. A `YYYY-MM-DD`
+ * string is that calendar day itself, whatever the machine's time zone.
+ */
+export function formatDate(date: Date | IsoDay, lang: Lang, style: DateStyle = 'long'): string {
+  const instant =
+    typeof date === 'string'
+      ? (() => {
+          const { y, m, d } = parseDay(date);
+          // Noon UTC is the same calendar day in Amsterdam (UTC+1 or UTC+2).
+          return new Date(Date.UTC(y, m - 1, d, 12));
+        })()
+      : date;
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: style,
+    timeZone: TIME_ZONE,
+  }).format(instant);
+}

@@ -1,0 +1,278 @@
+// The one quote computation: the order page, the checkout page and the server all call
+// `computeQuote`, so a customer sees the same lines and totals everywhere and the server charges
+// exactly that. Amounts are integer euro cents.
+
+import {
+  CATALOGUE,
+  CONSULTATION_PRODUCT_ID,
+  CURRENCY,
+  DOMAIN_PRICE_CENTS,
+  ALWAYS_SELECTED_IDS,
+  billingLabel,
+  catalogueIndex,
+  groupOf,
+  isPlanId,
+  optionById,
+  resolvePrice,
+  type Billing,
+  type Lang,
+  type PlanId,
+  type WarnFn,
+} from './catalogue.ts';
+import { validateDomainName } from './domain-name.ts';
+import { addDays, addMonths, amsterdamDay, type IsoDay } from './format.ts';
+
+export type Interval = 'monthly' | 'yearly';
+export const INTERVALS = ['monthly', 'yearly'] as const satisfies readonly Interval[];
+export type DomainType = 'register' | 'transfer' | 'external' | 'none';
+export const DOMAIN_TYPES = [
+  'register',
+  'transfer',
+  'external',
+  'none',
+] as const satisfies readonly DomainType[];
+
+/** VAT rate in percent. 0: the studio invoices under the small-business scheme (KOR). */
+export const VAT_RATE = 0;
+/** Days from today to the next monthly payment. */
+export const MONTHLY_PAYMENT_DAYS = 30;
+/** Length of a subscription term in months (monthly plans run 12 months, then renew). */
+export const TERM_MONTHS = 12;
+
+export type LineKind =
+  | 'plan'
+  | 'domain-registration'
+  | 'domain-transfer'
+  | 'external-domain'
+  | 'no-domain'
+  | 'consultation';
+
+export interface QuoteLine {
+  /** Plan id, or `domain_external` / `domain_none` / `consultation` for the non-catalogue lines. */
+  id: string;
+  /** Billing-system product id; null for lines that order nothing (external domain, no domain). */
+  productId: number | null;
+  displayName: string;
+  billing: Billing;
+  price: number;
+  kind: LineKind;
+  /** The domain name on domain lines. */
+  domainName?: string;
+}
+
+export interface Quote {
+  currency: typeof CURRENCY;
+  interval: Interval;
+  lines: QuoteLine[];
+  totals: {
+    oneTime: number;
+    monthly: number;
+    yearly: number;
+    vatRate: number;
+    vat: number;
+    dueToday: number;
+  };
+  nextPayments: { monthly: IsoDay | null; yearly: IsoDay | null };
+  /** The monthly total times 12. */
+  annualMonthly: number;
+  /** Months of the monthly subscriptions paid today: 12 on the yearly interval, else 1. */
+  monthsIncluded: number;
+  /** End of the 12-month term of the monthly subscriptions; null without a paid one. */
+  monthlyTermEnd: IsoDay | null;
+}
+
+export type QuoteErrorCode =
+  'UNKNOWN_PLAN' | 'CONFLICTING_PLANS' | 'VALIDATION_FAILED' | 'INVALID_DOMAIN';
+
+export interface QuoteError {
+  code: QuoteErrorCode;
+  /** The ids at fault (unknown ids, or the conflicting pair); empty otherwise. */
+  ids: string[];
+  /** For INVALID_DOMAIN: the domain-name message key. */
+  messageKey?: string;
+}
+
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
+
+export interface QuoteDomain {
+  name: string;
+  type: DomainType;
+  /** The domain is to be chosen together in a consultation (adds the consultation item). */
+  consultation?: boolean;
+}
+
+export interface QuoteInput {
+  plans: readonly string[];
+  interval: Interval;
+  domain?: QuoteDomain | undefined;
+  today: Date;
+  lang: Lang;
+  warn?: WarnFn;
+}
+
+const DOMAIN_LINE_NAMES: Record<Exclude<LineKind, 'plan'>, Record<Lang, string>> = {
+  'domain-registration': { en: 'Domain registration', nl: 'Domeinregistratie' },
+  'domain-transfer': { en: 'Domain transfer', nl: 'Domeinverhuizing' },
+  'external-domain': { en: 'Domain at your own registrar', nl: 'Domein bij je eigen registrar' },
+  'no-domain': { en: 'No domain for now', nl: 'Voorlopig geen domein' },
+  consultation: { en: 'Domain consultation', nl: 'Domeinadvies' },
+};
+
+const BILLING_RANK: Record<Billing, number> = {
+  oneTime: 0,
+  monthly: 1,
+  yearly: 2,
+  notAvailable: 3,
+};
+
+function withName(label: string, name: string): string {
+  return name === '' ? label : `${label}: ${name}`;
+}
+
+/** Checks the plan list: non-empty, known ids, no two options that exclude each other. */
+export function checkPlans(plans: readonly string[]): QuoteError | null {
+  if (plans.length === 0) return { code: 'VALIDATION_FAILED', ids: [] };
+  const unknown = plans.filter((id) => !isPlanId(id));
+  if (unknown.length > 0) return { code: 'UNKNOWN_PLAN', ids: [...new Set(unknown)] };
+  const ids = [...new Set(plans as readonly PlanId[])];
+  for (const id of ids) {
+    const group = groupOf(id);
+    for (const other of ids) {
+      if (other === id || groupOf(other).key !== group.key) continue;
+      const excluded =
+        !group.multiSelect ||
+        group.mutualExclusionGroups.some((set) => set.includes(id) && set.includes(other));
+      if (excluded)
+        return {
+          code: 'CONFLICTING_PLANS',
+          ids: [id, other].sort((a, b) => catalogueIndex(a) - catalogueIndex(b)),
+        };
+    }
+  }
+  return null;
+}
+
+export function computeQuote(input: QuoteInput): QuoteResult {
+  const { interval, lang, domain } = input;
+  const planError = checkPlans(input.plans);
+  if (planError) return { ok: false, error: planError };
+
+  let domainName = '';
+  if (domain && domain.type !== 'none') {
+    const check = validateDomainName(domain.name);
+    if (!check.ok)
+      return { ok: false, error: { code: 'INVALID_DOMAIN', ids: [], messageKey: check.key } };
+    domainName = check.name;
+  }
+
+  const ids = new Set<PlanId>([...(input.plans as readonly PlanId[]), ...ALWAYS_SELECTED_IDS]);
+  // A registered or transferred domain IS the domain_managed line (added if missing); a domain
+  // kept at another registrar drops it. So a domain is never charged twice.
+  if (domain?.type === 'register' || domain?.type === 'transfer') ids.add('domain_managed');
+  if (domain?.type === 'external') ids.delete('domain_managed');
+
+  const lines: QuoteLine[] = [];
+  for (const option of CATALOGUE) {
+    if (!ids.has(option.id)) continue;
+    const price = resolvePrice(option.prices, {
+      id: option.id,
+      ...(input.warn ? { warn: input.warn } : {}),
+    });
+    const line: QuoteLine = {
+      id: option.id,
+      productId: option.productId,
+      displayName: option.displayName[lang],
+      billing: billingLabel(option.prices),
+      price,
+      kind: 'plan',
+    };
+    if (
+      option.id === 'domain_managed' &&
+      (domain?.type === 'register' || domain?.type === 'transfer')
+    ) {
+      const kind = domain.type === 'register' ? 'domain-registration' : 'domain-transfer';
+      line.kind = kind;
+      line.displayName = withName(DOMAIN_LINE_NAMES[kind][lang], domainName);
+      line.price = DOMAIN_PRICE_CENTS;
+      line.billing = 'yearly';
+      line.domainName = domainName;
+    }
+    lines.push(line);
+  }
+
+  if (domain?.type === 'external') {
+    lines.push({
+      id: 'domain_external',
+      productId: null,
+      displayName: withName(DOMAIN_LINE_NAMES['external-domain'][lang], domainName),
+      billing: 'notAvailable',
+      price: 0,
+      kind: 'external-domain',
+      domainName,
+    });
+  }
+  if (domain?.type === 'none') {
+    lines.push({
+      id: 'domain_none',
+      productId: null,
+      displayName: DOMAIN_LINE_NAMES['no-domain'][lang],
+      billing: 'notAvailable',
+      price: 0,
+      kind: 'no-domain',
+    });
+  }
+  if (domain?.consultation) {
+    lines.push({
+      id: 'consultation',
+      productId: CONSULTATION_PRODUCT_ID,
+      displayName: DOMAIN_LINE_NAMES.consultation[lang],
+      billing: 'oneTime',
+      price: 0,
+      kind: 'consultation',
+    });
+  }
+
+  lines.sort(
+    (a, b) =>
+      BILLING_RANK[a.billing] - BILLING_RANK[b.billing] ||
+      a.price - b.price ||
+      catalogueIndex(a.id) - catalogueIndex(b.id),
+  );
+
+  const sum = (billing: Billing) =>
+    lines.filter((l) => l.billing === billing).reduce((t, l) => t + l.price, 0);
+  const oneTime = sum('oneTime');
+  const monthly = sum('monthly');
+  const yearly = sum('yearly');
+  const monthsIncluded = interval === 'yearly' ? TERM_MONTHS : 1;
+  const net = oneTime + monthly * monthsIncluded + yearly;
+  const vat = Math.round((net * VAT_RATE) / 100);
+
+  const today = amsterdamDay(input.today);
+  return {
+    ok: true,
+    quote: {
+      currency: CURRENCY,
+      interval,
+      lines,
+      totals: { oneTime, monthly, yearly, vatRate: VAT_RATE, vat, dueToday: net + vat },
+      nextPayments: {
+        monthly:
+          monthly > 0
+            ? interval === 'yearly'
+              ? addMonths(today, TERM_MONTHS)
+              : addDays(today, MONTHLY_PAYMENT_DAYS)
+            : null,
+        yearly: yearly > 0 ? addMonths(today, 12) : null,
+      },
+      annualMonthly: monthly * 12,
+      monthsIncluded,
+      monthlyTermEnd: monthly > 0 ? addMonths(today, TERM_MONTHS) : null,
+    },
+  };
+}
+
+/** Billing-system product ids to order for a quote (lines that order nothing are left out). */
+export function productIdsOf(quote: Quote): number[] {
+  return quote.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+}

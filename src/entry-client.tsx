@@ -1,0 +1,39 @@
+import { hydrateRoot } from 'react-dom/client';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
+import './styles/app.css';
+import { isLang, DEFAULT_LANG } from '#domain/language.ts';
+import { createRouter } from './router.tsx';
+import { createI18nStore } from './i18n/i18n-store.ts';
+import { loadMessages } from './i18n/catalogs.ts';
+import { changeLanguage, readSavedLanguage, saveLanguage } from './i18n/change-language.ts';
+import { fetchCurrentUser } from '#machines/auth/auth.actors.ts';
+
+// The server chose the language (and wrote it into <html lang>); hydrate in the same one.
+const htmlLang = document.documentElement.lang;
+const lang = isLang(htmlLang) ? htmlLang : DEFAULT_LANG;
+const i18n = createI18nStore(lang, await loadMessages(lang));
+
+let userPromise: ReturnType<typeof fetchCurrentUser> | undefined;
+const router = createRouter({
+  i18n,
+  origin: window.location.origin,
+  // SPEC section 4: fetched on the first navigation to a protected route, then remembered.
+  loadUser: () => (userPromise ??= fetchCurrentUser()),
+});
+
+hydrateRoot(document, <RouterClient router={router} />);
+
+// A language in the address is an explicit choice: remember it. Otherwise, if this browser saved a
+// choice the server did not know about (cookie cleared), switch to it.
+const params = new URLSearchParams(window.location.search);
+const fromQuery = params.get('lang') ?? params.get('locale');
+if (isLang(fromQuery)) {
+  saveLanguage(fromQuery);
+} else {
+  const saved = readSavedLanguage();
+  if (isLang(saved) && saved !== lang) void changeLanguage(router, i18n, saved);
+  else if (!isLang(saved)) saveLanguage(lang);
+}

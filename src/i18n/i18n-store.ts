@@ -1,0 +1,60 @@
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { DEFAULT_LANG, intlLocale, type Lang } from '#domain/language.ts';
+
+export type Messages = Record<string, string>;
+
+export interface I18nState {
+  lang: Lang;
+  messages: Messages;
+  intl: IntlShape;
+}
+
+/**
+ * The language of the running app, outside React so that route `head()` functions (titles,
+ * hreflang) and components read the same thing. The server makes one per request; the browser
+ * one per page load, and `setLanguage` swaps it when the visitor picks another language.
+ */
+export interface I18nStore {
+  get(): I18nState;
+  subscribe(listener: () => void): () => void;
+  set(lang: Lang, messages: Messages): void;
+}
+
+const cache = createIntlCache();
+
+function makeState(lang: Lang, messages: Messages): I18nState {
+  return {
+    lang,
+    messages,
+    intl: createIntl(
+      {
+        locale: intlLocale(lang),
+        messages,
+        defaultLocale: intlLocale(DEFAULT_LANG),
+        timeZone: 'Europe/Amsterdam',
+        onError: (error) => {
+          // A missing key is a bug the catalogue test catches; never crash a page for it.
+          if (error.code === 'MISSING_TRANSLATION') return;
+          console.error(error.message);
+        },
+      },
+      cache,
+    ),
+  };
+}
+
+export function createI18nStore(lang: Lang, messages: Messages): I18nStore {
+  let state = makeState(lang, messages);
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(nextLang, nextMessages) {
+      state = makeState(nextLang, nextMessages);
+      for (const listener of listeners) listener();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import { RawIntlProvider } from 'react-intl';
+import type { RouterContext } from '../router.tsx';
+import { useI18n } from '../i18n/use-i18n.ts';
+import { LANGS } from '#domain/language.ts';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: ({ match, matches }) => {
+    const { intl, lang } = match.context.i18n.get();
+    const origin = match.context.origin;
+    const leaf = matches[matches.length - 1];
+    const path = leaf?.pathname ?? '/';
+    const href = (l: string) => `${origin}${path}?lang=${l}`;
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: '#1d3fbf' },
+        { name: 'description', content: intl.formatMessage({ id: 'app.description' }) },
+        { property: 'og:locale', content: lang === 'nl' ? 'nl_NL' : 'en_GB' },
+        { title: intl.formatMessage({ id: 'app.brand' }) },
+      ],
+      links: [
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        ...LANGS.map((l) => ({ rel: 'alternate', hrefLang: l, href: href(l) })),
+        { rel: 'alternate', hrefLang: 'x-default', href: `${origin}${path}` },
+      ],
+    };
+  },
+  component: RootDocument,
+});
+
+function RootDocument() {
+  const { lang, intl } = useI18n();
+  return (
+    <html lang={lang}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <RawIntlProvider value={intl}>
+          <a className="skip-link" href="#main">
+            {intl.formatMessage({ id: 'app.skipToContent' })}
+          </a>
+          <Outlet />
+        </RawIntlProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_legal/legal/aup')({
+  head: pageHead('page.legalAup.title', 'page.legalAup.subtitle'),
+  staticData: { titleId: 'page.legalAup.title', subtitleId: 'page.legalAup.subtitle' },
+  component: Page,
+});
+
+function Page() {
+  return (
+    <p>
+      <FormattedMessage id="page.legalAup.subtitle" />
+    </p>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_legal/legal/cookie-policy')({
+  head: pageHead('page.legalCookies.title', 'page.legalCookies.subtitle'),
+  staticData: { titleId: 'page.legalCookies.title', subtitleId: 'page.legalCookies.subtitle' },
+  component: Page,
+});
+
+function Page() {
+  return (
+    <p>
+      <FormattedMessage id="page.legalCookies.subtitle" />
+    </p>
+  );
+}

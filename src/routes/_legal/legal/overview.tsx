@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_legal/legal/overview')({
+  head: pageHead('page.legalOverview.title', 'page.legalOverview.subtitle'),
+  staticData: { titleId: 'page.legalOverview.title', subtitleId: 'page.legalOverview.subtitle' },
+  component: Page,
+});
+
+function Page() {
+  return (
+    <p>
+      <FormattedMessage id="page.legalOverview.subtitle" />
+    </p>
+  );
+}

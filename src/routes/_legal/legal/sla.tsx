@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_legal/legal/sla')({
+  head: pageHead('page.legalSla.title', 'page.legalSla.subtitle'),
+  staticData: { titleId: 'page.legalSla.title', subtitleId: 'page.legalSla.subtitle' },
+  component: Page,
+});
+
+function Page() {
+  return (
+    <p>
+      <FormattedMessage id="page.legalSla.subtitle" />
+    </p>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_legal/legal/terms-and-conditions')({
+  head: pageHead('page.legalTerms.title', 'page.legalTerms.subtitle'),
+  staticData: { titleId: 'page.legalTerms.title', subtitleId: 'page.legalTerms.subtitle' },
+  component: Page,
+});
+
+function Page() {
+  return (
+    <p>
+      <FormattedMessage id="page.legalTerms.subtitle" />
+    </p>
+  );
+}

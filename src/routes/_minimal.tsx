@@ -1,0 +1,31 @@
+import { Link, Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { Logo } from '../components/logo.tsx';
+import { LanguageSelector } from '../components/language-selector.tsx';
+import { SiteFooter } from '../components/site-footer.tsx';
+
+/** Minimal layout: a slim header (logo and language); the footer is hidden when the route says so. */
+export const Route = createFileRoute('/_minimal')({
+  component: MinimalLayout,
+});
+
+function MinimalLayout() {
+  const intl = useIntl();
+  const hideFooter = useMatches({
+    select: (matches) => matches.some((m) => m.staticData?.hideFooter === true),
+  });
+  return (
+    <>
+      <header className="minimal-header">
+        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage({ id: 'header.logo.label' })}>
+          <Logo />
+        </Link>
+        <LanguageSelector />
+      </header>
+      <main id="main" className="page page--minimal">
+        <Outlet />
+      </main>
+      {hideFooter ? null : <SiteFooter />}
+    </>
+  );
+}

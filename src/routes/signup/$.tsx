@@ -1,0 +1,14 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { planIdForSignupPath } from '#domain/catalogue.ts';
+
+/**
+ * The catalogue's sign-up links (`/signup/web-hosting/standard`, ...): each leads to the order page
+ * with that plan preselected. A path that names no plan is a 404.
+ */
+export const Route = createFileRoute('/signup/$')({
+  beforeLoad: ({ location }) => {
+    const planId = planIdForSignupPath(location.pathname);
+    if (!planId) throw notFound();
+    throw redirect({ to: '/total-package/order', search: { plans: planId }, statusCode: 302 });
+  },
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three suites: "unit" (domain, machines, components; node by default, jsdom per file with
+// `// @vitest-environment jsdom`), "api" (the Hono app through app.request, on a fresh PGlite
+// per file, or on PostgreSQL when DATABASE_URL is set), and "e2e" (real Chromium against the
+// built server). Every suite fails on an unexpected console.error / console.warn.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/**/*.test.ts', 'machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/console.ts', 'tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['api/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
