@@ -76,10 +76,11 @@ export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_U
     })
     .route('/', healthRoutes(services));
 
-  api.notFound(() => {
+  app.route('/api', api);
+  // Unknown /api paths get the JSON envelope, never a page.
+  app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND');
   });
-  app.route('/api', api);
 
   if (services.web) {
     const { web } = services;

@@ -9,7 +9,7 @@ import {
 } from './errors.ts';
 
 describe('API error codes', () => {
-  it('is the closed set of fourteen codes', () => {
+  it('is the closed set of fifteen codes', () => {
     expect([...API_ERROR_CODES].sort()).toEqual(
       [
         'INVALID_JSON',
@@ -25,6 +25,7 @@ describe('API error codes', () => {
         'DOMAIN_CHECK_FAILED',
         'ALREADY_REGISTERED',
         'SLOT_TAKEN',
+        'SERVICE_UNAVAILABLE',
         'INTERNAL',
       ].sort(),
     );
@@ -55,6 +56,7 @@ describe('API error codes', () => {
       SLOT_TAKEN: 409,
       UNAUTHORIZED: 401,
       FORBIDDEN: 403,
+      SERVICE_UNAVAILABLE: 503,
       INTERNAL: 500,
     });
   });

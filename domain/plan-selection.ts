@@ -119,7 +119,7 @@ function canDeselect(selection: readonly PlanId[], id: PlanId): boolean {
  * other options of a single-choice group). Refused: always-selected options, the last selected
  * option of a required group, and ids that are not in the catalogue.
  */
-export function toggleOption(selection: Selection, id: string): ToggleResult {
+export function toggleOption(selection: readonly string[], id: string): ToggleResult {
   if (!isPlanId(id)) return { ok: false, reason: 'unknown' };
   if (isAlwaysSelected(id)) return { ok: false, reason: 'alwaysSelected' };
   const current = sorted(selection.filter(isPlanId));
@@ -131,7 +131,7 @@ export function toggleOption(selection: Selection, id: string): ToggleResult {
 }
 
 /** Whether the option's button may be pressed at all, for disabled states in the view. */
-export function canToggle(selection: Selection, id: string): boolean {
+export function canToggle(selection: readonly string[], id: string): boolean {
   return toggleOption(selection, id).ok;
 }
 

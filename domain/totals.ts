@@ -12,7 +12,6 @@ import {
   catalogueIndex,
   groupOf,
   isPlanId,
-  optionById,
   resolvePrice,
   type Billing,
   type Lang,

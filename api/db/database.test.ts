@@ -106,13 +106,11 @@ describe('openDatabase', () => {
           .insert(users)
           .values({ email: 'ann@example.test', name: 'Ann', role: 'client' })
           .returning();
-        await tx
-          .insert(sessions)
-          .values({
-            id: 'a'.repeat(64),
-            userId: created!.id,
-            expiresAt: new Date(Date.now() + 3_600_000),
-          });
+        await tx.insert(sessions).values({
+          id: 'a'.repeat(64),
+          userId: created!.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
         return created!;
       });
       expect(user.id).toMatch(/^[0-9a-f-]{36}$/);

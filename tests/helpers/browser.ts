@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, started the way DEVELOPERS.md says (no network beyond this machine). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors, failed requests and requests to any other origin. */
+  problems: string[];
+}
+
+/** A fresh context and page that records every problem a visitor could run into. */
+export async function watchedPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const origin = new URL(baseUrl).origin;
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    if (!failure.includes('ERR_ABORTED')) problems.push(`requestfailed: ${request.url()} ${failure}`);
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`third-party request: ${url}`);
+  });
+  return { page, context, problems };
+}
