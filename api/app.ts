@@ -10,6 +10,7 @@ import { createPageHandler, type PageRenderer, type PageUser } from './http/page
 import { securityHeaders } from './http/security.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { catalogueRoutes } from './routes/catalogue.routes.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -32,6 +33,7 @@ export type AppEnv = { Variables: { requestId: string } };
  */
 export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_URL'>; services: AppServices }) {
   const { logger } = services;
+  const now = services.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
@@ -74,7 +76,8 @@ export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_U
       await next();
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
     })
-    .route('/', healthRoutes(services));
+    .route('/', healthRoutes(services))
+    .route('/', catalogueRoutes({ now }));
 
   app.route('/api', api);
   // Unknown /api paths get the JSON envelope, never a page.

@@ -20,8 +20,7 @@ const url = (protocols: readonly string[]) =>
 
 const emailAddress = v.pipe(v.string(), v.trim(), v.email('must be an email address'));
 
-const envSchema = v.pipe(
-  v.object({
+const envSchema = v.object({
     NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
     PORT: v.optional(
       v.pipe(
@@ -59,16 +58,17 @@ const envSchema = v.pipe(
     MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
     MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
     LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
-  }),
-  v.forward(
-    v.check((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== undefined, 'is required when NODE_ENV=production'),
-    ['SESSION_SECRET'],
-  ),
-  v.forward(
-    v.check((env) => (env.STAFF_EMAIL === undefined) === (env.STAFF_PASSWORD === undefined), 'STAFF_EMAIL and STAFF_PASSWORD go together'),
-    ['STAFF_PASSWORD'],
-  ),
-);
+});
+
+/** Rules across variables, checked on the raw values so they are reported with every other problem. */
+function crossChecks(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
+  if (Boolean(env.STAFF_EMAIL) !== Boolean(env.STAFF_PASSWORD)) {
+    problems.push(`${env.STAFF_EMAIL ? 'STAFF_PASSWORD' : 'STAFF_EMAIL'} is required when ${env.STAFF_EMAIL ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'} is set`);
+  }
+  return problems;
+}
 
 export type RawEnv = v.InferOutput<typeof envSchema>;
 
@@ -88,13 +88,14 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(envSchema, present);
-  if (!result.success) {
-    const problems = result.issues.map((issue) => {
-      const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
-      return `${name} ${issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message}`;
-    });
-    throw new ConfigError([...new Set(problems)]);
-  }
+  const problems = result.success
+    ? []
+    : result.issues.map((issue) => {
+        const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+        return `${name} ${issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message}`;
+      });
+  problems.push(...crossChecks(present));
+  if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const raw = result.output;
   return {
     ...raw,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env.ts';
+
+describe('parseConfig', () => {
+  it('fills the defaults of API.md section 2', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      MOLLIE_API_URL: 'https://api.mollie.com/v2/',
+      RDAP_BOOTSTRAP_URL: 'https://data.iana.org/rdap/dns.json',
+      ADDRESS_LOOKUP_URL: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/',
+      MAIL_IMAP_HOST: 'mail.{domain}',
+      MAIL_SMTP_HOST: 'mail.{domain}',
+    });
+    expect(config.SESSION_SECRET).toHaveLength(64);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash', () => {
+    expect(parseConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://shop.example.nl/' }).PUBLIC_URL).toBe('https://shop.example.nl');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      parseConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        STAFF_EMAIL: 'not-an-email',
+        MOLLIE_API_KEY: 'sk_123',
+        BANK_IBAN: 'NL00ABNA0000000000',
+        NODE_ENV: 'production',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'STAFF_EMAIL', 'MOLLIE_API_KEY', 'BANK_IBAN', 'SESSION_SECRET']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('accepts a valid IBAN with spaces and normalises it', () => {
+    expect(parseConfig({ BANK_IBAN: 'nl91 abna 0417 1643 00' }).BANK_IBAN).toBe('NL91ABNA0417164300');
+  });
+
+  it('requires SESSION_SECRET in production only', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET).toBe('s'.repeat(40));
+  });
+});
+
+describe('variables that go together', () => {
+  it('needs STAFF_PASSWORD with STAFF_EMAIL and the other way round', () => {
+    expect(() => parseConfig({ STAFF_EMAIL: 'owner@example.nl' })).toThrow(/STAFF_PASSWORD is required/);
+    expect(() => parseConfig({ STAFF_PASSWORD: 'long-enough-password' })).toThrow(/STAFF_EMAIL is required/);
+    expect(parseConfig({ STAFF_EMAIL: 'owner@example.nl', STAFF_PASSWORD: 'long-enough-password' }).STAFF_EMAIL).toBe('owner@example.nl');
+  });
+});

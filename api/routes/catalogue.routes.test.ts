@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueView } from '#domain/catalogue.ts';
+import { recommend } from '#domain/recommendations.ts';
+import { computeQuote } from '#domain/totals.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { publicQuote } from './catalogue.routes.ts';
+
+const TODAY = new Date('2026-03-10T10:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => TODAY });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/catalogue', () => {
+  it('lists the four groups and fifteen options in the request language', async () => {
+    const nl = await (await t.call('GET', '/api/catalogue?lang=nl')).json();
+    expect(nl).toEqual(catalogueView('nl'));
+    expect(nl.currency).toBe('EUR');
+    expect(nl.groups.map((g: { key: string }) => g.key)).toEqual(['buildLaunch', 'techConcierge', 'growthOptimize', 'visualIdentity']);
+    expect(nl.groups.flatMap((g: { options: unknown[] }) => g.options)).toHaveLength(15);
+    const en = await (await t.call('GET', '/api/catalogue', undefined, { 'Accept-Language': 'en-GB' })).json();
+    const hosting = en.groups[0].options.find((o: { id: string }) => o.id === 'webHosting_total');
+    expect(hosting).toMatchObject({ productId: 16, price: 3000, billing: 'monthly', link: '/signup/web-hosting/standard', isPopular: true });
+    expect(hosting.displayName).not.toBe(nl.groups[0].options[0].displayName);
+  });
+});
+
+describe('POST /api/quote', () => {
+  it('computes the quote with the rule book, the same function the screens use', async () => {
+    const body = { plans: ['webHosting_total', 'seo_booster', 'branding_full'], interval: 'yearly' as const, domain: { name: 'bakkerij-jansen.nl', type: 'register' as const } };
+    const response = await t.call('POST', '/api/quote?lang=nl', body);
+    expect(response.status).toBe(200);
+    const expected = computeQuote({ ...body, today: TODAY, lang: 'nl' });
+    if (!expected.ok) throw new Error('expected a quote');
+    expect(await response.json()).toEqual(publicQuote(expected.quote));
+  });
+
+  it('adds always-selected options, orders lines one-time, monthly, yearly, then by price', async () => {
+    const quote = await (await t.call('POST', '/api/quote', { plans: ['domain_managed', 'webHosting_pro', 'content_strategy', 'seo_booster'] })).json();
+    expect(quote.lines.map((l: { id: string }) => l.id)).toEqual(['seo_booster', 'content_strategy', 'techConcierge_free', 'webHosting_pro', 'domain_managed']);
+    expect(quote.totals).toEqual({ oneTime: 338_000, monthly: 5000, yearly: 1500, vatRate: 0, vat: 0, dueToday: 338_000 + 5000 + 1500 });
+    expect(quote.nextPayments).toEqual({ monthly: '2026-04-09', yearly: '2027-03-10' });
+  });
+
+  it('charges twelve months up front on the yearly interval', async () => {
+    const quote = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'], interval: 'yearly' })).json();
+    expect(quote.totals.dueToday).toBe(3000 * 12);
+  });
+
+  it('trusts nothing from the client: extra fields and prices are ignored, not echoed', async () => {
+    const honest = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'] })).json();
+    const tampered = await (
+      await t.call('POST', '/api/quote', {
+        plans: ['webHosting_total'],
+        price: 1,
+        totals: { dueToday: 1 },
+        lines: [{ id: 'webHosting_total', price: 1 }],
+        vatRate: -21,
+      })
+    ).json();
+    expect(tampered).toEqual(honest);
+    expect(tampered.totals.dueToday).toBe(3000);
+  });
+
+  it.each([
+    ['an empty list', { plans: [] }, 400, 'VALIDATION_FAILED'],
+    ['no plans field', { interval: 'monthly' }, 400, 'VALIDATION_FAILED'],
+    ['plans not a list', { plans: 'webHosting_total' }, 400, 'VALIDATION_FAILED'],
+    ['a number as id', { plans: [16] }, 400, 'VALIDATION_FAILED'],
+    ['an unknown interval', { plans: ['webHosting_total'], interval: 'weekly' }, 400, 'VALIDATION_FAILED'],
+    ['an unknown domain type', { plans: ['webHosting_total'], domain: { name: 'a.nl', type: 'steal' } }, 400, 'VALIDATION_FAILED'],
+    ['an unknown plan', { plans: ['webHosting_total', 'seo_keyword'] }, 400, 'UNKNOWN_PLAN'],
+    ['two hosting plans', { plans: ['webHosting_total', 'webHosting_pro'] }, 400, 'CONFLICTING_PLANS'],
+    ['an invalid domain', { plans: ['webHosting_total'], domain: { name: 'no extension', type: 'register' } }, 400, 'INVALID_DOMAIN'],
+    ['null', null, 400, 'VALIDATION_FAILED'],
+  ])('refuses %s', async (_name, body, status, code) => {
+    const response = await t.call('POST', '/api/quote', body);
+    expect(response.status).toBe(status);
+    const json = await response.json();
+    expect(json.error.code).toBe(code);
+    expect(typeof json.error.message).toBe('string');
+  });
+
+  it('names the unknown id and gives SPEC messages for an invalid domain, in Dutch too', async () => {
+    const unknown = await (await t.call('POST', '/api/quote', { plans: ['nope'] })).json();
+    expect(unknown.error.fields).toEqual({ nope: 'quote.error.unknownPlan' });
+    const domain = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'], domain: { name: 'my site.nl', type: 'register' } })).json();
+    expect(domain.error.message).toBe('Domain name cannot contain spaces. Please remove any spaces from your domain name.');
+    const domainNl = await (await t.call('POST', '/api/quote?lang=nl', { plans: ['webHosting_total'], domain: { name: 'my site.nl', type: 'register' } })).json();
+    expect(domainNl.error.message).not.toBe(domain.error.message);
+  });
+});
+
+describe('POST /api/recommendations', () => {
+  const answers = { situation: 'starting', goal: 'buildWebsite', budget: 'professional', involvement: 'collab', timeline: 'now' };
+
+  it('answers the planner rules of the rule book', async () => {
+    const response = await t.call('POST', '/api/recommendations', answers);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual(recommend(answers as Parameters<typeof recommend>[0]));
+    expect(new Set(body.products).size).toBe(body.products.length);
+  });
+
+  it.each([
+    ['an unknown value', { ...answers, budget: 'huge' }],
+    ['a missing answer', { situation: 'starting', goal: 'buildWebsite', budget: 'starter', involvement: 'collab' }],
+    ['a list', [answers]],
+  ])('refuses %s with VALIDATION_FAILED', async (_name, body) => {
+    const response = await t.call('POST', '/api/recommendations', body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+});

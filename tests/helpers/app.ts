@@ -1,0 +1,40 @@
+import { createApp, type AppServices } from '../../api/app.ts';
+import type { Database } from '../../api/db/database.ts';
+import { createLogger, type Logger } from '../../api/logger.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  logs: string[];
+  logger: Logger;
+  close(): Promise<void>;
+  /** JSON request helper: `call('POST', '/api/quote', body)`. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** The real app factory on a fresh database, with a logger that keeps its lines for assertions. */
+export async function createTestApp(overrides: Partial<AppServices> = {}): Promise<TestApp> {
+  const database = overrides.database ?? (await createTestDatabase());
+  const logs: string[] = [];
+  const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) });
+  const app = createApp({
+    config: { PUBLIC_URL: 'http://localhost:3000' },
+    services: { database, logger, ...overrides },
+  });
+  return {
+    app,
+    database,
+    logs,
+    logger,
+    close: () => database.close(),
+    call: (method, path, body, headers = {}) =>
+      Promise.resolve(
+        app.request(path, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        }),
+      ),
+  };
+}
