@@ -11,20 +11,45 @@ import globals from 'globals';
  *  - src/ never imports api/.
  */
 const ours = ['#api/*', '#src/*', '#machines/*', '#tests/*', '#locales/*'];
-const serverOnly = ['hono', 'hono/*', '@hono/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg', 'nodemailer', 'node:*'];
+const serverOnly = [
+  'hono',
+  'hono/*',
+  '@hono/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  '@electric-sql/*',
+  'pg',
+  'nodemailer',
+  'node:*',
+];
 
 const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((group) => ({ group: [group], message })) },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', 'data/**', 'src/routeTree.gen.ts', 'api/db/migrations/**', 'coverage/**'] },
+  {
+    ignores: [
+      'build/**',
+      'node_modules/**',
+      'data/**',
+      'src/routeTree.gen.ts',
+      'api/db/migrations/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -36,18 +61,58 @@ export default tseslint.config(
   {
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.test.ts'],
-    rules: restrict([...ours, '../*', 'react', 'react-*', 'xstate', '@xstate/*', 'ky', ...serverOnly], 'domain/ is the pure rule book: it imports nothing of ours and does no I/O.'),
+    rules: restrict(
+      [...ours, '../*', 'react', 'react-*', 'xstate', '@xstate/*', 'ky', ...serverOnly],
+      'domain/ is the pure rule book: it imports nothing of ours and does no I/O.',
+    ),
   },
   {
     files: ['machines/**/*.ts'],
-    rules: restrict(['react', 'react-dom', 'react-*', '@tanstack/*', '#src/*', '#api/*', '../../src/*', '../../api/*', ...serverOnly], 'machines/ hold flow logic only: no React, no server code.'),
+    rules: restrict(
+      [
+        'react',
+        'react-dom',
+        'react-*',
+        '@tanstack/*',
+        '#src/*',
+        '#api/*',
+        '../../src/*',
+        '../../api/*',
+        ...serverOnly,
+      ],
+      'machines/ hold flow logic only: no React, no server code.',
+    ),
   },
   {
     files: ['api/**/*.ts'],
-    rules: restrict(['#src/*', '#machines/*', '../src/*', '../../src/*', '../machines/*', '../../machines/*', 'react', 'react-dom', 'react-*', 'xstate', '@xstate/*'], 'api/ imports domain/, never src/ or machines/.'),
+    rules: restrict(
+      [
+        '#src/*',
+        '#machines/*',
+        '../src/*',
+        '../../src/*',
+        '../machines/*',
+        '../../machines/*',
+        'react',
+        'react-dom',
+        'react-*',
+        'xstate',
+        '@xstate/*',
+      ],
+      'api/ imports domain/, never src/ or machines/.',
+    ),
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: restrict(['#api/*', '../api/*', '../../api/*', '../../../api/*', ...serverOnly.filter((p) => p !== 'node:*')], 'src/ talks to the server through machines/ (ky), never by importing api/ or the database.'),
+    rules: restrict(
+      [
+        '#api/*',
+        '../api/*',
+        '../../api/*',
+        '../../../api/*',
+        ...serverOnly.filter((p) => p !== 'node:*'),
+      ],
+      'src/ talks to the server through machines/ (ky), never by importing api/ or the database.',
+    ),
   },
 );

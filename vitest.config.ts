@@ -14,7 +14,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/helpers/**/*.test.{ts,tsx}'],
+          include: [
+            'domain/**/*.test.ts',
+            'machines/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/helpers/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup/console.ts', 'tests/setup/dom.ts'],
         },
       },

@@ -32,9 +32,18 @@ describe('the error envelope', () => {
     const response = await t.call('GET', '/api/nothing-here?lang=nl');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'We konden niet vinden wat je zocht.' } });
-    const english = await t.call('POST', '/api/nothing-here', {}, { 'Accept-Language': 'de, en;q=0.5' });
-    expect(await english.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'We could not find what you were looking for.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'We konden niet vinden wat je zocht.' },
+    });
+    const english = await t.call(
+      'POST',
+      '/api/nothing-here',
+      {},
+      { 'Accept-Language': 'de, en;q=0.5' },
+    );
+    expect(await english.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'We could not find what you were looking for.' },
+    });
   });
 
   it.each([
@@ -48,13 +57,20 @@ describe('the error envelope', () => {
   });
 
   it('treats a body as JSON whatever Content-Type says', async () => {
-    const response = await t.app.request('/api/quote', { method: 'POST', body: '{nope', headers: { 'Content-Type': 'text/plain' } });
+    const response = await t.app.request('/api/quote', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'INVALID_JSON' } });
   });
 
   it('answers bodies over 100 KB with 413 and reads no further', async () => {
-    const body = JSON.stringify({ plans: ['webHosting_total'], padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const body = JSON.stringify({
+      plans: ['webHosting_total'],
+      padding: 'x'.repeat(MAX_BODY_BYTES),
+    });
     const response = await t.call('POST', '/api/quote', body);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
@@ -77,11 +93,15 @@ describe('the error envelope', () => {
     const response = await failing.call('POST', '/api/quote', { plans: ['webHosting_total'] });
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' },
+    });
     expect(text).not.toContain('exploded');
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toBeTruthy();
-    const logged = failing.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.msg === 'unhandled error');
+    const logged = failing.logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.msg === 'unhandled error');
     expect(logged?.requestId).toBe(requestId);
   });
 });
@@ -99,15 +119,25 @@ describe('headers on every answer', () => {
   });
 
   it('keeps a request id the caller sent', async () => {
-    const response = await t.call('GET', '/api/health', undefined, { 'X-Request-Id': 'abc-123-def' });
+    const response = await t.call('GET', '/api/health', undefined, {
+      'X-Request-Id': 'abc-123-def',
+    });
     expect(response.headers.get('x-request-id')).toBe('abc-123-def');
   });
 
   it('logs every request as one JSON line without the query string', async () => {
     const before = t.logs.length;
     await t.call('GET', '/api/catalogue?lang=nl&email=someone@example.nl');
-    const entry = JSON.parse(t.logs.slice(before).find((l) => l.includes('"request"')) ?? '{}') as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/api/catalogue', status: 200 });
+    const entry = JSON.parse(
+      t.logs.slice(before).find((l) => l.includes('"request"')) ?? '{}',
+    ) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/catalogue',
+      status: 200,
+    });
     expect(JSON.stringify(entry)).not.toContain('someone@example.nl');
   });
 });

@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { legalPdfRoutes } from './routes/legal-pdf.routes.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -31,7 +32,13 @@ export type AppEnv = { Variables: { requestId: string } };
  * resource live in api/routes; every non-2xx answer of /api is the error envelope of API.md
  * section 3; everything else is a page rendered by the client's own router.
  */
-export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_URL'>; services: AppServices }) {
+export function createApp({
+  config,
+  services,
+}: {
+  config: Pick<Config, 'PUBLIC_URL'>;
+  services: AppServices;
+}) {
   const { logger } = services;
   const now = services.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
@@ -56,10 +63,18 @@ export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_U
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+      const code =
+        error.status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : error.status === 404
+            ? 'NOT_FOUND'
+            : 'VALIDATION_FAILED';
       return errorResponse(c, new ApiError(code, { status: error.status }));
     }
-    logger.error({ requestId: c.get('requestId'), path: c.req.path, err: error }, 'unhandled error');
+    logger.error(
+      { requestId: c.get('requestId'), path: c.req.path, err: error },
+      'unhandled error',
+    );
     return errorResponse(c, new ApiError('INTERNAL'));
   });
 
@@ -85,17 +100,29 @@ export function createApp({ config, services }: { config: Pick<Config, 'PUBLIC_U
     throw new ApiError('NOT_FOUND');
   });
 
+  // Documents served by the server itself (before the page catch-all).
+  app.route('/', legalPdfRoutes());
+
   if (services.web) {
     const { web } = services;
     app.use(serveStaticAssets(web.files));
     const currentUser = services.currentUser ?? (async () => null);
     app.get(
       '*',
-      createPageHandler({ renderer: web.renderer, assets: web.assets, origin: config.PUBLIC_URL, loadUser: currentUser }),
+      createPageHandler({
+        renderer: web.renderer,
+        assets: web.assets,
+        origin: config.PUBLIC_URL,
+        loadUser: currentUser,
+      }),
     );
   }
 
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? errorResponse(c, new ApiError('NOT_FOUND')) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? errorResponse(c, new ApiError('NOT_FOUND'))
+      : c.text('Not found', 404),
+  );
   return app;
 }
 

@@ -21,7 +21,9 @@ describe('parseConfig', () => {
 
   it('derives PUBLIC_URL from PORT and strips a trailing slash', () => {
     expect(parseConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
-    expect(parseConfig({ PUBLIC_URL: 'https://shop.example.nl/' }).PUBLIC_URL).toBe('https://shop.example.nl');
+    expect(parseConfig({ PUBLIC_URL: 'https://shop.example.nl/' }).PUBLIC_URL).toBe(
+      'https://shop.example.nl',
+    );
   });
 
   it('treats empty values as unset', () => {
@@ -44,25 +46,43 @@ describe('parseConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'STAFF_EMAIL', 'MOLLIE_API_KEY', 'BANK_IBAN', 'SESSION_SECRET']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'STAFF_EMAIL',
+      'MOLLIE_API_KEY',
+      'BANK_IBAN',
+      'SESSION_SECRET',
+    ]) {
       expect(message).toContain(name);
     }
   });
 
   it('accepts a valid IBAN with spaces and normalises it', () => {
-    expect(parseConfig({ BANK_IBAN: 'nl91 abna 0417 1643 00' }).BANK_IBAN).toBe('NL91ABNA0417164300');
+    expect(parseConfig({ BANK_IBAN: 'nl91 abna 0417 1643 00' }).BANK_IBAN).toBe(
+      'NL91ABNA0417164300',
+    );
   });
 
   it('requires SESSION_SECRET in production only', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET).toBe('s'.repeat(40));
+    expect(
+      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET,
+    ).toBe('s'.repeat(40));
   });
 });
 
 describe('variables that go together', () => {
   it('needs STAFF_PASSWORD with STAFF_EMAIL and the other way round', () => {
-    expect(() => parseConfig({ STAFF_EMAIL: 'owner@example.nl' })).toThrow(/STAFF_PASSWORD is required/);
-    expect(() => parseConfig({ STAFF_PASSWORD: 'long-enough-password' })).toThrow(/STAFF_EMAIL is required/);
-    expect(parseConfig({ STAFF_EMAIL: 'owner@example.nl', STAFF_PASSWORD: 'long-enough-password' }).STAFF_EMAIL).toBe('owner@example.nl');
+    expect(() => parseConfig({ STAFF_EMAIL: 'owner@example.nl' })).toThrow(
+      /STAFF_PASSWORD is required/,
+    );
+    expect(() => parseConfig({ STAFF_PASSWORD: 'long-enough-password' })).toThrow(
+      /STAFF_EMAIL is required/,
+    );
+    expect(
+      parseConfig({ STAFF_EMAIL: 'owner@example.nl', STAFF_PASSWORD: 'long-enough-password' })
+        .STAFF_EMAIL,
+    ).toBe('owner@example.nl');
   });
 });

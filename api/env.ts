@@ -21,51 +21,84 @@ const url = (protocols: readonly string[]) =>
 const emailAddress = v.pipe(v.string(), v.trim(), v.email('must be an email address'));
 
 const envSchema = v.object({
-    NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
-    PORT: v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(/^\d+$/, 'must be a whole number'),
-        v.transform(Number),
-        v.minValue(0, 'must be between 0 and 65535'),
-        v.maxValue(65535, 'must be between 0 and 65535'),
-      ),
-      '3000',
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(0, 'must be between 0 and 65535'),
+      v.maxValue(65535, 'must be between 0 and 65535'),
     ),
-    HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), '0.0.0.0'),
-    PUBLIC_URL: v.optional(url(['http:', 'https:'])),
-    DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
-    DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
-    SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
-    STAFF_EMAIL: v.optional(emailAddress),
-    STAFF_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
-    SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
-    MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an address like "Studio <hello@example.nl>"'))),
-    STAFF_NOTIFY_EMAIL: v.optional(emailAddress),
-    MOLLIE_API_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(test|live)_\w{10,}$/, 'must start with test_ or live_'))),
-    MOLLIE_API_URL: v.optional(url(['http:', 'https:']), 'https://api.mollie.com/v2/'),
-    BANK_IBAN: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.replace(/\s+/g, '').toUpperCase()),
-        v.check(isValidIban, 'must be a valid IBAN'),
-      ),
+    '3000',
+  ),
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), '0.0.0.0'),
+  PUBLIC_URL: v.optional(url(['http:', 'https:'])),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  STAFF_EMAIL: v.optional(emailAddress),
+  STAFF_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(3, 'must be an address like "Studio <hello@example.nl>"'),
     ),
-    BANK_BIC: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, 'must be a valid BIC'))),
-    BANK_ACCOUNT_NAME: optionalString,
-    RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
-    ADDRESS_LOOKUP_URL: v.optional(url(['http:', 'https:']), 'https://api.pdok.nl/bzk/locatieserver/search/v3_1/'),
-    MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
-    MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
-    LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  ),
+  STAFF_NOTIFY_EMAIL: v.optional(emailAddress),
+  MOLLIE_API_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(test|live)_\w{10,}$/, 'must start with test_ or live_'),
+    ),
+  ),
+  MOLLIE_API_URL: v.optional(url(['http:', 'https:']), 'https://api.mollie.com/v2/'),
+  BANK_IBAN: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.replace(/\s+/g, '').toUpperCase()),
+      v.check(isValidIban, 'must be a valid IBAN'),
+    ),
+  ),
+  BANK_BIC: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, 'must be a valid BIC'),
+    ),
+  ),
+  BANK_ACCOUNT_NAME: optionalString,
+  RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
+  ADDRESS_LOOKUP_URL: v.optional(
+    url(['http:', 'https:']),
+    'https://api.pdok.nl/bzk/locatieserver/search/v3_1/',
+  ),
+  MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
+  MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['debug', 'info', 'warn', 'error', 'silent'],
+      'must be debug, info, warn, error or silent',
+    ),
+    'info',
+  ),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
 function crossChecks(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET)
+    problems.push('SESSION_SECRET is required when NODE_ENV=production');
   if (Boolean(env.STAFF_EMAIL) !== Boolean(env.STAFF_PASSWORD)) {
-    problems.push(`${env.STAFF_EMAIL ? 'STAFF_PASSWORD' : 'STAFF_EMAIL'} is required when ${env.STAFF_EMAIL ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'} is set`);
+    problems.push(
+      `${env.STAFF_EMAIL ? 'STAFF_PASSWORD' : 'STAFF_EMAIL'} is required when ${env.STAFF_EMAIL ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'} is set`,
+    );
   }
   return problems;
 }
@@ -86,7 +119,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming each bad variable. Empty values count as unset. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = v.safeParse(envSchema, present);
   const problems = result.success
     ? []

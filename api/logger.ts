@@ -16,15 +16,18 @@ export interface Logger {
   child(fields: object): Logger;
 }
 
-const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|iban|card|cvc|cvv|pan|api[-_]?key|session/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|authorization|cookie|iban|card|cvc|cvv|pan|api[-_]?key|session/i;
 const DIGIT_RUN = /\b(?:\d[ -]?){12,19}\b/g;
 const IBAN_LIKE = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g;
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[deep]';
-  if (typeof value === 'string') return value.replace(IBAN_LIKE, '[redacted]').replace(DIGIT_RUN, '[redacted]');
+  if (typeof value === 'string')
+    return value.replace(IBAN_LIKE, '[redacted]').replace(DIGIT_RUN, '[redacted]');
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  if (value instanceof Error) return { name: value.name, message: redact(value.message, depth + 1), stack: value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: redact(value.message, depth + 1), stack: value.stack };
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
@@ -43,7 +46,12 @@ export function createLogger(
   const base = options.base ?? {};
   const log = (level: Exclude<LogLevel, 'silent'>, fields: object, msg: string) => {
     if (ORDER[level] < threshold) return;
-    const entry = { time: new Date().toISOString(), level, msg, ...(redact({ ...base, ...fields }) as object) };
+    const entry = {
+      time: new Date().toISOString(),
+      level,
+      msg,
+      ...(redact({ ...base, ...fields }) as object),
+    };
     write(JSON.stringify(entry));
   };
   return {

@@ -47,7 +47,9 @@ async function main() {
   const [files, assets, rendererModule] = await Promise.all([
     loadStaticAssets(clientDir),
     readClientAssets(clientDir),
-    import(pathToFileURL(path.join(buildDir, 'ssr', 'entry-server.js')).href) as Promise<PageRenderer>,
+    import(
+      pathToFileURL(path.join(buildDir, 'ssr', 'entry-server.js')).href
+    ) as Promise<PageRenderer>,
   ]);
 
   const app = createApp({
@@ -57,7 +59,12 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
-      { port: info.port, host: config.HOST, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+      {
+        port: info.port,
+        host: config.HOST,
+        database: database.kind,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
       `listening on ${config.PUBLIC_URL}`,
     );
   }) as Server;

@@ -8,7 +8,6 @@ import { isLang, DEFAULT_LANG } from '#domain/language.ts';
 import { createRouter } from './router.tsx';
 import { createI18nStore } from './i18n/i18n-store.ts';
 import { loadMessages } from './i18n/catalogs.ts';
-import { changeLanguage, readSavedLanguage, saveLanguage } from './i18n/change-language.ts';
 import { fetchCurrentUser } from '#machines/auth/auth.actors.ts';
 
 // The server chose the language (and wrote it into <html lang>); hydrate in the same one.
@@ -25,15 +24,3 @@ const router = createRouter({
 });
 
 hydrateRoot(document, <RouterClient router={router} />);
-
-// A language in the address is an explicit choice: remember it. Otherwise, if this browser saved a
-// choice the server did not know about (cookie cleared), switch to it.
-const params = new URLSearchParams(window.location.search);
-const fromQuery = params.get('lang') ?? params.get('locale');
-if (isLang(fromQuery)) {
-  saveLanguage(fromQuery);
-} else {
-  const saved = readSavedLanguage();
-  if (isLang(saved) && saved !== lang) void changeLanguage(router, i18n, saved);
-  else if (!isLang(saved)) saveLanguage(lang);
-}

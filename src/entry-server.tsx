@@ -42,7 +42,10 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
       routes: {
         ...options.assets.routes,
         __root__: {
-          preloads: [...options.assets.preloads, ...(options.assets.routes['__root__']?.preloads ?? [])],
+          preloads: [
+            ...options.assets.preloads,
+            ...(options.assets.routes['__root__']?.preloads ?? []),
+          ],
           css: options.assets.css,
           scripts: [{ attrs: { type: 'module', src: options.assets.entryScript } }],
         },

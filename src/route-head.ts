@@ -10,7 +10,8 @@ export function pageHead(titleId: string, descriptionId?: string) {
     const brand = intl.formatMessage({ id: 'app.brand' });
     const title = `${intl.formatMessage({ id: titleId })} | ${brand}`;
     const meta: Array<Record<string, string>> = [{ title }];
-    if (descriptionId) meta.push({ name: 'description', content: intl.formatMessage({ id: descriptionId }) });
+    if (descriptionId)
+      meta.push({ name: 'description', content: intl.formatMessage({ id: descriptionId }) });
     return { meta };
   };
 }

@@ -6,7 +6,8 @@ export interface Encoded {
   gzip?: Buffer;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|pdf)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(javascript|json|xml|manifest\+json|pdf)|image\/svg\+xml)/;
 
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);
@@ -30,9 +31,13 @@ export function encode(body: Buffer, contentType: string, level: 'max' | 'fast')
 }
 
 /** Picks the best variant the client accepts. */
-export function negotiate(encoded: Encoded, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+export function negotiate(
+  encoded: Encoded,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const accept = (acceptEncoding ?? '').toLowerCase();
-  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept);
+  const accepts = (name: string) =>
+    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept);
   if (encoded.br && accepts('br')) return { body: encoded.br, encoding: 'br' };
   if (encoded.gzip && accepts('gzip')) return { body: encoded.gzip, encoding: 'gzip' };
   return { body: encoded.identity };

@@ -12,7 +12,12 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ApiErrorCode,
-    readonly options: { fields?: Record<string, string>; message?: string; status?: number; headers?: Record<string, string> } = {},
+    readonly options: {
+      fields?: Record<string, string>;
+      message?: string;
+      status?: number;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(code);
     this.name = 'ApiError';
@@ -54,31 +59,35 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): ApiErr
  * Content-Type says), a failed schema `400 VALIDATION_FAILED`. Handlers read `c.req.valid('json')`.
  */
 export function validateJson<S extends v.GenericSchema>(schema: S) {
-  return createMiddleware<{ Variables: object }, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(
-    async (c, next) => {
-      const text = await c.req.text();
-      let data: unknown;
-      try {
-        data = text.trim() === '' ? undefined : JSON.parse(text);
-      } catch {
-        throw new ApiError('INVALID_JSON');
-      }
-      const result = v.safeParse(schema, data);
-      if (!result.success) throw validationError(result.issues);
-      c.req.addValidatedData('json', result.output as object);
-      await next();
-    },
-  );
+  return createMiddleware<
+    { Variables: object },
+    string,
+    { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }
+  >(async (c, next) => {
+    const text = await c.req.text();
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiError('INVALID_JSON');
+    }
+    const result = v.safeParse(schema, data);
+    if (!result.success) throw validationError(result.issues);
+    c.req.addValidatedData('json', result.output as object);
+    await next();
+  });
 }
 
 /** Validates the query string the same way (`400 VALIDATION_FAILED`). */
 export function validateQuery<S extends v.GenericSchema>(schema: S) {
-  return createMiddleware<{ Variables: object }, string, { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }>(
-    async (c, next) => {
-      const result = v.safeParse(schema, c.req.query());
-      if (!result.success) throw validationError(result.issues);
-      c.req.addValidatedData('query', result.output as object);
-      await next();
-    },
-  );
+  return createMiddleware<
+    { Variables: object },
+    string,
+    { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }
+  >(async (c, next) => {
+    const result = v.safeParse(schema, c.req.query());
+    if (!result.success) throw validationError(result.issues);
+    c.req.addValidatedData('query', result.output as object);
+    await next();
+  });
 }

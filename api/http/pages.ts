@@ -38,7 +38,17 @@ interface RenderedPage {
  * per path and language. A cached page keeps the nonce it was rendered with: its CSP header
  * travels with it, so a 304 revalidation stays consistent with the copy the browser holds.
  */
-const PERSONAL = [/^\/dashboard(\/|$)/, /^\/checkout$/, /^\/total-package\/order$/, /^\/thank-you$/, /^\/consultation-confirmed$/, /^\/login$/, /^\/pay(\/|$)/, /^\/scheduler$/, /^\/email-config$/];
+const PERSONAL = [
+  /^\/dashboard(\/|$)/,
+  /^\/checkout$/,
+  /^\/total-package\/order$/,
+  /^\/thank-you$/,
+  /^\/consultation-confirmed$/,
+  /^\/login$/,
+  /^\/pay(\/|$)/,
+  /^\/scheduler$/,
+  /^\/email-config$/,
+];
 const LANGUAGE_PARAMS = new Set(['lang', 'locale']);
 const MAX_CACHED_PAGES = 300;
 
@@ -65,7 +75,8 @@ export function createPageHandler(options: {
       Vary: 'Accept-Encoding, Accept-Language, Cookie',
       ETag: page.etag,
     };
-    if (page.status === 200 && c.req.header('if-none-match') === page.etag) return c.body(null, 304, headers);
+    if (page.status === 200 && c.req.header('if-none-match') === page.etag)
+      return c.body(null, 304, headers);
     const { body, encoding } = negotiate(page.encoded, c.req.header('accept-encoding'));
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(body.length);
@@ -92,7 +103,10 @@ export function createPageHandler(options: {
       loadUser: () => options.loadUser(c),
     });
     if (response.status >= 300 && response.status < 400) {
-      return c.body(null, response.status as 302, { Location: response.headers.get('location') ?? '/', 'Cache-Control': 'no-store' });
+      return c.body(null, response.status as 302, {
+        Location: response.headers.get('location') ?? '/',
+        'Cache-Control': 'no-store',
+      });
     }
     const html = Buffer.from(await response.text());
     const page: RenderedPage = {

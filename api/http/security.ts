@@ -42,7 +42,8 @@ export function securityHeaders(options: { https: boolean }) {
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    if (options.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (options.https)
+      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     headers.delete('X-Powered-By');
   });
 }

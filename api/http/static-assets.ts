@@ -48,7 +48,8 @@ export async function loadStaticAssets(clientDir: string): Promise<Map<string, S
   const assets = new Map<string, StaticAsset>();
   for (const file of await listFiles(clientDir)) {
     const relative = path.relative(clientDir, file).split(path.sep).join('/');
-    if (relative.startsWith('.vite/') || relative.endsWith('.map') || relative.endsWith('.html')) continue;
+    if (relative.startsWith('.vite/') || relative.endsWith('.map') || relative.endsWith('.html'))
+      continue;
     const body = await readFile(file);
     const contentType = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     assets.set(`/${relative}`, {
@@ -69,7 +70,9 @@ export function serveStaticAssets(assets: Map<string, StaticAsset>) {
     const headers: Record<string, string> = {
       'Content-Type': asset.contentType,
       ETag: asset.etag,
-      'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': asset.immutable
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600',
       Vary: 'Accept-Encoding',
     };
     if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
@@ -109,9 +112,12 @@ interface ViteManifestChunk {
 
 /** The entry script, its CSS and its static imports, from Vite's build manifest. */
 export async function readClientAssets(clientDir: string): Promise<ClientAssets> {
-  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const manifest = JSON.parse(
+    await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ViteManifestChunk>;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error(`No entry chunk in ${clientDir}/.vite/manifest.json; run "npm run build".`);
+  if (!entry)
+    throw new Error(`No entry chunk in ${clientDir}/.vite/manifest.json; run "npm run build".`);
   const collect = (keys: string[], skip: Set<string>) => {
     const css = new Set<string>();
     const preloads = new Set<string>();

@@ -19,18 +19,35 @@ describe('GET /api/catalogue', () => {
     const nl = await (await t.call('GET', '/api/catalogue?lang=nl')).json();
     expect(nl).toEqual(catalogueView('nl'));
     expect(nl.currency).toBe('EUR');
-    expect(nl.groups.map((g: { key: string }) => g.key)).toEqual(['buildLaunch', 'techConcierge', 'growthOptimize', 'visualIdentity']);
+    expect(nl.groups.map((g: { key: string }) => g.key)).toEqual([
+      'buildLaunch',
+      'techConcierge',
+      'growthOptimize',
+      'visualIdentity',
+    ]);
     expect(nl.groups.flatMap((g: { options: unknown[] }) => g.options)).toHaveLength(15);
-    const en = await (await t.call('GET', '/api/catalogue', undefined, { 'Accept-Language': 'en-GB' })).json();
+    const en = await (
+      await t.call('GET', '/api/catalogue', undefined, { 'Accept-Language': 'en-GB' })
+    ).json();
     const hosting = en.groups[0].options.find((o: { id: string }) => o.id === 'webHosting_total');
-    expect(hosting).toMatchObject({ productId: 16, price: 3000, billing: 'monthly', link: '/signup/web-hosting/standard', isPopular: true });
+    expect(hosting).toMatchObject({
+      productId: 16,
+      price: 3000,
+      billing: 'monthly',
+      link: '/signup/web-hosting/standard',
+      isPopular: true,
+    });
     expect(hosting.displayName).not.toBe(nl.groups[0].options[0].displayName);
   });
 });
 
 describe('POST /api/quote', () => {
   it('computes the quote with the rule book, the same function the screens use', async () => {
-    const body = { plans: ['webHosting_total', 'seo_booster', 'branding_full'], interval: 'yearly' as const, domain: { name: 'bakkerij-jansen.nl', type: 'register' as const } };
+    const body = {
+      plans: ['webHosting_total', 'seo_booster', 'branding_full'],
+      interval: 'yearly' as const,
+      domain: { name: 'bakkerij-jansen.nl', type: 'register' as const },
+    };
     const response = await t.call('POST', '/api/quote?lang=nl', body);
     expect(response.status).toBe(200);
     const expected = computeQuote({ ...body, today: TODAY, lang: 'nl' });
@@ -39,19 +56,40 @@ describe('POST /api/quote', () => {
   });
 
   it('adds always-selected options, orders lines one-time, monthly, yearly, then by price', async () => {
-    const quote = await (await t.call('POST', '/api/quote', { plans: ['domain_managed', 'webHosting_pro', 'content_strategy', 'seo_booster'] })).json();
-    expect(quote.lines.map((l: { id: string }) => l.id)).toEqual(['seo_booster', 'content_strategy', 'techConcierge_free', 'webHosting_pro', 'domain_managed']);
-    expect(quote.totals).toEqual({ oneTime: 338_000, monthly: 5000, yearly: 1500, vatRate: 0, vat: 0, dueToday: 338_000 + 5000 + 1500 });
+    const quote = await (
+      await t.call('POST', '/api/quote', {
+        plans: ['domain_managed', 'webHosting_pro', 'content_strategy', 'seo_booster'],
+      })
+    ).json();
+    expect(quote.lines.map((l: { id: string }) => l.id)).toEqual([
+      'seo_booster',
+      'content_strategy',
+      'techConcierge_free',
+      'webHosting_pro',
+      'domain_managed',
+    ]);
+    expect(quote.totals).toEqual({
+      oneTime: 338_000,
+      monthly: 5000,
+      yearly: 1500,
+      vatRate: 0,
+      vat: 0,
+      dueToday: 338_000 + 5000 + 1500,
+    });
     expect(quote.nextPayments).toEqual({ monthly: '2026-04-09', yearly: '2027-03-10' });
   });
 
   it('charges twelve months up front on the yearly interval', async () => {
-    const quote = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'], interval: 'yearly' })).json();
+    const quote = await (
+      await t.call('POST', '/api/quote', { plans: ['webHosting_total'], interval: 'yearly' })
+    ).json();
     expect(quote.totals.dueToday).toBe(3000 * 12);
   });
 
   it('trusts nothing from the client: extra fields and prices are ignored, not echoed', async () => {
-    const honest = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'] })).json();
+    const honest = await (
+      await t.call('POST', '/api/quote', { plans: ['webHosting_total'] })
+    ).json();
     const tampered = await (
       await t.call('POST', '/api/quote', {
         plans: ['webHosting_total'],
@@ -70,11 +108,31 @@ describe('POST /api/quote', () => {
     ['no plans field', { interval: 'monthly' }, 400, 'VALIDATION_FAILED'],
     ['plans not a list', { plans: 'webHosting_total' }, 400, 'VALIDATION_FAILED'],
     ['a number as id', { plans: [16] }, 400, 'VALIDATION_FAILED'],
-    ['an unknown interval', { plans: ['webHosting_total'], interval: 'weekly' }, 400, 'VALIDATION_FAILED'],
-    ['an unknown domain type', { plans: ['webHosting_total'], domain: { name: 'a.nl', type: 'steal' } }, 400, 'VALIDATION_FAILED'],
+    [
+      'an unknown interval',
+      { plans: ['webHosting_total'], interval: 'weekly' },
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an unknown domain type',
+      { plans: ['webHosting_total'], domain: { name: 'a.nl', type: 'steal' } },
+      400,
+      'VALIDATION_FAILED',
+    ],
     ['an unknown plan', { plans: ['webHosting_total', 'seo_keyword'] }, 400, 'UNKNOWN_PLAN'],
-    ['two hosting plans', { plans: ['webHosting_total', 'webHosting_pro'] }, 400, 'CONFLICTING_PLANS'],
-    ['an invalid domain', { plans: ['webHosting_total'], domain: { name: 'no extension', type: 'register' } }, 400, 'INVALID_DOMAIN'],
+    [
+      'two hosting plans',
+      { plans: ['webHosting_total', 'webHosting_pro'] },
+      400,
+      'CONFLICTING_PLANS',
+    ],
+    [
+      'an invalid domain',
+      { plans: ['webHosting_total'], domain: { name: 'no extension', type: 'register' } },
+      400,
+      'INVALID_DOMAIN',
+    ],
     ['null', null, 400, 'VALIDATION_FAILED'],
   ])('refuses %s', async (_name, body, status, code) => {
     const response = await t.call('POST', '/api/quote', body);
@@ -87,15 +145,33 @@ describe('POST /api/quote', () => {
   it('names the unknown id and gives SPEC messages for an invalid domain, in Dutch too', async () => {
     const unknown = await (await t.call('POST', '/api/quote', { plans: ['nope'] })).json();
     expect(unknown.error.fields).toEqual({ nope: 'quote.error.unknownPlan' });
-    const domain = await (await t.call('POST', '/api/quote', { plans: ['webHosting_total'], domain: { name: 'my site.nl', type: 'register' } })).json();
-    expect(domain.error.message).toBe('Domain name cannot contain spaces. Please remove any spaces from your domain name.');
-    const domainNl = await (await t.call('POST', '/api/quote?lang=nl', { plans: ['webHosting_total'], domain: { name: 'my site.nl', type: 'register' } })).json();
+    const domain = await (
+      await t.call('POST', '/api/quote', {
+        plans: ['webHosting_total'],
+        domain: { name: 'my site.nl', type: 'register' },
+      })
+    ).json();
+    expect(domain.error.message).toBe(
+      'Domain name cannot contain spaces. Please remove any spaces from your domain name.',
+    );
+    const domainNl = await (
+      await t.call('POST', '/api/quote?lang=nl', {
+        plans: ['webHosting_total'],
+        domain: { name: 'my site.nl', type: 'register' },
+      })
+    ).json();
     expect(domainNl.error.message).not.toBe(domain.error.message);
   });
 });
 
 describe('POST /api/recommendations', () => {
-  const answers = { situation: 'starting', goal: 'buildWebsite', budget: 'professional', involvement: 'collab', timeline: 'now' };
+  const answers = {
+    situation: 'starting',
+    goal: 'buildWebsite',
+    budget: 'professional',
+    involvement: 'collab',
+    timeline: 'now',
+  };
 
   it('answers the planner rules of the rule book', async () => {
     const response = await t.call('POST', '/api/recommendations', answers);
@@ -107,7 +183,10 @@ describe('POST /api/recommendations', () => {
 
   it.each([
     ['an unknown value', { ...answers, budget: 'huge' }],
-    ['a missing answer', { situation: 'starting', goal: 'buildWebsite', budget: 'starter', involvement: 'collab' }],
+    [
+      'a missing answer',
+      { situation: 'starting', goal: 'buildWebsite', budget: 'starter', involvement: 'collab' },
+    ],
     ['a list', [answers]],
   ])('refuses %s with VALIDATION_FAILED', async (_name, body) => {
     const response = await t.call('POST', '/api/recommendations', body);

@@ -12,7 +12,13 @@ export function publicQuote(quote: Quote) {
   return {
     currency: quote.currency,
     interval: quote.interval,
-    lines: quote.lines.map(({ id, productId, displayName, billing, price }) => ({ id, productId, displayName, billing, price })),
+    lines: quote.lines.map(({ id, productId, displayName, billing, price }) => ({
+      id,
+      productId,
+      displayName,
+      billing,
+      price,
+    })),
     totals: quote.totals,
     nextPayments: quote.nextPayments,
     annualMonthly: quote.annualMonthly,
@@ -34,17 +40,35 @@ export function catalogueRoutes(options: { now: () => Date }) {
     .post('/quote', validateJson(quoteRequestSchema), (c) => {
       const body = c.req.valid('json');
       const lang = requestLang(c);
-      const result = computeQuote({ plans: body.plans, interval: body.interval, domain: body.domain, today: options.now(), lang });
+      const result = computeQuote({
+        plans: body.plans,
+        interval: body.interval,
+        domain: body.domain,
+        today: options.now(),
+        lang,
+      });
       if (!result.ok) {
         const { error } = result;
         if (error.code === 'INVALID_DOMAIN') {
           const check = validateDomainName(body.domain?.name ?? '');
           throw new ApiError('INVALID_DOMAIN', {
-            ...(check.ok ? {} : { message: domainMessage(check, lang), fields: { 'domain.name': check.key } }),
+            ...(check.ok
+              ? {}
+              : { message: domainMessage(check, lang), fields: { 'domain.name': check.key } }),
           });
         }
-        if (error.code === 'VALIDATION_FAILED') throw new ApiError('VALIDATION_FAILED', { fields: { plans: 'form.validation.required' } });
-        throw new ApiError(error.code, { fields: Object.fromEntries(error.ids.map((id) => [id, `quote.error.${error.code === 'UNKNOWN_PLAN' ? 'unknownPlan' : 'conflictingPlans'}`])) });
+        if (error.code === 'VALIDATION_FAILED')
+          throw new ApiError('VALIDATION_FAILED', {
+            fields: { plans: 'form.validation.required' },
+          });
+        throw new ApiError(error.code, {
+          fields: Object.fromEntries(
+            error.ids.map((id) => [
+              id,
+              `quote.error.${error.code === 'UNKNOWN_PLAN' ? 'unknownPlan' : 'conflictingPlans'}`,
+            ]),
+          ),
+        });
       }
       return c.json(publicQuote(result.quote));
     })

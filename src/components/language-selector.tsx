@@ -23,7 +23,8 @@ export function LanguageSelector() {
     listRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!listRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+      if (!listRef.current?.contains(target) && !buttonRef.current?.contains(target))
+        setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);

@@ -30,7 +30,8 @@ export function PaymentMethods() {
       </h2>
       <ul className="payment-methods__list">
         {METHODS.map((method) => {
-          const name = 'labelId' in method ? intl.formatMessage({ id: method.labelId }) : method.label;
+          const name =
+            'labelId' in method ? intl.formatMessage({ id: method.labelId }) : method.label;
           return (
             <li key={method.key} className={`payment-badge payment-badge--${method.key}`}>
               {name}

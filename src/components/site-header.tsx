@@ -19,10 +19,8 @@ export function SiteHeader() {
 
   useEffect(() => {
     const hero = document.querySelector('[data-hero]');
-    if (!hero || typeof IntersectionObserver === 'undefined') {
-      setSolid(true);
-      return;
-    }
+    // A page without a hero keeps the plain header.
+    if (!hero || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(([entry]) => setSolid(!entry?.isIntersecting), {
       threshold: 0,
     });
@@ -48,10 +46,17 @@ export function SiteHeader() {
   return (
     <header className={`site-header${solid ? ' site-header--solid' : ''}`}>
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage({ id: 'header.logo.label' })}>
+        <Link
+          to="/"
+          className="site-header__logo"
+          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
+        >
           <Logo />
         </Link>
-        <nav className="site-header__nav" aria-label={intl.formatMessage({ id: 'header.nav.label' })}>
+        <nav
+          className="site-header__nav"
+          aria-label={intl.formatMessage({ id: 'header.nav.label' })}
+        >
           <ul>
             {MAIN_NAV.map((item) => (
               <li key={item.to}>

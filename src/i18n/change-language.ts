@@ -27,7 +27,11 @@ export function readSavedLanguage(): string | null {
  * choice, drops `lang`/`locale` from the address (they would override the choice on reload) and
  * re-runs the routes' head() so titles follow.
  */
-export async function changeLanguage(router: AnyRouter, i18n: I18nStore, lang: Lang): Promise<void> {
+export async function changeLanguage(
+  router: AnyRouter,
+  i18n: I18nStore,
+  lang: Lang,
+): Promise<void> {
   saveLanguage(lang);
   if (i18n.get().lang !== lang) {
     const messages = await loadMessages(lang);
@@ -37,7 +41,12 @@ export async function changeLanguage(router: AnyRouter, i18n: I18nStore, lang: L
   const search = router.state.location.search as Record<string, unknown>;
   if ('lang' in search || 'locale' in search) {
     const { lang: _l, locale: _c, ...rest } = search;
-    await router.navigate({ to: router.state.location.pathname, search: rest, hash: router.state.location.hash, replace: true });
+    await router.navigate({
+      to: router.state.location.pathname,
+      search: rest,
+      hash: router.state.location.hash,
+      replace: true,
+    });
   }
   await router.invalidate();
 }

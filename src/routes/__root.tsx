@@ -2,6 +2,7 @@ import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanst
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
 import { useI18n } from '../i18n/use-i18n.ts';
+import { useSavedLanguage } from '../i18n/use-saved-language.ts';
 import { LANGS } from '#domain/language.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -32,6 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const { lang, intl } = useI18n();
+  useSavedLanguage();
   return (
     <html lang={lang}>
       <head>

@@ -17,7 +17,11 @@ function MinimalLayout() {
   return (
     <>
       <header className="minimal-header">
-        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage({ id: 'header.logo.label' })}>
+        <Link
+          to="/"
+          className="site-header__logo"
+          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
+        >
           <Logo />
         </Link>
         <LanguageSelector />

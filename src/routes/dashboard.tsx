@@ -30,20 +30,31 @@ function DashboardLayout() {
   const intl = useIntl();
   const titleId = useMatches({
     select: (matches) =>
-      [...matches].reverse().find((m) => m.staticData?.dashboardTitleId)?.staticData?.dashboardTitleId ??
-      'dashboard.nav.overview',
+      [...matches].reverse().find((m) => m.staticData?.dashboardTitleId)?.staticData
+        ?.dashboardTitleId ?? 'dashboard.nav.overview',
   });
   return (
     <div className="dashboard">
       <header className="dashboard__header">
-        <Link to="/" className="site-header__logo" aria-label={intl.formatMessage({ id: 'header.logo.label' })}>
+        <Link
+          to="/"
+          className="site-header__logo"
+          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
+        >
           <Logo />
         </Link>
-        <nav aria-label={intl.formatMessage({ id: 'dashboard.nav.label' })} className="dashboard__nav">
+        <nav
+          aria-label={intl.formatMessage({ id: 'dashboard.nav.label' })}
+          className="dashboard__nav"
+        >
           <ul>
             {TABS.map((tab) => (
               <li key={tab.to}>
-                <Link to={tab.to} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                <Link
+                  to={tab.to}
+                  activeOptions={{ exact: true }}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
                   <FormattedMessage id={tab.id} />
                 </Link>
               </li>
@@ -53,7 +64,10 @@ function DashboardLayout() {
         <LanguageSelector />
       </header>
       <main id="main" className="dashboard__main">
-        <nav aria-label={intl.formatMessage({ id: 'dashboard.breadcrumb.label' })} className="breadcrumb">
+        <nav
+          aria-label={intl.formatMessage({ id: 'dashboard.breadcrumb.label' })}
+          className="breadcrumb"
+        >
           <ol>
             <li>
               <Link to="/dashboard">

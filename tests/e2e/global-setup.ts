@@ -16,11 +16,14 @@ export async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'build', 'server', 'main.js'))) {
     throw new Error('No build found: run "npm run build" before the e2e suite.');
   }
-  server = await startBuiltServer({ env: { STAFF_EMAIL: 'staff@example.test', STAFF_PASSWORD: 'staff-password-e2e' } });
+  server = await startBuiltServer({
+    env: { STAFF_EMAIL: 'staff@example.test', STAFF_PASSWORD: 'staff-password-e2e' },
+  });
   project.provide('baseUrl', server.url);
 }
 
 export async function teardown() {
   const code = await server?.stop('SIGTERM');
-  if (code !== 0 && code !== null) throw new Error(`server exited with ${code} on SIGTERM:\n${server?.output()}`);
+  if (code !== 0 && code !== null)
+    throw new Error(`server exited with ${code} on SIGTERM:\n${server?.output()}`);
 }

@@ -18,38 +18,54 @@ afterAll(async () => {
 });
 
 const decode = (html: string) =>
-  html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 describe.each(['en', 'nl'] as const)('every route in %s', (lang) => {
-  it.each(PUBLIC_ROUTES)('$path: server HTML in the language, hydrates cleanly, accessible, fits 375 px', async ({ path, heading }) => {
-    const url = `${baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
-    const expectedHeading = catalogs[lang][heading];
-    expect(expectedHeading).toBeTruthy();
+  it.each(PUBLIC_ROUTES)(
+    '$path: server HTML in the language, hydrates cleanly, accessible, fits 375 px',
+    async ({ path, heading }) => {
+      const url = `${baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+      const expectedHeading = catalogs[lang][heading];
+      expect(expectedHeading).toBeTruthy();
 
-    // The server's own HTML carries the content in the request's language.
-    const raw = await fetch(url);
-    expect(raw.status).toBe(200);
-    const html = decode(await raw.text());
-    expect(html).toContain(`<html lang="${lang}"`);
-    expect(html).toContain(expectedHeading);
-    expect(html).toMatch(/<link rel="alternate" hrefLang="nl"/);
+      // The server's own HTML carries the content in the request's language.
+      const raw = await fetch(url);
+      expect(raw.status).toBe(200);
+      const html = decode(await raw.text());
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain(expectedHeading);
+      expect(html).toMatch(/<link rel="alternate" hrefLang="nl"/);
 
-    const { page, context, problems } = await watchedPage(browser, baseUrl, { viewport: { width: 375, height: 740 } });
-    try {
-      const response = await page.goto(url, { waitUntil: 'networkidle' });
-      expect(response?.status()).toBe(200);
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(expectedHeading);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
-      const axe = await new AxeBuilder({ page }).analyze();
-      const violations = axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(violations).toEqual([]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+      const { page, context, problems } = await watchedPage(browser, baseUrl, {
+        viewport: { width: 375, height: 740 },
+      });
+      try {
+        const response = await page.goto(url, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe(200);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+          .toBe(expectedHeading);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
+        const axe = await new AxeBuilder({ page }).analyze();
+        const violations = axe.violations.map(
+          (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+        expect(violations).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('not found', () => {
@@ -80,7 +96,9 @@ describe('not found', () => {
 
 describe('staff area guard', () => {
   it('sends a visitor who is not signed in to the sign-in page, keeping where they wanted to go', async () => {
-    const response = await fetch(`${baseUrl}/dashboard/order-link-generator`, { redirect: 'manual' });
+    const response = await fetch(`${baseUrl}/dashboard/order-link-generator`, {
+      redirect: 'manual',
+    });
     expect([302, 307]).toContain(response.status);
     const location = new URL(response.headers.get('location') ?? '', baseUrl);
     expect(location.pathname).toBe('/login');

@@ -10,7 +10,12 @@ export interface TestApp {
   logger: Logger;
   close(): Promise<void>;
   /** JSON request helper: `call('POST', '/api/quote', body)`. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
 }
 
 /** The real app factory on a fresh database, with a logger that keeps its lines for assertions. */
@@ -32,8 +37,13 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
       Promise.resolve(
         app.request(path, {
           method,
-          headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+          headers: {
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...headers,
+          },
+          ...(body === undefined
+            ? {}
+            : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
         }),
       ),
   };

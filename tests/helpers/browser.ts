@@ -5,7 +5,8 @@ export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, started the way DEVELOPERS.md says (no network beyond this machine). */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -42,16 +43,19 @@ export async function watchedPage(
   const problems: string[] = [];
   const origin = new URL(baseUrl).origin;
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('requestfailed', (request) => {
     const failure = request.failure()?.errorText ?? '';
-    if (!failure.includes('ERR_ABORTED')) problems.push(`requestfailed: ${request.url()} ${failure}`);
+    if (!failure.includes('ERR_ABORTED'))
+      problems.push(`requestfailed: ${request.url()} ${failure}`);
   });
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`third-party request: ${url}`);
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))
+      problems.push(`third-party request: ${url}`);
   });
   return { page, context, problems };
 }

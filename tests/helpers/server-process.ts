@@ -13,7 +13,11 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -31,7 +35,9 @@ export interface RunningServer {
  * Starts the built server (`node build/server/main.js`) as a separate process, the way
  * `npm run serve` does, and waits until /api/health answers.
  */
-export async function startBuiltServer(options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startBuiltServer(
+  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'storefront-e2e-')));
   let output = '';
@@ -51,10 +57,13 @@ export async function startBuiltServer(options: { env?: Record<string, string>; 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;

@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_site/consultation-confirmed')({
 
 function Page() {
   return (
-    <PageIntro titleId="page.consultationConfirmed.title" introId="page.consultationConfirmed.intro">
+    <PageIntro
+      titleId="page.consultationConfirmed.title"
+      introId="page.consultationConfirmed.intro"
+    >
       <p className="page-intro__actions">
         <Link to="/schedule-consultation" className="button">
           <FormattedMessage id="common.cta.bookCall" />

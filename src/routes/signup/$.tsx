@@ -13,6 +13,10 @@ export const Route = createFileRoute('/signup/$')({
     // Keep an explicit language choice across the hop.
     const search = location.search as { lang?: unknown; locale?: unknown };
     const lang = parseLang(search.lang) ?? parseLang(search.locale);
-    throw redirect({ to: '/total-package/order', search: { plans: planId, ...(lang ? { lang } : {}) }, statusCode: 302 });
+    throw redirect({
+      to: '/total-package/order',
+      search: { plans: planId, ...(lang ? { lang } : {}) },
+      statusCode: 302,
+    });
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { LegalOverview } from '../../../components/legal/legal-overview.tsx';
 import { pageHead } from '../../../route-head.ts';
 
 export const Route = createFileRoute('/_legal/legal/overview')({
@@ -9,9 +9,5 @@ export const Route = createFileRoute('/_legal/legal/overview')({
 });
 
 function Page() {
-  return (
-    <p>
-      <FormattedMessage id="page.legalOverview.subtitle" />
-    </p>
-  );
+  return <LegalOverview />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { LegalDocumentView } from '../../../components/legal/legal-document.tsx';
 import { pageHead } from '../../../route-head.ts';
 
 export const Route = createFileRoute('/_legal/legal/privacy-policy')({
@@ -9,9 +9,5 @@ export const Route = createFileRoute('/_legal/legal/privacy-policy')({
 });
 
 function Page() {
-  return (
-    <p>
-      <FormattedMessage id="page.legalPrivacy.subtitle" />
-    </p>
-  );
+  return <LegalDocumentView slug="privacy-policy" />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { LegalDocumentView } from '../../../components/legal/legal-document.tsx';
 import { pageHead } from '../../../route-head.ts';
 
 export const Route = createFileRoute('/_legal/legal/terms-and-conditions')({
@@ -9,9 +9,5 @@ export const Route = createFileRoute('/_legal/legal/terms-and-conditions')({
 });
 
 function Page() {
-  return (
-    <p>
-      <FormattedMessage id="page.legalTerms.subtitle" />
-    </p>
-  );
+  return <LegalDocumentView slug="terms-and-conditions" />;
 }

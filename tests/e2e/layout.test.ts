@@ -1,0 +1,157 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('language selector', () => {
+  it('switches the page to Dutch without a reload, remembers it, and Escape closes the menu', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    try {
+      await page.goto(`${baseUrl}/about?lang=en`, { waitUntil: 'networkidle' });
+      const button = page.locator('.site-header .lang-selector__button');
+      await button.click();
+      const menu = page.locator('.site-header .lang-selector__menu');
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className))
+        .toContain('lang-selector__button');
+
+      await button.click();
+      await page.getByRole('button', { name: 'Nederlands' }).first().click();
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe(nl['page.about.title']);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+      await expect.poll(() => page.title()).toContain(nl['page.about.title']);
+      expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('nl');
+
+      // The next request is rendered in Dutch by the server (the cookie mirrors the choice).
+      await page.goto(`${baseUrl}/contact`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        nl['page.contact.title'],
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switches to the language saved in this browser even when the cookie is gone', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    try {
+      await page.goto(`${baseUrl}/pricing`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.evaluate(() => localStorage.setItem('locale', 'nl'));
+      await context.clearCookies();
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe(nl['page.pricing.title']);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('header', () => {
+  it('opens the mobile drawer, closes it with Escape, and navigates from it', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 375, height: 700 },
+    });
+    try {
+      await page.goto(`${baseUrl}/about?lang=en`, { waitUntil: 'networkidle' });
+      const toggle = page.getByRole('button', { name: en['header.menu.open'] });
+      await toggle.click();
+      const drawer = page.getByRole('dialog', { name: en['header.menu.label'] });
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      await toggle.click();
+      await drawer.getByRole('link', { name: en['nav.contact'] }).click();
+      await page.waitForURL(`${baseUrl}/contact`);
+      await expect.poll(() => drawer.isVisible()).toBe(false);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+        en['page.contact.title'],
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('turns into the fixed gradient bar once the hero is out of view', async () => {
+    const { page, context } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 1280, height: 400 },
+    });
+    try {
+      await page.goto(`${baseUrl}/legal/terms-and-conditions?lang=en`, {
+        waitUntil: 'networkidle',
+      });
+      const header = page.locator('header.site-header');
+      expect(await header.getAttribute('class')).not.toContain('site-header--solid');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => header.getAttribute('class')).toContain('site-header--solid');
+      const box = await header.boundingBox();
+      expect(box?.y).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has a skip link that moves focus to the content', async () => {
+    const { page, context } = await watchedPage(browser, baseUrl);
+    try {
+      await page.goto(`${baseUrl}/about?lang=en`, { waitUntil: 'networkidle' });
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        en['app.skipToContent'],
+      );
+      await page.keyboard.press('Enter');
+      expect(new URL(page.url()).hash).toBe('#main');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('scroll restoration', () => {
+  it('starts a new page at the top and restores the position on back', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 375, height: 360 },
+    });
+    try {
+      await page.goto(`${baseUrl}/about?lang=en`, { waitUntil: 'networkidle' });
+      const link = page.locator('footer').getByRole('link', { name: en['footer.company.pricing'] });
+      await link.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      const bottom = await page.evaluate(() => window.scrollY);
+      expect(bottom).toBeGreaterThan(300);
+      await link.click();
+      await page.waitForURL(`${baseUrl}/pricing`);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await page.waitForURL(/\/about/);
+      await expect
+        .poll(() => page.evaluate(() => window.scrollY))
+        .toBeGreaterThanOrEqual(bottom - 2);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
