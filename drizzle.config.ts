@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // The server applies the migrations at start (api/db/database.ts); nothing connects from here.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './api/db/schema.ts',
+  schema: ['./api/db/schema.ts', './api/db/schema-*.ts'],
   out: './api/db/migrations',
 });

@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false, copyPublicDir: false }
     : {
-        outDir: 'build/client',
+        outDir: `${process.env.BUILD_DIR ?? 'build'}/client`,
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',

@@ -1,13 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Config } from './env.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './services/mail.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
-import { createPageHandler, type PageRenderer, type PageUser } from './http/pages.ts';
+import { createPageHandler, type PageRenderer } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
+import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
@@ -18,10 +20,12 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export interface AppServices {
   database: Database;
   logger: Logger;
+  /** Outgoing mail (outbox + SMTP); absent only in tests that send none. */
+  mailer?: Mailer;
   /** The built client and its renderer; absent in API-only tests. */
   web?: { renderer: PageRenderer; assets: ClientAssets; files: Map<string, StaticAsset> };
-  /** Who is signed in for this request (sessions arrive with accounts). */
-  currentUser?: (c: Context) => Promise<PageUser | null>;
+  /** Who is signed in for this request (the sessions service). */
+  currentUser?: CurrentUser;
   now?: () => Date;
 }
 

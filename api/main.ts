@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { ConfigError, parseConfig } from './env.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { createMailer } from './services/mail.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import type { PageRenderer } from './http/pages.ts';
 
@@ -52,9 +53,18 @@ async function main() {
     ) as Promise<PageRenderer>,
   ]);
 
+  const mailer = createMailer({
+    database,
+    logger,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    staffAddress: config.STAFF_NOTIFY_EMAIL ?? config.STAFF_EMAIL,
+  });
+  void mailer.deliverPending().catch(() => undefined);
+
   const app = createApp({
     config,
-    services: { database, logger, web: { renderer: rendererModule, assets, files } },
+    services: { database, logger, mailer, web: { renderer: rendererModule, assets, files } },
   });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -77,16 +87,19 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     server.close(() => {
-      void database.close().then(
-        () => {
-          logger.info({}, 'stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'error while closing the database');
-          process.exit(1);
-        },
-      );
+      void mailer
+        .close()
+        .then(() => database.close())
+        .then(
+          () => {
+            logger.info({}, 'stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, 'error while closing the database');
+            process.exit(1);
+          },
+        );
     });
     server.closeIdleConnections();
   };

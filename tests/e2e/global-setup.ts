@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, startBuiltServer, type RunningServer } from '../helpers/server-process.ts';
+import {
+  BUILD_DIR,
+  ROOT,
+  startBuiltServer,
+  type RunningServer,
+} from '../helpers/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +18,7 @@ let server: RunningServer | undefined;
 
 /** One built server for the whole browser suite (npm test builds before it runs). */
 export async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, 'build', 'server', 'main.js'))) {
+  if (!existsSync(path.join(ROOT, BUILD_DIR, 'server', 'main.js'))) {
     throw new Error('No build found: run "npm run build" before the e2e suite.');
   }
   server = await startBuiltServer({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT, startBuiltServer } from '../helpers/server-process.ts';
+import { BUILD_DIR, ROOT, startBuiltServer } from '../helpers/server-process.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -80,7 +80,7 @@ describe('serving', () => {
 
 describe('the server process', () => {
   it('refuses to start with a bad setting and names it', () => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'build/server/main.js')], {
+    const result = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
       env: { PATH: process.env.PATH ?? '', PORT: 'http', DATABASE_URL: 'mysql://nope' },
       encoding: 'utf8',
       timeout: 20_000,
@@ -93,16 +93,20 @@ describe('the server process', () => {
   it('refuses a second server on the same DATA_DIR with a clear message, and finishes requests on SIGTERM', async () => {
     const first = await startBuiltServer();
     try {
-      const second = spawnSync(process.execPath, [path.join(ROOT, 'build/server/main.js')], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          PORT: '0',
-          DATA_DIR: first.dataDir,
-          LOG_LEVEL: 'warn',
+      const second = spawnSync(
+        process.execPath,
+        [path.join(ROOT, BUILD_DIR, 'server', 'main.js')],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            PORT: '0',
+            DATA_DIR: first.dataDir,
+            LOG_LEVEL: 'warn',
+          },
+          encoding: 'utf8',
+          timeout: 30_000,
         },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      );
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/Another server is using DATA_DIR/);
 

@@ -2,6 +2,7 @@ import { createApp, type AppServices } from '../../api/app.ts';
 import type { Database } from '../../api/db/database.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createTestDatabase } from './database.ts';
+import { createMailer } from '../../api/services/mail.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -23,9 +24,13 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
   const database = overrides.database ?? (await createTestDatabase());
   const logs: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) });
+  // Without SMTP the mailer keeps every mail in the outbox, where tests can read it.
+  const mailer =
+    overrides.mailer ??
+    createMailer({ database, logger, staffAddress: 'staff@example.test', retryEveryMs: 0 });
   const app = createApp({
     config: { PUBLIC_URL: 'http://localhost:3000' },
-    services: { database, logger, ...overrides },
+    services: { database, logger, mailer, ...overrides },
   });
   return {
     app,

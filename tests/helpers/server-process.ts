@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** Where `npm run build` wrote the build (BUILD_DIR, default build/). */
+export const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +43,7 @@ export async function startBuiltServer(
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'storefront-e2e-')));
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'build', 'server', 'main.js')], {
+  const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

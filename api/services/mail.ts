@@ -1,0 +1,163 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database, Tx } from '../db/database.ts';
+import { outbox, type MailAttachment } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * Outgoing mail. Every mail is first stored in the outbox table (in the caller's transaction when
+ * one is passed, so a mail exists exactly when the thing it is about was committed). Delivery
+ * happens after the commit: through SMTP_URL when configured, retried with back-off until
+ * MAX_ATTEMPTS; without SMTP_URL the mail stays in the outbox (shown in the staff area) and is
+ * delivered as soon as a server is configured. Nothing is ever lost.
+ */
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** What the mail is about, e.g. 'order-confirmation', 'lead-notification'. */
+  kind: string;
+  lang: 'nl' | 'en';
+}
+
+export interface Mailer {
+  /** Stores the mail (in `tx` when given) and schedules delivery after the commit. Returns the outbox id. */
+  send(message: MailMessage, tx?: Tx): Promise<number>;
+  /** Delivers every pending mail that is due now; returns how many were sent. */
+  deliverPending(): Promise<number>;
+  /** The address staff notifications go to (STAFF_NOTIFY_EMAIL, else STAFF_EMAIL), or null. */
+  staffAddress: string | null;
+  close(): Promise<void>;
+}
+
+export const MAX_ATTEMPTS = 8;
+
+export function createMailer(options: {
+  database: Database;
+  logger: Logger;
+  smtpUrl?: string | undefined;
+  from?: string | undefined;
+  staffAddress?: string | undefined;
+  /** For tests: a ready transport instead of SMTP_URL. */
+  transport?: Transporter;
+  /** Retry loop period; 0 disables the timer (tests call deliverPending themselves). */
+  retryEveryMs?: number;
+}): Mailer {
+  const { database, logger } = options;
+  const from = options.from ?? 'Webstudio <no-reply@localhost>';
+  const transport =
+    options.transport ??
+    (options.smtpUrl
+      ? nodemailer.createTransport(
+          `${options.smtpUrl}${options.smtpUrl.includes('?') ? '&' : '?'}connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`,
+        )
+      : undefined);
+  let delivering: Promise<number> | undefined;
+
+  const deliverOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {
+    if (!transport) return false;
+    try {
+      await transport.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        attachments: row.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+        })),
+      });
+      await database.write((tx) =>
+        tx
+          .update(outbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+          .where(eq(outbox.id, row.id)),
+      );
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await database.write((tx) =>
+        tx
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: (error as Error).message.slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          })
+          .where(eq(outbox.id, row.id)),
+      );
+      logger.warn(
+        { outboxId: row.id, kind: row.kind, attempts, err: (error as Error).message },
+        'mail delivery failed',
+      );
+      return false;
+    }
+  };
+
+  const deliverPending = (): Promise<number> => {
+    if (!transport) return Promise.resolve(0);
+    delivering ??= (async () => {
+      let sent = 0;
+      try {
+        const rows = await database.read((db) =>
+          db
+            .select()
+            .from(outbox)
+            .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
+            .orderBy(asc(outbox.id))
+            .limit(50),
+        );
+        for (const row of rows) if (await deliverOne(row)) sent++;
+      } finally {
+        delivering = undefined;
+      }
+      return sent;
+    })();
+    return delivering;
+  };
+
+  const period = options.retryEveryMs ?? 60_000;
+  const timer =
+    transport && period > 0
+      ? setInterval(() => void deliverPending().catch(() => undefined), period)
+      : undefined;
+  timer?.unref();
+
+  return {
+    staffAddress: options.staffAddress ?? null,
+    async send(message, tx) {
+      const insert = async (t: Tx) => {
+        const [row] = await t
+          .insert(outbox)
+          .values({
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            attachments: message.attachments ?? [],
+            kind: message.kind,
+            lang: message.lang,
+          })
+          .returning({ id: outbox.id });
+        return row!.id;
+      };
+      const id = tx ? await insert(tx) : await database.write(insert);
+      // Deliver after the caller's transaction has committed (a microtask later is not enough for
+      // a passed-in transaction, so wait a tick and let the queue pick it up).
+      if (transport)
+        setTimeout(() => void deliverPending().catch(() => undefined), tx ? 50 : 0).unref();
+      return id;
+    },
+    deliverPending,
+    async close() {
+      if (timer) clearInterval(timer);
+      await delivering?.catch(() => undefined);
+      transport?.close();
+    },
+  };
+}
