@@ -36,9 +36,19 @@ export function negotiate(
   acceptEncoding: string | undefined,
 ): { body: Buffer; encoding?: 'br' | 'gzip' } {
   const accept = (acceptEncoding ?? '').toLowerCase();
-  const accepts = (name: string) =>
-    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accept);
+  const accepts = (name: string) => acceptsEncoding(accept, name);
   if (encoded.br && accepts('br')) return { body: encoded.br, encoding: 'br' };
   if (encoded.gzip && accepts('gzip')) return { body: encoded.gzip, encoding: 'gzip' };
   return { body: encoded.identity };
+}
+
+/** Whether an Accept-Encoding header (lower-cased) allows `name` with a q-value above 0. */
+export function acceptsEncoding(header: string, name: string): boolean {
+  for (const part of header.split(',')) {
+    const [token = '', ...params] = part.split(';');
+    if (token.trim() !== name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
 }

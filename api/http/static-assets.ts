@@ -56,10 +56,20 @@ export async function loadStaticAssets(clientDir: string): Promise<Map<string, S
       contentType,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       immutable: relative.startsWith('assets/'),
-      encoded: encode(body, contentType, 'max'),
+      encoded: await precompressed(file, body, contentType),
     });
   }
   return assets;
+}
+
+/** The build's `.br`/`.gz` siblings (scripts/build.mjs) when present, else compressed now. */
+async function precompressed(file: string, body: Buffer, contentType: string): Promise<Encoded> {
+  const [br, gzip] = await Promise.all([
+    readFile(`${file}.br`).catch(() => undefined),
+    readFile(`${file}.gz`).catch(() => undefined),
+  ]);
+  if (br || gzip) return { identity: body, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+  return encode(body, contentType, 'fast');
 }
 
 export function serveStaticAssets(assets: Map<string, StaticAsset>) {

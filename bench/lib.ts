@@ -1,0 +1,115 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export function ensureBuild(): number {
+  const started = performance.now();
+  execFileSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, BUILD_DIR },
+  });
+  return performance.now() - started;
+}
+
+export interface Started {
+  url: string;
+  child: ChildProcess;
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server and measures the time from spawn to a healthy /api/health. */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<Started> {
+  const port = await freePort();
+  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bench-data-')));
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    child,
+    readyMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ duration: 10, connections: 32, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function print(title: string, rows: Record<string, unknown>): void {
+  console.log(`\n${title}`);
+  for (const [key, value] of Object.entries(rows))
+    console.log(`  ${key.padEnd(38)} ${String(value)}`);
+}
