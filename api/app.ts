@@ -6,6 +6,11 @@ import type { Config } from './env.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
+import type { Sessions } from './services/sessions.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { orderRoutes } from './routes/checkout.routes.ts';
+import type { PaymentProvider } from './services/payments.ts';
+import type { BillingSettings } from './services/invoice-pdf.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { createPageHandler, type PageRenderer } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
@@ -14,6 +19,12 @@ import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/s
 import { healthRoutes } from './routes/health.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { legalPdfRoutes } from './routes/legal-pdf.routes.ts';
+import { bookingsRoutes } from './routes/bookings.routes.ts';
+import { contactRoutes } from './routes/contact.routes.ts';
+import { chatRoutes } from './routes/chat.routes.ts';
+import { domainsRoutes, type DomainOwnership } from './routes/domains.routes.ts';
+import type { RdapClient } from './services/rdap.ts';
+import { leadsRoutes } from './routes/leads.routes.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -26,6 +37,16 @@ export interface AppServices {
   web?: { renderer: PageRenderer; assets: ClientAssets; files: Map<string, StaticAsset> };
   /** Who is signed in for this request (the sessions service). */
   currentUser?: CurrentUser;
+  /** Domain availability over RDAP; without it every domain check is 502 DOMAIN_CHECK_FAILED. */
+  rdap?: RdapClient;
+  /** Whether a client already has a domain on an order (checkout); absent: userOwns is null. */
+  domainOwnership?: DomainOwnership;
+  /** Sign-in sessions (api/services/sessions.ts); the auth routes are mounted only with it. */
+  sessions?: Sessions;
+  /** How invoices are paid: Mollie with MOLLIE_API_KEY, else the built-in bank transfer. */
+  payments?: PaymentProvider;
+  /** Seller block and bank details for invoices and the pay page (COMPANY_*, BANK_*). */
+  billing?: BillingSettings;
   now?: () => Date;
 }
 
@@ -40,7 +61,7 @@ export function createApp({
   config,
   services,
 }: {
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: Pick<Config, 'PUBLIC_URL'> & Partial<Pick<Config, 'VIDEO_CALL_BASE_URL'>>;
   services: AppServices;
 }) {
   const { logger } = services;
@@ -96,7 +117,25 @@ export function createApp({
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
     })
     .route('/', healthRoutes(services))
-    .route('/', catalogueRoutes({ now }));
+    .route('/', catalogueRoutes({ now }))
+    .route('/', domainsRoutes({ ...services, now }))
+    .route(
+      '/',
+      services.sessions ? authRoutes({ ...services, sessions: services.sessions }) : new Hono(),
+    )
+    .route('/', leadsRoutes({ ...services, now }))
+    .route(
+      '/',
+      bookingsRoutes({
+        ...services,
+        now,
+        publicUrl: config.PUBLIC_URL,
+        videoCallBaseUrl: config.VIDEO_CALL_BASE_URL,
+      }),
+    )
+    .route('/', orderRoutes({ ...services, now, publicUrl: config.PUBLIC_URL }))
+    .route('/', contactRoutes(services))
+    .route('/', chatRoutes({ ...services, now }));
 
   app.route('/api', api);
   // Unknown /api paths get the JSON envelope, never a page.

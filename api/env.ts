@@ -74,6 +74,20 @@ const envSchema = v.object({
     ),
   ),
   BANK_ACCOUNT_NAME: optionalString,
+  /** Seller block of invoices; each falls back to the build-time VITE_COMPANY_* value. */
+  COMPANY_NAME: optionalString,
+  /** Address lines separated by commas, e.g. "Keizersgracht 1, 1015 AA Amsterdam". */
+  COMPANY_ADDRESS: optionalString,
+  COMPANY_EMAIL: v.optional(emailAddress),
+  COMPANY_KVK: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{8}$/, 'must be 8 digits'))),
+  COMPANY_VAT_ID: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^[A-Z]{2}[A-Z0-9]{8,12}$/, 'must be a VAT id like NL123456789B01'),
+    ),
+  ),
   RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
   ADDRESS_LOOKUP_URL: v.optional(
     url(['http:', 'https:']),
@@ -81,6 +95,7 @@ const envSchema = v.object({
   ),
   MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
   MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
+  VIDEO_CALL_BASE_URL: v.optional(url(['https:', 'http:']), 'https://meet.jit.si/'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['debug', 'info', 'warn', 'error', 'silent'],

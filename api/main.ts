@@ -7,6 +7,12 @@ import { ConfigError, parseConfig } from './env.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './services/mail.ts';
+import { createSessions, ensureStaffAccount } from './services/sessions.ts';
+import { createMollieClient } from './services/mollie.ts';
+import { createBankTransferProvider, createMollieProvider } from './services/payments.ts';
+import { createDomainOwnership } from './services/orders.ts';
+import { billingSettings } from './services/invoice-pdf.ts';
+import { createRdapClient } from './services/rdap.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import type { PageRenderer } from './http/pages.ts';
 
@@ -62,9 +68,41 @@ async function main() {
   });
   void mailer.deliverPending().catch(() => undefined);
 
+  if (config.STAFF_EMAIL && config.STAFF_PASSWORD) {
+    await ensureStaffAccount(
+      database,
+      { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD },
+      logger,
+    );
+  }
+  const sessions = createSessions({
+    database,
+    secret: config.SESSION_SECRET,
+    secure: config.PUBLIC_URL.startsWith('https:'),
+  });
+
   const app = createApp({
     config,
-    services: { database, logger, mailer, web: { renderer: rendererModule, assets, files } },
+    services: {
+      database,
+      logger,
+      mailer,
+      sessions,
+      currentUser: sessions.currentUser,
+      payments: config.MOLLIE_API_KEY
+        ? createMollieProvider({
+            client: createMollieClient({
+              apiKey: config.MOLLIE_API_KEY,
+              baseUrl: config.MOLLIE_API_URL,
+            }),
+            publicUrl: config.PUBLIC_URL,
+          })
+        : createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
+      billing: billingSettings(config, process.env),
+      domainOwnership: createDomainOwnership(database),
+      rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
+      web: { renderer: rendererModule, assets, files },
+    },
   });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -17,6 +17,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as MinimalCheckoutRouteImport } from './routes/_minimal/checkout'
 import { Route as MinimalGetStartedRouteImport } from './routes/_minimal/get-started'
 import { Route as MinimalLoginRouteImport } from './routes/_minimal/login'
+import { Route as MinimalSchedulerRouteImport } from './routes/_minimal/scheduler'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteBlueprint100RouteImport } from './routes/_site/blueprint100'
 import { Route as SiteCaseStudiesRouteImport } from './routes/_site/case-studies'
@@ -74,6 +75,11 @@ const MinimalGetStartedRoute = MinimalGetStartedRouteImport.update({
 const MinimalLoginRoute = MinimalLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalSchedulerRoute = MinimalSchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
   getParentRoute: () => MinimalRoute,
 } as any)
 const SiteAboutRoute = SiteAboutRouteImport.update({
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof MinimalCheckoutRoute
   '/get-started': typeof MinimalGetStartedRoute
   '/login': typeof MinimalLoginRoute
+  '/scheduler': typeof MinimalSchedulerRoute
   '/about': typeof SiteAboutRoute
   '/blueprint100': typeof SiteBlueprint100Route
   '/case-studies': typeof SiteCaseStudiesRoute
@@ -220,6 +227,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof MinimalCheckoutRoute
   '/get-started': typeof MinimalGetStartedRoute
   '/login': typeof MinimalLoginRoute
+  '/scheduler': typeof MinimalSchedulerRoute
   '/about': typeof SiteAboutRoute
   '/blueprint100': typeof SiteBlueprint100Route
   '/case-studies': typeof SiteCaseStudiesRoute
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/_minimal/checkout': typeof MinimalCheckoutRoute
   '/_minimal/get-started': typeof MinimalGetStartedRoute
   '/_minimal/login': typeof MinimalLoginRoute
+  '/_minimal/scheduler': typeof MinimalSchedulerRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/blueprint100': typeof SiteBlueprint100Route
   '/_site/case-studies': typeof SiteCaseStudiesRoute
@@ -282,6 +291,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/get-started'
     | '/login'
+    | '/scheduler'
     | '/about'
     | '/blueprint100'
     | '/case-studies'
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/get-started'
     | '/login'
+    | '/scheduler'
     | '/about'
     | '/blueprint100'
     | '/case-studies'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/_minimal/checkout'
     | '/_minimal/get-started'
     | '/_minimal/login'
+    | '/_minimal/scheduler'
     | '/_site/about'
     | '/_site/blueprint100'
     | '/_site/case-studies'
@@ -428,6 +440,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof MinimalLoginRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/scheduler': {
+      id: '/_minimal/scheduler'
+      path: '/scheduler'
+      fullPath: '/scheduler'
+      preLoaderRoute: typeof MinimalSchedulerRouteImport
       parentRoute: typeof MinimalRoute
     }
     '/_site/about': {
@@ -604,12 +623,14 @@ interface MinimalRouteChildren {
   MinimalCheckoutRoute: typeof MinimalCheckoutRoute
   MinimalGetStartedRoute: typeof MinimalGetStartedRoute
   MinimalLoginRoute: typeof MinimalLoginRoute
+  MinimalSchedulerRoute: typeof MinimalSchedulerRoute
 }
 
 const MinimalRouteChildren: MinimalRouteChildren = {
   MinimalCheckoutRoute: MinimalCheckoutRoute,
   MinimalGetStartedRoute: MinimalGetStartedRoute,
   MinimalLoginRoute: MinimalLoginRoute,
+  MinimalSchedulerRoute: MinimalSchedulerRoute,
 }
 
 const MinimalRouteWithChildren =

@@ -124,3 +124,6 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
 );
+export * from './schema-leads.ts';
+export * from './schema-bookings.ts';
+export * from './schema-orders.ts';

@@ -1,12 +1,23 @@
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { LanguageSelector } from '../components/language-selector.tsx';
 import { pageHead } from '../route-head.ts';
 import { formatMoney } from '#domain/format.ts';
+import { LANDING_STATS } from '#domain/landing-stats.ts';
 import { useI18n } from '../i18n/use-i18n.ts';
-
-const HEADLINE_PRICE_CENTS = 3000;
+import {
+  AgitationSection,
+  BenefitsSection,
+  DeepDiveSection,
+  FinalCtaSection,
+  JourneySection,
+  RiskReversalSection,
+  SocialProofSection,
+  SolutionBridge,
+} from '../views/landing/landing-sections.tsx';
+import { Planner } from '../views/planner/planner-view.tsx';
 
 /** Home: the Total Package landing page, in the homepage layout (content and footer, no header). */
 export const Route = createFileRoute('/')({
@@ -16,6 +27,20 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const { lang } = useI18n();
+  const navigate = useNavigate();
+  // One instant per page view, so the server's and the browser's counters agree.
+  const [today] = useState(() => new Date());
+  const goToOrder = useCallback(
+    (plans: readonly string[]) => {
+      void navigate({
+        to: '/total-package/order',
+        search: { plans: plans.join(',') },
+      }).catch(() => {
+        window.location.assign(`/total-package/order?plans=${plans.join(',')}`);
+      });
+    },
+    [navigate],
+  );
   return (
     <>
       <main id="main" className="landing">
@@ -39,7 +64,7 @@ function HomePage() {
               <p className="hero__price">
                 <FormattedMessage
                   id="home.hero.price"
-                  values={{ price: formatMoney(HEADLINE_PRICE_CENTS, lang) }}
+                  values={{ price: formatMoney(LANDING_STATS.headlinePriceCents, lang) }}
                 />
               </p>
               <p>
@@ -49,13 +74,21 @@ function HomePage() {
                 <Link to="/blueprint100" className="button button--ghost">
                   <FormattedMessage id="home.hero.optionBlueprint" />
                 </Link>
-                <Link to="/total-package/order" className="button">
+                <a href="#planner" className="button">
                   <FormattedMessage id="home.hero.optionTotal" />
-                </Link>
+                </a>
               </div>
             </div>
           </div>
         </section>
+        <AgitationSection />
+        <SolutionBridge />
+        <BenefitsSection />
+        <JourneySection />
+        <SocialProofSection />
+        <RiskReversalSection />
+        <FinalCtaSection today={today} planner={<Planner goToOrder={goToOrder} />} />
+        <DeepDiveSection />
       </main>
       <SiteFooter />
     </>

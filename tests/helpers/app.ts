@@ -3,6 +3,7 @@ import type { Database } from '../../api/db/database.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createTestDatabase } from './database.ts';
 import { createMailer } from '../../api/services/mail.ts';
+import { createSessions } from '../../api/services/sessions.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -28,9 +29,25 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
   const mailer =
     overrides.mailer ??
     createMailer({ database, logger, staffAddress: 'staff@example.test', retryEveryMs: 0 });
+  // Real sessions on the test database, so signed-in requests work as in production.
+  const sessions =
+    overrides.sessions ??
+    createSessions({
+      database,
+      secret: 'test-session-secret-of-at-least-32-characters',
+      secure: false,
+      ...(overrides.now ? { now: overrides.now } : {}),
+    });
   const app = createApp({
     config: { PUBLIC_URL: 'http://localhost:3000' },
-    services: { database, logger, mailer, ...overrides },
+    services: {
+      database,
+      logger,
+      mailer,
+      sessions,
+      currentUser: sessions.currentUser,
+      ...overrides,
+    },
   });
   return {
     app,

@@ -1,8 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { PageIntro } from '../../components/page-intro.tsx';
 import * as v from 'valibot';
+import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
+import { LoginForm } from '../../views/auth/login-form.tsx';
 
 const searchSchema = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });
 
@@ -13,13 +14,13 @@ export const Route = createFileRoute('/_minimal/login')({
 });
 
 function Page() {
+  const { redirect } = Route.useSearch();
   return (
     <PageIntro titleId="page.login.title" introId="page.login.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
+      <LoginForm redirect={redirect} />
+      <p className="auth-form__aside">
+        <FormattedMessage id="auth.login.noAccount" />{' '}
+        <Link to="/total-package/order">
           <FormattedMessage id="common.cta.buildPackage" />
         </Link>
       </p>

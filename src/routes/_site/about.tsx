@@ -1,7 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { PageIntro } from '../../components/page-intro.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { ContactPage } from '../../views/contact/contact-page.tsx';
 
 export const Route = createFileRoute('/_site/about')({
   head: pageHead('page.about.title', 'page.about.intro'),
@@ -9,16 +9,6 @@ export const Route = createFileRoute('/_site/about')({
 });
 
 function Page() {
-  return (
-    <PageIntro titleId="page.about.title" introId="page.about.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
-  );
+  const { lang } = useI18n();
+  return <ContactPage lang={lang} titleId="page.about.title" introId="page.about.intro" />;
 }

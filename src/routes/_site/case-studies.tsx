@@ -1,7 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
+import { CaseStudiesView } from '../../views/consultation/case-studies-view.tsx';
 
 export const Route = createFileRoute('/_site/case-studies')({
   head: pageHead('page.caseStudies.title', 'page.caseStudies.intro'),
@@ -10,15 +10,9 @@ export const Route = createFileRoute('/_site/case-studies')({
 
 function Page() {
   return (
-    <PageIntro titleId="page.caseStudies.title" introId="page.caseStudies.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <PageIntro titleId="page.caseStudies.title" introId="page.caseStudies.intro" />
+      <CaseStudiesView />
+    </>
   );
 }

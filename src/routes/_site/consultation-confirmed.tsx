@@ -1,27 +1,44 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { ConfirmationView } from '../../views/consultation/confirmation-view.tsx';
+
+/** `?booking=` may hold the booking as JSON (validated by the page's machine). */
+const searchSchema = v.object({
+  booking: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.record(v.string(), v.unknown())]),
+        // The router parses JSON in the query itself; the machine validates a string.
+        v.transform((value) => (typeof value === 'string' ? value : JSON.stringify(value))),
+        v.maxLength(4000),
+      ),
+    ),
+    undefined,
+  ),
+});
 
 export const Route = createFileRoute('/_site/consultation-confirmed')({
   head: pageHead('page.consultationConfirmed.title', 'page.consultationConfirmed.intro'),
+  validateSearch: searchSchema,
   component: Page,
 });
 
+/** The heading renders on the server; the booking part after hydration (sessionStorage). */
 function Page() {
+  const { lang } = useI18n();
+  const { booking } = Route.useSearch();
   return (
-    <PageIntro
-      titleId="page.consultationConfirmed.title"
-      introId="page.consultationConfirmed.intro"
-    >
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <PageIntro
+        titleId="page.consultationConfirmed.title"
+        introId="page.consultationConfirmed.intro"
+      />
+      <div className="consultation-page">
+        <ConfirmationView lang={lang} query={booking} />
+      </div>
+    </>
   );
 }

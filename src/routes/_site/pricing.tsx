@@ -1,7 +1,8 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { PricingView } from '../../views/consultation/pricing-view.tsx';
 
 export const Route = createFileRoute('/_site/pricing')({
   head: pageHead('page.pricing.title', 'page.pricing.intro'),
@@ -9,16 +10,11 @@ export const Route = createFileRoute('/_site/pricing')({
 });
 
 function Page() {
+  const { lang } = useI18n();
   return (
-    <PageIntro titleId="page.pricing.title" introId="page.pricing.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <PageIntro titleId="page.pricing.title" introId="page.pricing.intro" />
+      <PricingView lang={lang} />
+    </>
   );
 }

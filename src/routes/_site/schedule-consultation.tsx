@@ -1,24 +1,26 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { ContactOptions } from '../../views/contact/contact-options.tsx';
 
 export const Route = createFileRoute('/_site/schedule-consultation')({
   head: pageHead('page.scheduleConsultation.title', 'page.scheduleConsultation.intro'),
   component: Page,
 });
 
+/** Three options (ticket, consultation, chat); the chosen one shows its form. */
 function Page() {
+  const { lang } = useI18n();
   return (
-    <PageIntro titleId="page.scheduleConsultation.title" introId="page.scheduleConsultation.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <PageIntro
+        titleId="page.scheduleConsultation.title"
+        introId="page.scheduleConsultation.intro"
+      />
+      <section className="contact-section">
+        <ContactOptions lang={lang} />
+      </section>
+    </>
   );
 }

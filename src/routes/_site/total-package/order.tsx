@@ -1,8 +1,11 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageIntro } from '../../../components/page-intro.tsx';
 import * as v from 'valibot';
+import { parsePlansParam } from '#domain/plan-selection.ts';
 import { pageHead } from '../../../route-head.ts';
+import { useI18n } from '../../../i18n/use-i18n.ts';
+import { OrderBuilder } from '../../../views/order/order-builder.tsx';
 
 /** `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer. */
 const searchSchema = v.object({
@@ -17,17 +20,51 @@ export const Route = createFileRoute('/_site/total-package/order')({
   component: Page,
 });
 
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+/** Also what hydration sees, so the first client render matches the server's HTML. */
+const onServer = () => false;
+
 function Page() {
+  const { plans } = Route.useSearch();
+  const { lang } = useI18n();
+  // The builder depends on the visitor's own saved state: it renders after hydration.
+  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const preselected = parsePlansParam(plans);
+
   return (
-    <PageIntro titleId="page.order.title" introId="page.order.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <div className="order-page">
+      <section className="page-intro order-hero" data-hero>
+        <p className="order-hero__eyebrow">
+          <FormattedMessage id="order.headline" />
+        </p>
+        <h1>
+          <FormattedMessage id="page.order.title" />
+        </h1>
+        <p className="page-intro__lead">
+          <FormattedMessage id="page.order.intro" />
+        </p>
+        <ol className="order-hero__steps">
+          <li>
+            <FormattedMessage id="order.steps.build" />
+          </li>
+          <li>
+            <FormattedMessage id="order.steps.domain" />
+          </li>
+          <li>
+            <FormattedMessage id="order.steps.review" />
+          </li>
+        </ol>
+      </section>
+      {mounted ? (
+        <OrderBuilder key={preselected.join(',')} lang={lang} preselected={preselected} />
+      ) : (
+        <div className="order-loading" aria-busy="true">
+          <p>
+            <FormattedMessage id="order.loading" />
+          </p>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * Consultations and contact (issue 7): booked slots, survey answers, contact tickets and the
+ * staff's live-chat availability. Conventions as in schema.ts.
+ *
+ * Double booking is impossible by construction: `bookings_start_time_key` is a UNIQUE index on
+ * the slot start, so of any number of concurrent inserts for one slot exactly one commits and the
+ * others fail with SQLSTATE 23505 (mapped to `409 SLOT_TAKEN`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    videoCallUrl: text('video_call_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_start_time_key').on(t.startTime),
+    check('bookings_lang_check', sql`${t.lang} in ('nl', 'en')`),
+    check('bookings_end_after_start_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+export const consultationSurveys = pgTable(
+  'consultation_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** as sent by the confirmation page; not a foreign key (the survey never fails) */
+    bookingId: text('booking_id'),
+    priority: text('priority').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'consultation_surveys_priority_check',
+      sql`${t.priority} in ('', 'increaseSales', 'improveRetention', 'optimizeOperations', 'other')`,
+    ),
+    index('consultation_surveys_booking_id_idx').on(t.bookingId),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** '' when the visitor chose none */
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull(),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'tickets_subject_check',
+      sql`${t.subject} in ('', 'general', 'support', 'collaboration')`,
+    ),
+    check('tickets_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('tickets_lang_check', sql`${t.lang} in ('nl', 'en')`),
+    index('tickets_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One row per staff member who said they are (not) available for live chat. */
+export const chatAvailability = pgTable('chat_availability', {
+  staffId: text('staff_id').primaryKey(),
+  available: boolean('available').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

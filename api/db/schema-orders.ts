@@ -1,0 +1,248 @@
+/**
+ * Orders, invoices, subscriptions and payments (issue 5). Money in integer cents; calendar days
+ * (`date`) are Europe/Amsterdam days as `YYYY-MM-DD` strings. Every write happens in one
+ * transaction with the order (see api/routes/checkout.routes.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const cents = (name: string) => integer(name).notNull();
+
+/** The customer details given at checkout; updated by a later order of the same account. */
+export const customerProfiles = pgTable(
+  'customer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    company: text('company').notNull().default(''),
+    address1: text('address1').notNull(),
+    postalcode: text('postalcode').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
+    kvk: text('kvk').notNull().default(''),
+    vat: text('vat').notNull().default(''),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check('customer_profiles_country_check', sql`${t.country} in ('NL', 'BE')`)],
+);
+
+export const orderStatuses = ['open', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<OrderStatus>().notNull().default('open'),
+    interval: text('interval').$type<'monthly' | 'yearly'>().notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    domainName: text('domain_name'),
+    domainType: text('domain_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    oneTime: cents('one_time'),
+    monthly: cents('monthly'),
+    yearly: cents('yearly'),
+    vatRate: integer('vat_rate').notNull(),
+    vat: cents('vat'),
+    dueToday: cents('due_today'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('open', 'paid', 'cancelled')`),
+    check('orders_interval_check', sql`${t.interval} in ('monthly', 'yearly')`),
+    index('orders_user_id_idx').on(t.userId),
+    index('orders_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** plan id, or domain_external / domain_none / consultation */
+    planId: text('plan_id').notNull(),
+    productId: integer('product_id'),
+    kind: text('kind').notNull(),
+    displayName: text('display_name').notNull(),
+    billing: text('billing').notNull(),
+    price: cents('price'),
+    domainName: text('domain_name'),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
+    index('order_lines_domain_name_idx').on(t.domainName),
+  ],
+);
+
+/** One row per calendar year: the last invoice sequence number handed out. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export type InvoiceParty = {
+  name: string;
+  company?: string;
+  lines: string[];
+  email?: string;
+  kvk?: string;
+  vat?: string;
+};
+export type InvoiceLine = { description: string; billing: string; amount: number };
+
+export const invoiceStatuses = ['open', 'paid'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/**
+ * Issued invoices. Everything but `status`/`paid_at` is written once, at issue, and never changed
+ * (a database trigger refuses it); corrections would be credit notes.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    subtotal: cents('subtotal'),
+    vatRate: integer('vat_rate').notNull(),
+    vat: cents('vat'),
+    total: cents('total'),
+    status: text('status').$type<InvoiceStatus>().notNull().default('open'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
+    index('invoices_user_id_idx').on(t.userId),
+    index('invoices_order_id_idx').on(t.orderId),
+    check('invoices_status_check', sql`${t.status} in ('open', 'paid')`),
+  ],
+);
+
+export const subscriptionStatuses = ['pending', 'active', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * What renews: monthly plans run a 12-month term (`term_end`) with `next_payment_date`; yearly
+ * plans and domains renew on `next_payment_date` a year on. `pending` until the first invoice is
+ * paid.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    productId: integer('product_id'),
+    displayName: text('display_name').notNull(),
+    billing: text('billing').$type<'monthly' | 'yearly'>().notNull(),
+    price: cents('price'),
+    domainName: text('domain_name'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('pending'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    nextPaymentDate: date('next_payment_date', { mode: 'string' }).notNull(),
+    termEnd: date('term_end', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('subscriptions_billing_check', sql`${t.billing} in ('monthly', 'yearly')`),
+    check('subscriptions_status_check', sql`${t.status} in ('pending', 'active', 'cancelled')`),
+    index('subscriptions_user_id_idx').on(t.userId),
+    index('subscriptions_order_id_idx').on(t.orderId),
+  ],
+);
+
+export const paymentStatuses = [
+  'open',
+  'pending',
+  'authorized',
+  'paid',
+  'canceled',
+  'expired',
+  'failed',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    provider: text('provider').$type<'banktransfer' | 'mollie'>().notNull(),
+    /** Mollie's `tr_...`; null for bank transfers */
+    providerPaymentId: text('provider_payment_id'),
+    method: text('method').notNull(),
+    amount: cents('amount'),
+    status: text('status').$type<PaymentStatus>().notNull().default('open'),
+    checkoutUrl: text('checkout_url'),
+    /** staff user who marked a bank transfer as received */
+    markedPaidBy: uuid('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
+    index('payments_invoice_id_idx').on(t.invoiceId),
+    check('payments_provider_check', sql`${t.provider} in ('banktransfer', 'mollie')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('open', 'pending', 'authorized', 'paid', 'canceled', 'expired', 'failed')`,
+    ),
+  ],
+);

@@ -1,0 +1,112 @@
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { INVOICE_NUMBER_PATTERN } from '#domain/invoice.ts';
+import type { Database } from '../db/database.ts';
+import { invoices, orders, outbox, users } from '../db/schema.ts';
+import { requireStaff, type CurrentUser } from '../http/auth.ts';
+import { ApiError, validateQuery } from '../http/errors.ts';
+import { applyPaymentStatus, findInvoice, latestPayment } from '../services/orders.ts';
+
+const listQuery = v.object({
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(500)),
+    '100',
+  ),
+});
+
+/**
+ * Staff only (401 without a session, 403 for a client): GET /api/admin/orders,
+ * POST /api/admin/invoices/{number}/mark-paid (a bank transfer has arrived) and
+ * GET /api/admin/outbox (every mail, sent or waiting).
+ */
+export function adminOrdersRoutes(services: {
+  database: Database;
+  now: () => Date;
+  currentUser?: CurrentUser | undefined;
+}) {
+  const { database } = services;
+  const staff = requireStaff(services.currentUser ?? (async () => null));
+  return new Hono()
+    .get('/admin/orders', staff, validateQuery(listQuery), async (c) => {
+      const { limit } = c.req.valid('query');
+      const rows = await database.read((db) =>
+        db
+          .select({
+            id: orders.id,
+            createdAt: orders.createdAt,
+            status: orders.status,
+            interval: orders.interval,
+            domainName: orders.domainName,
+            paymentMethod: orders.paymentMethod,
+            dueToday: orders.dueToday,
+            monthly: orders.monthly,
+            yearly: orders.yearly,
+            email: users.email,
+            name: users.name,
+            invoiceNumber: invoices.number,
+            invoiceStatus: invoices.status,
+          })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .leftJoin(invoices, eq(invoices.orderId, orders.id))
+          .orderBy(desc(orders.createdAt), desc(invoices.number))
+          .limit(limit),
+      );
+      return c.json({
+        orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      });
+    })
+    .post('/admin/invoices/:number/mark-paid', staff, async (c) => {
+      const number = c.req.param('number');
+      if (!INVOICE_NUMBER_PATTERN.test(number)) throw new ApiError('NOT_FOUND');
+      const user = c.get('user');
+      const result = await database.write(async (tx) => {
+        const invoice = await findInvoice(tx, number);
+        if (!invoice) throw new ApiError('NOT_FOUND');
+        if (invoice.status === 'paid') return { number, status: 'paid' as const, changed: false };
+        const payment = await latestPayment(tx, invoice.id);
+        if (!payment) throw new ApiError('NOT_FOUND');
+        // Card and iDEAL payments are settled by the provider, never by hand.
+        if (payment.provider !== 'banktransfer')
+          throw new ApiError('VALIDATION_FAILED', {
+            status: 409,
+            fields: { number: 'admin.orders.providerPayment' },
+          });
+        await applyPaymentStatus(tx, {
+          paymentId: payment.id,
+          status: 'paid',
+          at: services.now(),
+          markedPaidBy: user.id,
+        });
+        return { number, status: 'paid' as const, changed: true };
+      });
+      return c.json(result);
+    })
+    .get('/admin/outbox', staff, validateQuery(listQuery), async (c) => {
+      const { limit } = c.req.valid('query');
+      const rows = await database.read((db) =>
+        db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit),
+      );
+      return c.json({
+        mails: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          kind: r.kind,
+          lang: r.lang,
+          status: r.status,
+          attempts: r.attempts,
+          lastError: r.lastError,
+          createdAt: r.createdAt.toISOString(),
+          sentAt: r.sentAt?.toISOString() ?? null,
+          text: r.text,
+          attachments: r.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            bytes: Math.floor((a.content.length * 3) / 4),
+          })),
+        })),
+      });
+    });
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { ensureStaffAccount, hashToken } from '../services/sessions.ts';
+import { sameSitePath } from '#domain/redirect.ts';
+import { LOGIN_LIMITS } from './auth.routes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.write(async (tx) => {
+    await tx.insert(users).values([
+      {
+        email: 'client@example.test',
+        passwordHash: await hashPassword('client-password'),
+        name: 'Cleo Client',
+        role: 'client',
+      },
+      { email: 'nopass@example.test', passwordHash: null, name: '', role: 'client' },
+    ]);
+  });
+  await ensureStaffAccount(t.database, {
+    email: 'Staff@Example.test',
+    password: 'staff-password-1',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  t.call('POST', '/api/auth/login', { email, password }, headers);
+
+/** The `sid=...` pair of a Set-Cookie header, for the next request's Cookie header. */
+function sessionCookie(res: Response): string {
+  const header = res.headers.get('set-cookie') ?? '';
+  const match = /(?:^|,\s*)(sid=[^;]*)/.exec(header);
+  if (!match) throw new Error(`no sid cookie in ${header}`);
+  return match[1]!;
+}
+
+describe('POST /api/auth/login', () => {
+  it('signs a client in with a session cookie and answers the user', async () => {
+    const res = await login('Client@Example.test', 'client-password');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      user: { email: 'client@example.test', name: 'Cleo Client', role: 'client' },
+    });
+    const setCookie = res.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^sid=/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/); // PUBLIC_URL is http in tests
+    // The database keeps only the sha256 of the token.
+    const token = decodeURIComponent(sessionCookie(res).slice(4)).split('.')[0]!;
+    const rows = await t.database.read((db) =>
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    );
+    expect(rows).toHaveLength(1);
+    const me = await t.call('GET', '/api/auth/me', undefined, { Cookie: sessionCookie(res) });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({
+      user: { email: 'client@example.test', name: 'Cleo Client', role: 'client' },
+    });
+  });
+
+  it('signs the staff account of STAFF_EMAIL in as staff', async () => {
+    const res = await login('staff@example.test', 'staff-password-1');
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.role).toBe('staff');
+  });
+
+  it.each([
+    ['a wrong password', 'client@example.test', 'wrong-password'],
+    ['an unknown address', 'nobody@example.test', 'client-password'],
+    ['an account without a password', 'nopass@example.test', 'anything'],
+  ])('refuses %s with 401 and no cookie', async (_, email, password) => {
+    const res = await login(email, password, { 'Accept-Language': 'nl' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'Het e-mailadres of wachtwoord klopt niet.' },
+    });
+  });
+
+  it.each([
+    ['no body', undefined, 400, 'VALIDATION_FAILED'],
+    ['malformed JSON', '{"email":', 400, 'INVALID_JSON'],
+    ['no password', { email: 'a@b.nl' }, 400, 'VALIDATION_FAILED'],
+    ['an invalid email', { email: 'not-an-email', password: 'x' }, 400, 'VALIDATION_FAILED'],
+    ['a number as password', { email: 'a@b.nl', password: 12345678 }, 400, 'VALIDATION_FAILED'],
+  ])('answers %s with %i %s', async (_, body, status, code) => {
+    const res = await t.call('POST', '/api/auth/login', body);
+    expect(res.status).toBe(status);
+    expect((await res.json()).error.code).toBe(code);
+  });
+
+  it('blocks an account after too many wrong passwords with 429 and Retry-After, even for the right one', async () => {
+    const app = await createTestApp({ database: t.database });
+    const attempt = (password: string) =>
+      app.call('POST', '/api/auth/login', { email: 'client@example.test', password });
+    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++)
+      expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    const blocked = await attempt('client-password');
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me is 401 without a session, with a forged cookie, and after logout', async () => {
+    expect((await t.call('GET', '/api/auth/me')).status).toBe(401);
+    const forged = await t.call('GET', '/api/auth/me', undefined, {
+      Cookie: 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.forged',
+    });
+    expect(forged.status).toBe(401);
+
+    const cookie = sessionCookie(await login('client@example.test', 'client-password'));
+    expect((await t.call('GET', '/api/auth/me', undefined, { Cookie: cookie })).status).toBe(200);
+    const out = await t.call('POST', '/api/auth/logout', undefined, { Cookie: cookie });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/sid=;.*Max-Age=0/);
+    expect((await t.call('GET', '/api/auth/me', undefined, { Cookie: cookie })).status).toBe(401);
+  });
+
+  it('POST /api/auth/logout without a session is still 204', async () => {
+    expect((await t.call('POST', '/api/auth/logout')).status).toBe(204);
+  });
+
+  it('an expired session signs nobody in', async () => {
+    let now = new Date('2026-01-01T10:00:00Z');
+    const app = await createTestApp({ database: t.database, now: () => now });
+    const res = await app.call('POST', '/api/auth/login', {
+      email: 'client@example.test',
+      password: 'client-password',
+    });
+    const cookie = sessionCookie(res);
+    now = new Date('2026-01-20T10:00:00Z');
+    expect((await app.call('GET', '/api/auth/me', undefined, { Cookie: cookie })).status).toBe(200);
+    now = new Date('2026-03-01T10:00:00Z');
+    expect((await app.call('GET', '/api/auth/me', undefined, { Cookie: cookie })).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/login', () => {
+  it('redirects to the sign-in page, keeping a same-site redirect', async () => {
+    const res = await t.call('GET', '/api/auth/login?redirect=%2Fdashboard%3Ftab%3D1');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Fdashboard%3Ftab%3D1');
+    const offsite = await t.call('GET', '/api/auth/login?redirect=https://evil.example/');
+    expect(offsite.headers.get('location')).toBe('/login');
+  });
+
+  it.each([
+    ['/dashboard', '/dashboard'],
+    ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['https://evil.example', null],
+    ['', null],
+    [undefined, null],
+  ])('sameSitePath(%j) is %j', (value, expected) => {
+    expect(sameSitePath(value)).toBe(expected);
+  });
+});
+
+describe('staff account at start', () => {
+  it('is created once, left alone, and its password updated when it changes', async () => {
+    const credentials = { email: 'owner@example.test', password: 'first-password' };
+    expect(await ensureStaffAccount(t.database, credentials)).toBe('created');
+    expect(await ensureStaffAccount(t.database, credentials)).toBe('unchanged');
+    expect(
+      await ensureStaffAccount(t.database, { ...credentials, password: 'second-password' }),
+    ).toBe('updated');
+    const [row] = await t.database.read((db) =>
+      db.select().from(users).where(eq(users.email, 'owner@example.test')),
+    );
+    expect(row!.role).toBe('staff');
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('second-password', row!.passwordHash)).toBe(true);
+    expect(await verifyPassword('first-password', row!.passwordHash)).toBe(false);
+  });
+});
+
+describe('POST /api/clients/lookup', () => {
+  it('answers 200 exists for an account and 404 for a new address', async () => {
+    const found = await t.call('POST', '/api/clients/lookup', { email: 'CLIENT@example.test' });
+    expect(found.status).toBe(200);
+    expect(await found.json()).toEqual({ exists: true });
+    const missing = await t.call('POST', '/api/clients/lookup', { email: 'new@example.test' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ exists: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it.each([[{ email: 'nope' }], [{ email: '' }], [{}], [{ email: 'a b@c.nl' }]])(
+    'refuses %j with 400',
+    async (body) => {
+      const res = await t.call('POST', '/api/clients/lookup', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields.email).toMatch(/^form\.validation\./);
+    },
+  );
+});
+
+describe('the dashboard guard uses the session', () => {
+  it('requireStaff-protected admin routes see the signed-in user', async () => {
+    const staff = sessionCookie(await login('staff@example.test', 'staff-password-1'));
+    const me = await t.call('GET', '/api/auth/me', undefined, { Cookie: staff });
+    expect((await me.json()).user.role).toBe('staff');
+  });
+});

@@ -1,0 +1,289 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  BOOKING_TIME_ZONE,
+  amsterdamTime,
+  bookingDescription,
+  bookingTitle,
+  buildIcs,
+  checkSlotStart,
+  formatSlotDay,
+  formatSlotTime,
+  freeSlots,
+  videoCallUrl,
+  type Booking,
+} from '#domain/bookings.ts';
+import {
+  bookingRequestSchema,
+  slotsQuerySchema,
+  surveyRequestSchema,
+} from '#domain/consultation.schema.ts';
+import { addDays } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import type { Database } from '../db/database.ts';
+import { bookings, consultationSurveys } from '../db/schema.ts';
+import { requireStaff, type CurrentUser } from '../http/auth.ts';
+import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
+import { requestLang } from '../http/language.ts';
+import type { Mailer } from '../services/mail.ts';
+
+export const DEFAULT_VIDEO_CALL_BASE_URL = 'https://meet.jit.si/';
+const ADMIN_LIST_LIMIT = 500;
+
+/** SQLSTATE 23505 (unique_violation), from node-postgres or PGlite, possibly wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export function publicBooking(row: BookingRow): Booking {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    timeZone: BOOKING_TIME_ZONE,
+    videoCallUrl: row.videoCallUrl,
+  };
+}
+
+export function bookingIcs(row: BookingRow, stamp: Date, organizer?: string | null): string {
+  return buildIcs({
+    uid: `${row.id}@consultations`,
+    stamp,
+    start: row.startTime.toISOString(),
+    end: row.endTime.toISOString(),
+    summary: row.title,
+    description: row.description,
+    url: row.videoCallUrl,
+    ...(organizer ? { organizer } : {}),
+  });
+}
+
+function customerMail(row: BookingRow, lang: Lang, icsUrl: string) {
+  const when = `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)}`;
+  if (lang === 'nl')
+    return {
+      subject: `Bevestiging: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
+      text: [
+        `Hallo ${row.name},`,
+        '',
+        'Je adviesgesprek is geboekt. Tot dan!',
+        '',
+        `Wanneer: ${when} (tijdzone Europe/Amsterdam)`,
+        `Videogesprek: ${row.videoCallUrl}`,
+        '',
+        'In de bijlage zit een agenda-bestand (consultation.ics). Je kunt het ook hier downloaden:',
+        icsUrl,
+        '',
+        'Wil je het gesprek verzetten? Beantwoord deze e-mail, dan zoeken we samen een ander moment.',
+      ].join('\n'),
+    };
+  return {
+    subject: `Confirmed: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    text: [
+      `Hello ${row.name},`,
+      '',
+      'Your consultation is booked. See you then!',
+      '',
+      `When: ${when} (time zone Europe/Amsterdam)`,
+      `Video call: ${row.videoCallUrl}`,
+      '',
+      'A calendar file (consultation.ics) is attached. You can also download it here:',
+      icsUrl,
+      '',
+      'Need another time? Reply to this email and we will find one together.',
+    ].join('\n'),
+  };
+}
+
+function staffMail(row: BookingRow) {
+  return {
+    subject: `New consultation: ${row.name}, ${formatSlotDay(row.startTime, 'en')} ${formatSlotTime(row.startTime, 'en')}`,
+    text: [
+      'A consultation was booked.',
+      '',
+      `Name: ${row.name}`,
+      `Email: ${row.email}`,
+      `Language: ${row.lang}`,
+      `When: ${formatSlotDay(row.startTime, 'en')}, ${formatSlotTime(row.startTime, 'en')}–${formatSlotTime(row.endTime, 'en')} (Europe/Amsterdam)`,
+      `Video call: ${row.videoCallUrl}`,
+      `Booking id: ${row.id}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * GET /api/bookings/slots, POST /api/bookings, GET /api/bookings/{id}/ics,
+ * POST /api/consultation-survey and staff-only GET /api/admin/bookings.
+ *
+ * The slot rules are the rule book's (`domain/bookings.ts`); whether a slot is still free is the
+ * database's answer: the insert runs in a transaction against a UNIQUE index on the start, so two
+ * visitors clicking the same slot at once get one booking and one `409 SLOT_TAKEN`.
+ */
+export function bookingsRoutes(options: {
+  database: Database;
+  mailer?: Mailer | undefined;
+  now: () => Date;
+  publicUrl: string;
+  videoCallBaseUrl?: string | undefined;
+  currentUser?: CurrentUser | undefined;
+}) {
+  const { database, mailer, now } = options;
+  const baseUrl = options.videoCallBaseUrl ?? DEFAULT_VIDEO_CALL_BASE_URL;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const staffOnly = requireStaff(options.currentUser ?? (async () => null));
+
+  return new Hono()
+    .get('/bookings/slots', validateQuery(slotsQuerySchema), async (c) => {
+      const { from, days } = c.req.valid('query');
+      const rangeStart = amsterdamTime(from, 0);
+      const rangeEnd = amsterdamTime(addDays(from, days), 0);
+      const taken = await database.read((db) =>
+        db
+          .select({ startTime: bookings.startTime })
+          .from(bookings)
+          .where(and(gte(bookings.startTime, rangeStart), lt(bookings.startTime, rangeEnd))),
+      );
+      return c.json({
+        timeZone: BOOKING_TIME_ZONE,
+        slots: freeSlots({
+          from,
+          days,
+          now: now(),
+          taken: taken.map((r) => r.startTime.toISOString()),
+        }),
+      });
+    })
+    .post('/bookings', validateJson(bookingRequestSchema), async (c) => {
+      const body = c.req.valid('json');
+      const lang = requestLang(c);
+      const checked = checkSlotStart(new Date(body.start), now());
+      if (!checked.ok)
+        throw new ApiError('VALIDATION_FAILED', {
+          fields: { start: `scheduler.validation.${checked.reason}` },
+        });
+      const id = randomUUID();
+      // 128 random bits: the room cannot be guessed from the booking or the time.
+      const callUrl = videoCallUrl(baseUrl, randomBytes(16).toString('hex'));
+      const values: typeof bookings.$inferInsert = {
+        id,
+        startTime: new Date(checked.slot.start),
+        endTime: new Date(checked.slot.end),
+        name: body.name,
+        email: body.email.toLowerCase(),
+        lang,
+        title: bookingTitle(lang),
+        description: bookingDescription(lang, body.name, callUrl),
+        videoCallUrl: callUrl,
+      };
+      let stored: BookingRow;
+      try {
+        stored = await database.write(async (tx) => {
+          const [inserted] = await tx.insert(bookings).values(values).returning();
+          const saved = inserted!;
+          const icsUrl = `${publicUrl}/api/bookings/${saved.id}/ics`;
+          const ics = bookingIcs(saved, now(), mailer?.staffAddress);
+          // Stored in this transaction: the mails exist exactly when the booking does.
+          await mailer?.send(
+            {
+              to: saved.email,
+              ...customerMail(saved, lang, icsUrl),
+              attachments: [
+                {
+                  filename: 'consultation.ics',
+                  contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                  content: Buffer.from(ics, 'utf8').toString('base64'),
+                },
+              ],
+              kind: 'booking-confirmation',
+              lang,
+            },
+            tx,
+          );
+          if (mailer?.staffAddress)
+            await mailer.send(
+              {
+                to: mailer.staffAddress,
+                ...staffMail(saved),
+                kind: 'booking-notification',
+                lang: 'en',
+              },
+              tx,
+            );
+          return saved;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('SLOT_TAKEN');
+        throw error;
+      }
+      return c.json({ booking: publicBooking(stored) }, 201);
+    })
+    .get('/bookings/:id/ics', async (c) => {
+      const id = c.req.param('id');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+        throw new ApiError('NOT_FOUND');
+      const [row] = await database.read((db) =>
+        db.select().from(bookings).where(eq(bookings.id, id)).limit(1),
+      );
+      if (!row) throw new ApiError('NOT_FOUND');
+      return c.body(bookingIcs(row, row.createdAt, mailer?.staffAddress), 200, {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="consultation.ics"',
+        'Cache-Control': 'private, no-store',
+      });
+    })
+    .post('/consultation-survey', validateJson(surveyRequestSchema), async (c) => {
+      const body = c.req.valid('json');
+      const id = await database.write(async (tx) => {
+        const [saved] = await tx
+          .insert(consultationSurveys)
+          .values({ bookingId: body.bookingId, priority: body.priority, notes: body.notes })
+          .returning({ id: consultationSurveys.id });
+        if (mailer?.staffAddress)
+          await mailer.send(
+            {
+              to: mailer.staffAddress,
+              subject: `Consultation survey${body.priority ? `: ${body.priority}` : ''}`,
+              text: [
+                'A visitor answered the follow-up survey after booking a consultation.',
+                '',
+                `Priority: ${body.priority || '(none)'}`,
+                `Notes: ${body.notes || '(none)'}`,
+                `Booking: ${body.bookingId ?? '(unknown)'}`,
+              ].join('\n'),
+              kind: 'survey-notification',
+              lang: 'en',
+            },
+            tx,
+          );
+        return saved!.id;
+      });
+      return c.json({ ok: true, id }, 201);
+    })
+    .get('/admin/bookings', staffOnly, async (c) => {
+      const rows = await database.read((db) =>
+        db
+          .select()
+          .from(bookings)
+          .orderBy(desc(bookings.startTime), asc(bookings.id))
+          .limit(ADMIN_LIST_LIMIT),
+      );
+      return c.json({
+        bookings: rows.map((row) => ({
+          ...publicBooking(row),
+          name: row.name,
+          email: row.email,
+          lang: row.lang,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      });
+    });
+}

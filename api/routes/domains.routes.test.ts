@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainMessages } from '#domain/domain-name.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { RdapError, type RdapClient } from '../services/rdap.ts';
+import type { SessionUser } from '../http/auth.ts';
+
+/** A registry answer per name; anything not listed fails like an unreachable registry. */
+const registry: Record<string, boolean> = { 'taken.com': true, 'free.nl': false };
+const asked: string[] = [];
+const rdap: RdapClient = {
+  isRegistered: (name) => {
+    asked.push(name);
+    if (name in registry) return Promise.resolve(registry[name] === true);
+    return Promise.reject(new RdapError('unclear', 'status 500'));
+  },
+};
+
+let clock = new Date('2026-03-10T10:00:00Z');
+let t: TestApp;
+let signedIn: SessionUser | null = null;
+beforeAll(async () => {
+  t = await createTestApp({
+    rdap,
+    now: () => clock,
+    currentUser: () => Promise.resolve(signedIn),
+    domainOwnership: (userId, name) => Promise.resolve(userId === 'u1' && name === 'taken.com'),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let ip = 0;
+/** Each call from its own address unless told, so the rate limit stays out of the way. */
+const check = (domain: string, headers: Record<string, string> = {}) =>
+  t.call('GET', `/api/domains/check?domain=${encodeURIComponent(domain)}`, undefined, {
+    'x-forwarded-for': `10.0.0.${++ip % 250}`,
+    ...headers,
+  });
+
+describe('GET /api/domains/check', () => {
+  it('answers taken and available from the registry, trimmed and lower-cased', async () => {
+    const takenAnswer = await check('  Taken.COM ');
+    expect(takenAnswer.status).toBe(200);
+    expect(await takenAnswer.json()).toEqual({
+      domainName: 'taken.com',
+      available: false,
+      userOwns: null,
+      transferRecommended: null,
+    });
+    expect(await (await check('free.nl')).json()).toEqual({
+      domainName: 'free.nl',
+      available: true,
+      userOwns: null,
+      transferRecommended: null,
+    });
+  });
+
+  it('refuses an invalid name with SPEC message in the request language, before any registry call', async () => {
+    asked.length = 0;
+    const cases: Array<[string, keyof (typeof domainMessages)['en']]> = [
+      ['', 'domain.validation.empty'],
+      ['nodot', 'domain.validation.noExtension'],
+      ['a..com', 'domain.validation.consecutiveDots'],
+      ['my site.com', 'domain.validation.spaces'],
+      ['-bad.com', 'domain.validation.invalid'],
+    ];
+    for (const [name, key] of cases) {
+      const response = await check(name);
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.error.code).toBe('INVALID_DOMAIN');
+      expect(body.error.fields).toEqual({ domain: key });
+      if (!domainMessages.en[key].includes('{'))
+        expect(body.error.message).toBe(domainMessages.en[key]);
+    }
+    const nl = await (await check('.studio.nl', { 'Accept-Language': 'nl-NL' })).json();
+    expect(nl.error.message).toBe(
+      domainMessages.nl['domain.validation.edgeDot'].replace('{host}', 'studio.nl'),
+    );
+    const missing = await t.call('GET', '/api/domains/check?lang=nl', undefined, {
+      'x-forwarded-for': '10.1.1.1',
+    });
+    expect((await missing.json()).error.message).toBe(domainMessages.nl['domain.validation.empty']);
+    expect(asked).toEqual([]);
+  });
+
+  it('is 502 DOMAIN_CHECK_FAILED when the registry cannot say, never a guess', async () => {
+    const response = await check('unknown-answer.com', { 'Accept-Language': 'nl' });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'DOMAIN_CHECK_FAILED',
+        message: 'Er ging iets mis bij het controleren van het domein. Probeer het opnieuw.',
+      },
+    });
+  });
+
+  it('is 502 without an RDAP client at all', async () => {
+    const bare = await createTestApp({ database: t.database });
+    const response = await bare.call('GET', '/api/domains/check?domain=taken.com');
+    expect(response.status).toBe(502);
+  });
+
+  it('says whether a signed-in client already has the domain', async () => {
+    signedIn = { id: 'u1', email: 'c@example.test', name: 'C', role: 'client' };
+    expect(await (await check('taken.com')).json()).toMatchObject({
+      userOwns: true,
+      transferRecommended: true,
+    });
+    signedIn = { id: 'u2', email: 'd@example.test', name: 'D', role: 'client' };
+    expect(await (await check('taken.com')).json()).toMatchObject({
+      userOwns: false,
+      transferRecommended: null,
+    });
+    signedIn = null;
+  });
+
+  it('limits a visitor to 30 checks a minute, with Retry-After', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.7, 10.0.0.1' };
+    for (let i = 0; i < 30; i += 1) expect((await check('free.nl', from)).status).toBe(200);
+    const limited = await check('free.nl', from);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await limited.json()).error.code).toBe('RATE_LIMITED');
+    // Another visitor is not affected; the first may check again a minute later.
+    expect((await check('free.nl', { 'x-forwarded-for': '192.0.2.8' })).status).toBe(200);
+    clock = new Date(clock.getTime() + 61_000);
+    expect((await check('free.nl', from)).status).toBe(200);
+  });
+});

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { optionById } from '#domain/catalogue.ts';
+import type { Lang } from '#domain/language.ts';
+import { hasPlannerAnswers, leadRequestSchema, type LeadRequest } from '#domain/leads.ts';
+import { recommend } from '#domain/recommendations.ts';
+import type { Database, Tx } from '../db/database.ts';
+import { idempotencyKeys, leads } from '../db/schema.ts';
+import { requireStaff, type CurrentUser } from '../http/auth.ts';
+import { ApiError, validateJson } from '../http/errors.ts';
+import { requestLang } from '../http/language.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../services/mail.ts';
+
+const IDEMPOTENCY_SCOPE = 'POST /api/leads';
+const ADMIN_LIST_LIMIT = 500;
+
+const SOURCE_LABEL: Record<Lang, Record<LeadRequest['source'], string>> = {
+  en: {
+    planner: 'website planner',
+    quiz: 'smart quiz',
+    leadForm: 'lead form',
+    blueprint: 'Blueprint 100',
+  },
+  nl: {
+    planner: 'websiteplanner',
+    quiz: 'slimme quiz',
+    leadForm: 'aanvraagformulier',
+    blueprint: 'Blueprint 100',
+  },
+};
+
+/** The staff notification of a new lead, in the language the visitor used. */
+function staffMail(
+  lead: LeadRequest,
+  stored: { id: string; products: string[] },
+  lang: Lang,
+): { subject: string; text: string } {
+  const source = SOURCE_LABEL[lang][lead.source];
+  const names = stored.products.map((id) => optionById(id)?.displayName[lang] ?? id);
+  const answers = Object.entries(lead.answers)
+    .map(([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join('\n');
+  if (lang === 'nl')
+    return {
+      subject: `Nieuwe lead (${source}): ${lead.name}`,
+      text: [
+        `Er is een nieuwe lead binnengekomen via de ${source}.`,
+        '',
+        `Naam: ${lead.name}`,
+        `E-mail: ${lead.email}`,
+        `Wil follow-up e-mails: ${lead.subscribe ? 'ja' : 'nee'}`,
+        '',
+        'Antwoorden:',
+        answers || '  (geen)',
+        ...(names.length > 0 ? ['', 'Aanbevolen:', ...names.map((n) => `  - ${n}`)] : []),
+        '',
+        `Lead-id: ${stored.id}`,
+        'Neem binnen 1 werkdag contact op.',
+      ].join('\n'),
+    };
+  return {
+    subject: `New lead (${source}): ${lead.name}`,
+    text: [
+      `A new lead came in through the ${source}.`,
+      '',
+      `Name: ${lead.name}`,
+      `Email: ${lead.email}`,
+      `Wants follow-up emails: ${lead.subscribe ? 'yes' : 'no'}`,
+      '',
+      'Answers:',
+      answers || '  (none)',
+      ...(names.length > 0 ? ['', 'Recommended:', ...names.map((n) => `  - ${n}`)] : []),
+      '',
+      `Lead id: ${stored.id}`,
+      'Please get in touch within 1 working day.',
+    ].join('\n'),
+  };
+}
+
+/** The recommendation kept with a lead: recomputed from planner answers, never the client's. */
+function storedRecommendation(lead: LeadRequest): { category: string | null; products: string[] } {
+  if (hasPlannerAnswers(lead)) {
+    const { category, products } = recommend(lead.answers);
+    return { category, products };
+  }
+  return { category: null, products: [...new Set(lead.recommendedProducts ?? [])] };
+}
+
+const hashBody = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/**
+ * POST /api/leads (public) and GET /api/admin/leads (staff). A lead, its consent time and the
+ * staff notification are written in one transaction, so a mail exists exactly when the lead does.
+ * A repeated request with the same Idempotency-Key and body answers the first id again.
+ */
+export function leadsRoutes(services: {
+  database: Database;
+  logger: Logger;
+  mailer?: Mailer | undefined;
+  currentUser?: CurrentUser | undefined;
+  now?: (() => Date) | undefined;
+}) {
+  const now = services.now ?? (() => new Date());
+  const currentUser = services.currentUser ?? (async () => null);
+
+  return new Hono()
+    .post('/leads', validateJson(leadRequestSchema), async (c) => {
+      const lead = c.req.valid('json');
+      const lang = requestLang(c);
+      const key = c.req.header('Idempotency-Key')?.trim().slice(0, 200) || null;
+      const requestHash = hashBody(lead);
+
+      const result = await services.database.write(async (tx: Tx) => {
+        if (key) {
+          const [previous] = await tx
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
+          if (previous) {
+            if (previous.requestHash !== requestHash)
+              throw new ApiError('VALIDATION_FAILED', {
+                status: 422,
+                fields: { 'Idempotency-Key': 'form.validation.invalid' },
+              });
+            return { status: previous.statusCode, body: previous.response as { id: string } };
+          }
+        }
+        const recommendation = storedRecommendation(lead);
+        const at = now();
+        const [row] = await tx
+          .insert(leads)
+          .values({
+            source: lead.source,
+            name: lead.name,
+            email: lead.email.toLowerCase(),
+            lang,
+            answers: lead.answers as Record<string, unknown>,
+            recommendedCategory: recommendation.category,
+            recommendedProducts: recommendation.products,
+            subscribe: lead.subscribe,
+            consentAt: lead.subscribe ? at : null,
+            createdAt: at,
+          })
+          .returning({ id: leads.id });
+        const id = row!.id;
+        const staff = services.mailer?.staffAddress;
+        if (services.mailer && staff) {
+          const mail = staffMail(lead, { id, products: recommendation.products }, lang);
+          await services.mailer.send({ to: staff, ...mail, kind: 'lead-notification', lang }, tx);
+        }
+        const body = { id };
+        if (key)
+          await tx.insert(idempotencyKeys).values({
+            key,
+            scope: IDEMPOTENCY_SCOPE,
+            requestHash,
+            statusCode: 201,
+            response: body,
+          });
+        return { status: 201, body };
+      });
+      if (result.status === 201)
+        services.logger.info({ leadId: result.body.id, source: lead.source }, 'lead stored');
+      return c.json(result.body, 201);
+    })
+    .get('/admin/leads', requireStaff(currentUser), async (c) => {
+      const rows = await services.database.read((db) =>
+        db.select().from(leads).orderBy(desc(leads.createdAt)).limit(ADMIN_LIST_LIMIT),
+      );
+      return c.json({
+        leads: rows.map((row) => ({
+          id: row.id,
+          source: row.source,
+          name: row.name,
+          email: row.email,
+          lang: row.lang,
+          answers: row.answers,
+          recommendedCategory: row.recommendedCategory,
+          recommendedProducts: row.recommendedProducts,
+          subscribe: row.subscribe,
+          consentAt: row.consentAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      });
+    });
+}

@@ -1,0 +1,226 @@
+import { jsPDF } from 'jspdf';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
+
+export interface BankDetails {
+  iban?: string | undefined;
+  bic?: string | undefined;
+  accountName?: string | undefined;
+}
+
+/** Seller block and bank details from configuration (COMPANY_*, BANK_*). */
+export interface BillingSettings {
+  seller: InvoiceParty;
+  bank: BankDetails;
+}
+
+/**
+ * The seller block from COMPANY_* (each falling back to the build-time VITE_COMPANY_* of the
+ * legal pages, so one set of values serves both) and the bank details from BANK_*.
+ */
+export function billingSettings(
+  config: {
+    COMPANY_NAME?: string | undefined;
+    COMPANY_ADDRESS?: string | undefined;
+    COMPANY_EMAIL?: string | undefined;
+    COMPANY_KVK?: string | undefined;
+    COMPANY_VAT_ID?: string | undefined;
+    BANK_IBAN?: string | undefined;
+    BANK_BIC?: string | undefined;
+    BANK_ACCOUNT_NAME?: string | undefined;
+  },
+  env: Record<string, string | undefined> = {},
+): BillingSettings {
+  const pick = (value: string | undefined, fallback: string | undefined) =>
+    value ?? (fallback?.trim() || undefined);
+  const name = pick(config.COMPANY_NAME, env.VITE_COMPANY_NAME) ?? 'Webstudio';
+  const address = pick(config.COMPANY_ADDRESS, env.VITE_COMPANY_ADDRESS);
+  const email = pick(config.COMPANY_EMAIL, env.VITE_COMPANY_EMAIL);
+  const kvk = pick(config.COMPANY_KVK, env.VITE_COMPANY_KVK);
+  const vat = pick(config.COMPANY_VAT_ID, env.VITE_COMPANY_VAT);
+  return {
+    seller: {
+      name,
+      lines: address
+        ? address
+            .split(/\s*[,\n]\s*/)
+            .map((line) => line.trim())
+            .filter(Boolean)
+        : [],
+      ...(email ? { email } : {}),
+      ...(kvk ? { kvk } : {}),
+      ...(vat ? { vat } : {}),
+    },
+    bank: {
+      ...(config.BANK_IBAN ? { iban: config.BANK_IBAN } : {}),
+      ...(config.BANK_BIC ? { bic: config.BANK_BIC } : {}),
+      ...(config.BANK_ACCOUNT_NAME ? { accountName: config.BANK_ACCOUNT_NAME } : {}),
+    },
+  };
+}
+
+/** What an invoice PDF is drawn from: the issued invoice row and the bank details of the day. */
+export interface InvoiceDocument {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  lang: Lang;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  subtotal: number;
+  vatRate: number;
+  vat: number;
+  total: number;
+  bank: BankDetails;
+}
+
+export const INVOICE_TEXT = {
+  en: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    date: 'Invoice date',
+    due: 'Due date',
+    from: 'From',
+    to: 'Billed to',
+    description: 'Description',
+    amount: 'Amount',
+    subtotal: 'Subtotal (excl. VAT)',
+    vat: 'VAT',
+    total: 'Total',
+    kor: 'VAT exempt (Dutch small business scheme, KOR)',
+    payment: 'Payment',
+    payTo: 'Please transfer the total to',
+    reference: 'Reference',
+    detailsFollow: 'The bank details follow by email.',
+    kvk: 'Chamber of commerce',
+    vatId: 'VAT id',
+    billing: { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly', notAvailable: '' },
+  },
+  nl: {
+    title: 'Factuur',
+    number: 'Factuurnummer',
+    date: 'Factuurdatum',
+    due: 'Vervaldatum',
+    from: 'Van',
+    to: 'Factuur aan',
+    description: 'Omschrijving',
+    amount: 'Bedrag',
+    subtotal: 'Subtotaal (excl. btw)',
+    vat: 'Btw',
+    total: 'Totaal',
+    kor: 'Vrijgesteld van btw (KOR)',
+    payment: 'Betaling',
+    payTo: 'Maak het totaal over naar',
+    reference: 'Kenmerk',
+    detailsFollow: 'De bankgegevens volgen per e-mail.',
+    kvk: 'KvK',
+    vatId: 'Btw-id',
+    billing: { oneTime: 'eenmalig', monthly: 'per maand', yearly: 'per jaar', notAvailable: '' },
+  },
+} as const;
+
+/** jsPDF's built-in fonts are WinAnsi: normalise the odd characters they cannot draw. */
+function pdfText(value: string): string {
+  return value
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/ĳ/g, 'ij')
+    .replace(/Ĳ/g, 'IJ');
+}
+
+/** The invoice as an A4 PDF (jspdf), in the invoice's language. */
+export function renderInvoicePdf(invoice: InvoiceDocument): Uint8Array {
+  const t = INVOICE_TEXT[invoice.lang];
+  const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+  doc.setProperties({ title: `${t.title} ${invoice.number}`, creator: invoice.seller.name });
+  const left = 20;
+  const right = 190;
+  let y = 24;
+
+  doc.setFont('helvetica', 'bold').setFontSize(20).text(t.title, left, y);
+  doc.setFont('helvetica', 'normal').setFontSize(10);
+  const meta: Array<[string, string]> = [
+    [t.number, invoice.number],
+    [t.date, formatDate(invoice.issueDate, invoice.lang)],
+    [t.due, formatDate(invoice.dueDate, invoice.lang)],
+  ];
+  meta.forEach(([label, value], i) => {
+    doc.text(pdfText(`${label}: ${value}`), right, y - 4 + i * 5, { align: 'right' });
+  });
+  y += 16;
+
+  const party = (title: string, p: InvoiceParty, x: number) => {
+    let py = y;
+    doc.setFont('helvetica', 'bold').text(pdfText(title), x, py);
+    doc.setFont('helvetica', 'normal');
+    const rows = [
+      ...(p.company ? [p.company] : []),
+      p.name,
+      ...p.lines,
+      ...(p.email ? [p.email] : []),
+      ...(p.kvk ? [`${t.kvk}: ${p.kvk}`] : []),
+      ...(p.vat ? [`${t.vatId}: ${p.vat}`] : []),
+    ];
+    for (const row of rows) {
+      py += 5;
+      doc.text(pdfText(row), x, py, { maxWidth: 80 });
+    }
+    return py;
+  };
+  y = Math.max(party(t.from, invoice.seller, left), party(t.to, invoice.buyer, 110)) + 14;
+
+  doc.setFont('helvetica', 'bold');
+  doc.text(t.description, left, y);
+  doc.text(t.amount, right, y, { align: 'right' });
+  doc.setDrawColor(217, 223, 235).line(left, y + 2, right, y + 2);
+  doc.setFont('helvetica', 'normal');
+  y += 8;
+  for (const line of invoice.lines) {
+    const billing = t.billing[line.billing as keyof typeof t.billing] ?? '';
+    const label = billing ? `${line.description} (${billing})` : line.description;
+    const wrapped = doc.splitTextToSize(pdfText(label), 130) as string[];
+    doc.text(wrapped, left, y);
+    doc.text(pdfText(formatMoney(line.amount, invoice.lang)), right, y, { align: 'right' });
+    y += wrapped.length * 5 + 2;
+    if (y > 250) {
+      doc.addPage();
+      y = 24;
+    }
+  }
+  doc.line(left, y, right, y);
+  y += 6;
+  const totals: Array<[string, string, boolean]> = [
+    [t.subtotal, formatMoney(invoice.subtotal, invoice.lang), false],
+    [`${t.vat} ${invoice.vatRate}%`, formatMoney(invoice.vat, invoice.lang), false],
+    [t.total, formatMoney(invoice.total, invoice.lang), true],
+  ];
+  for (const [label, value, bold] of totals) {
+    doc.setFont('helvetica', bold ? 'bold' : 'normal');
+    doc.text(pdfText(label), 130, y, { align: 'right' });
+    doc.text(pdfText(value), right, y, { align: 'right' });
+    y += 6;
+  }
+  doc.setFont('helvetica', 'normal');
+  if (invoice.vatRate === 0) {
+    doc.text(pdfText(t.kor), left, y + 2);
+    y += 8;
+  }
+  y += 8;
+  doc.setFont('helvetica', 'bold').text(t.payment, left, y);
+  doc.setFont('helvetica', 'normal');
+  y += 6;
+  // The payment details are part of the issued document, whether or not it has been paid since.
+  if (invoice.bank.iban) {
+    const rows = [
+      `${t.payTo}:`,
+      `IBAN ${invoice.bank.iban}${invoice.bank.bic ? ` (BIC ${invoice.bank.bic})` : ''}`,
+      ...(invoice.bank.accountName ? [invoice.bank.accountName] : []),
+      `${t.reference}: ${invoice.number}`,
+    ];
+    rows.forEach((row, i) => doc.text(pdfText(row), left, y + i * 5));
+  } else {
+    doc.text(pdfText(`${t.detailsFollow} ${t.reference}: ${invoice.number}`), left, y);
+  }
+  return new Uint8Array(doc.output('arraybuffer'));
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
+import type { Database, Db, Tx } from '../db/database.ts';
+import {
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  payments,
+  subscriptions,
+  type PaymentStatus,
+} from '../db/schema.ts';
+import type { BankDetails, InvoiceDocument } from './invoice-pdf.ts';
+
+/**
+ * The next invoice number of `year`, gap-free: the year's counter row is bumped with
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the order's transaction. The row stays
+ * locked until that transaction ends, so a concurrent order waits and takes the next number; a
+ * rolled-back order gives its number back with the rollback.
+ */
+export async function nextInvoiceNumber(
+  tx: Tx,
+  year: number,
+): Promise<{ number: string; sequence: number }> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning({ last: invoiceCounters.last });
+  const sequence = row!.last;
+  return { number: formatInvoiceNumber(year, sequence), sequence };
+}
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export async function findInvoice(db: Db | Tx, number: string): Promise<InvoiceRow | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.number, number)).limit(1);
+  return row ?? null;
+}
+
+export async function latestPayment(db: Db | Tx, invoiceId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocument {
+  return {
+    number: row.number,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    lang: row.lang,
+    seller: row.seller,
+    buyer: row.buyer,
+    lines: row.lines,
+    subtotal: row.subtotal,
+    vatRate: row.vatRate,
+    vat: row.vat,
+    total: row.total,
+    bank,
+  };
+}
+
+/**
+ * Records a payment's new status. `paid` marks the invoice and the order paid and starts the
+ * order's subscriptions; every other status leaves the invoice as it is (open). Idempotent.
+ */
+export async function applyPaymentStatus(
+  tx: Tx,
+  input: { paymentId: string; status: PaymentStatus; at: Date; markedPaidBy?: string },
+): Promise<void> {
+  const [payment] = await tx
+    .update(payments)
+    .set({
+      status: input.status,
+      ...(input.markedPaidBy ? { markedPaidBy: input.markedPaidBy } : {}),
+    })
+    .where(eq(payments.id, input.paymentId))
+    .returning({ invoiceId: payments.invoiceId });
+  if (!payment || input.status !== 'paid') return;
+  const [invoice] = await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt: input.at })
+    .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'open')))
+    .returning({ orderId: invoices.orderId });
+  if (!invoice) return;
+  await tx.update(orders).set({ status: 'paid' }).where(eq(orders.id, invoice.orderId));
+  await tx
+    .update(subscriptions)
+    .set({ status: 'active' })
+    .where(and(eq(subscriptions.orderId, invoice.orderId), eq(subscriptions.status, 'pending')));
+}
+
+/** `services.domainOwnership`: true when the client has `domainName` on one of their orders. */
+export function createDomainOwnership(database: Database) {
+  return async (userId: string, domainName: string): Promise<boolean> => {
+    const name = domainName.trim().toLowerCase();
+    if (!name) return false;
+    const rows = await database.read((db) =>
+      db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            sql`lower(${orderLines.domainName}) = ${name}`,
+            sql`${orders.status} <> 'cancelled'`,
+          ),
+        )
+        .limit(1),
+    );
+    return rows.length > 0;
+  };
+}

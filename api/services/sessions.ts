@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import type { Database } from '../db/database.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { SessionUser } from '../http/auth.ts';
+import type { Logger } from '../logger.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/**
+ * Sessions: a random 32-byte token lives only in the `sid` cookie (HttpOnly, SameSite=Lax, Secure
+ * under an https PUBLIC_URL, signed with SESSION_SECRET); the database keeps its sha256 as the
+ * session id, so a leaked database cannot be replayed as cookies. Sessions last SESSION_DAYS and
+ * slide: a request after an hour of quiet moves the expiry on.
+ */
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export interface Sessions {
+  /** Starts a session for `userId` and sets the cookie on the response. */
+  start(c: Context, userId: string): Promise<void>;
+  /** Ends the session of this request (if any) and clears the cookie. */
+  end(c: Context): Promise<void>;
+  /** The signed-in user of this request, or null (cached per request). */
+  currentUser(c: Context): Promise<SessionUser | null>;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSessions(options: {
+  database: Database;
+  secret: string;
+  /** true when PUBLIC_URL is https */
+  secure: boolean;
+  now?: () => Date;
+}): Sessions {
+  const { database, secret, secure } = options;
+  const now = options.now ?? (() => new Date());
+  const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+  const readToken = async (c: Context): Promise<string | null> => {
+    const value = await getSignedCookie(c, secret, SESSION_COOKIE);
+    return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  };
+
+  const lookup = async (c: Context): Promise<SessionUser | null> => {
+    const token = await readToken(c);
+    if (!token) return null;
+    const id = hashToken(token);
+    const at = now();
+    const [row] = await database.read((db) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, at)))
+        .limit(1),
+    );
+    if (!row) return null;
+    if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await database.write((tx) =>
+        tx
+          .update(sessions)
+          .set({ lastSeenAt: at, expiresAt: new Date(at.getTime() + SESSION_DAYS * DAY_MS) })
+          .where(eq(sessions.id, id)),
+      );
+    }
+    return { id: row.id, email: row.email, name: row.name, role: row.role };
+  };
+
+  return {
+    async start(c, userId) {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
+      await database.write(async (tx) => {
+        // Old expired sessions go on every sign-in, so the table does not grow without bound.
+        await tx.delete(sessions).where(lt(sessions.expiresAt, at));
+        await tx
+          .insert(sessions)
+          .values({ id: hashToken(token), userId, expiresAt, lastSeenAt: at });
+      });
+      await setSignedCookie(c, SESSION_COOKIE, token, secret, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure,
+        maxAge: SESSION_DAYS * 24 * 60 * 60,
+      });
+      cache.delete(c.req.raw);
+    },
+    async end(c) {
+      const token = await readToken(c);
+      if (token) {
+        const id = hashToken(token);
+        await database.write((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
+      }
+      deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure });
+      cache.set(c.req.raw, Promise.resolve(null));
+    },
+    currentUser(c) {
+      let pending = cache.get(c.req.raw);
+      if (!pending) {
+        pending = lookup(c);
+        cache.set(c.req.raw, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/**
+ * At start: the staff account of STAFF_EMAIL/STAFF_PASSWORD exists with that password (created if
+ * missing; password replaced when it no longer matches; role raised to staff).
+ */
+export async function ensureStaffAccount(
+  database: Database,
+  credentials: { email: string; password: string },
+  logger?: Logger,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const email = credentials.email.trim().toLowerCase();
+  const [existing] = await database.read((db) =>
+    db.select().from(users).where(eq(users.email, email)).limit(1),
+  );
+  if (
+    existing &&
+    existing.role === 'staff' &&
+    (await verifyPassword(credentials.password, existing.passwordHash))
+  )
+    return 'unchanged';
+  const passwordHash = await hashPassword(credentials.password);
+  const outcome = await database.write(async (tx) => {
+    if (existing) {
+      await tx.update(users).set({ passwordHash, role: 'staff' }).where(eq(users.id, existing.id));
+      // A changed password ends every session of the account.
+      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      return 'updated' as const;
+    }
+    await tx.insert(users).values({ email, passwordHash, role: 'staff', name: 'Staff' });
+    return 'created' as const;
+  });
+  logger?.info({ email, outcome }, 'staff account');
+  return outcome;
+}

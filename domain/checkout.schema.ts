@@ -1,0 +1,195 @@
+// The checkout form (SPEC sections 3 and 5) and the `POST /api/checkout` body (API.md section 4),
+// shared by the checkout page (field checks on blur) and the server (the whole body). Messages are
+// SPEC's message keys; the caller shows them in the visitor's language.
+
+import * as v from 'valibot';
+import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
+
+export const COUNTRIES = ['NL', 'BE'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** The payment methods the pay button may ask for; `banktransfer` is SPEC's default. */
+export const PAYMENT_METHODS = [
+  'banktransfer',
+  'ideal',
+  'creditcard',
+  'bancontact',
+  'applepay',
+  'paypal',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+const MAX_TEXT = 200;
+/** x@y.z with no spaces and one @ (SPEC section 5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// A missing key is reported with the field's own message (valibot would report a missing object
+// entry with the object's message), so required fields read absent as ''.
+const text = (requiredKey: string) =>
+  v.pipe(
+    v.optional(v.string(requiredKey), ''),
+    v.trim(),
+    v.nonEmpty(requiredKey),
+    v.maxLength(MAX_TEXT),
+  );
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT)), '');
+
+/** Step 1 (account check): the generic form keys. */
+export const accountEmailSchema = v.pipe(
+  v.string('form.validation.required'),
+  v.trim(),
+  v.nonEmpty('form.validation.required'),
+  v.maxLength(254, 'form.validation.invalidEmail'),
+  v.regex(EMAIL_PATTERN, 'form.validation.invalidEmail'),
+  v.toLowerCase(),
+);
+
+export const clientLookupSchema = v.object({ email: accountEmailSchema });
+
+/** Dutch postal codes `1234 AB` (space optional), Belgian four digits. */
+export function isValidPostalCode(country: string, postalcode: string): boolean {
+  const value = postalcode.trim();
+  if (country === 'BE') return /^[1-9]\d{3}$/.test(value);
+  return /^[1-9]\d{3}\s?[A-Za-z]{2}$/.test(value);
+}
+
+export function normalizePostalCode(country: string, postalcode: string): string {
+  const value = postalcode.trim().replace(/\s+/g, '').toUpperCase();
+  return country === 'NL' && value.length === 6 ? `${value.slice(0, 4)} ${value.slice(4)}` : value;
+}
+
+/** One schema per field, so the page can check a single field on blur with the server's rule. */
+export const checkoutFieldSchemas = {
+  email: v.pipe(
+    v.optional(v.string('checkout.validation.emailRequired'), ''),
+    v.trim(),
+    v.nonEmpty('checkout.validation.emailRequired'),
+    v.maxLength(254, 'checkout.validation.emailInvalid'),
+    v.regex(EMAIL_PATTERN, 'checkout.validation.emailInvalid'),
+    v.toLowerCase(),
+  ),
+  password: v.pipe(
+    v.optional(v.string('checkout.validation.passwordRequired'), ''),
+    v.nonEmpty('checkout.validation.passwordRequired'),
+    v.minLength(PASSWORD_MIN_LENGTH, 'checkout.validation.passwordTooShort'),
+    v.maxLength(MAX_TEXT),
+  ),
+  firstname: text('checkout.validation.firstnameRequired'),
+  lastname: text('checkout.validation.lastnameRequired'),
+  address1: text('checkout.validation.addressRequired'),
+  postalcode: text('checkout.validation.postalCodeRequired'),
+  city: text('checkout.validation.cityRequired'),
+  state: optionalText,
+  country: v.pipe(
+    v.optional(v.string('checkout.validation.countryRequired'), ''),
+    v.check(
+      (value): boolean => (COUNTRIES as readonly string[]).includes(value),
+      'checkout.validation.countryRequired',
+    ),
+    v.transform((value) => value as Country),
+  ),
+  phone: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(32),
+      v.regex(/^$|^\+?[\d\s()-]{6,}$/, 'checkout.validation.phoneInvalid'),
+    ),
+    '',
+  ),
+  company: optionalText,
+  kvk: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^\d{8}$/, 'checkout.validation.kvkInvalid')),
+    '',
+  ),
+  vat: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(/^$|^[A-Z]{2}[A-Z0-9]{8,12}$/, 'checkout.validation.vatInvalid'),
+    ),
+    '',
+  ),
+  tos: v.pipe(
+    v.optional(v.boolean('checkout.validation.tosAgreementRequired'), false),
+    v.check((value) => value, 'checkout.validation.tosAgreementRequired'),
+  ),
+} as const;
+
+export type CheckoutField = keyof typeof checkoutFieldSchemas;
+export const CHECKOUT_FIELDS = Object.keys(checkoutFieldSchemas) as CheckoutField[];
+/** The step-2 fields the pay button waits for (SPEC section 5), in form order. */
+export const REQUIRED_STEP2_FIELDS = [
+  'firstname',
+  'lastname',
+  'address1',
+  'postalcode',
+  'city',
+  'country',
+  'password',
+  'tos',
+] as const satisfies readonly CheckoutField[];
+
+/** Checks one field; returns its message key or null. */
+export function checkField(field: CheckoutField, value: unknown): string | null {
+  const result = v.safeParse(checkoutFieldSchemas[field], value);
+  return result.success ? null : (result.issues[0]?.message ?? 'form.validation.invalid');
+}
+
+export const planDataSchema = v.object({
+  /** Billing-system product ids (catalogue `productId`). */
+  products: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(1, 'form.validation.required'),
+    v.maxLength(50),
+  ),
+  billingCycle: v.optional(v.picklist(INTERVALS), 'monthly'),
+  /** Absent: the order has no domain step (nothing about a domain on it). */
+  domainType: v.optional(v.picklist(DOMAIN_TYPES)),
+  domain: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(253)), ''),
+  /** The domain is to be chosen together in a consultation. */
+  consultation: v.optional(v.boolean(), false),
+});
+
+export const checkoutRequestSchema = v.pipe(
+  v.object({
+    ...checkoutFieldSchemas,
+    /** Optional when signed in as the account of `email` (then the account keeps its password). */
+    password: v.optional(checkoutFieldSchemas.password),
+    planData: planDataSchema,
+    paymentMethod: v.optional(v.picklist(PAYMENT_METHODS), 'banktransfer'),
+    sendEmail: v.optional(v.boolean(), false),
+    noEmail: v.optional(v.boolean(), true),
+    lang: v.optional(v.picklist(['nl', 'en'])),
+  }),
+  v.forward(
+    v.check(
+      (body) => isValidPostalCode(body.country, body.postalcode),
+      'checkout.validation.postalCodeInvalid',
+    ),
+    ['postalcode'],
+  ),
+);
+
+export type CheckoutRequestInput = v.InferInput<typeof checkoutRequestSchema>;
+export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>;
+
+/** `POST /api/checkout` answer. */
+export const checkoutResponseSchema = v.object({
+  paymentLink: v.string(),
+  invoiceNumber: v.string(),
+  orderId: v.string(),
+});
+export type CheckoutResponse = v.InferOutput<typeof checkoutResponseSchema>;
+
+export const loginRequestSchema = v.object({
+  email: accountEmailSchema,
+  password: v.pipe(
+    v.string('form.validation.required'),
+    v.nonEmpty('form.validation.required'),
+    v.maxLength(MAX_TEXT),
+  ),
+});
+export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;

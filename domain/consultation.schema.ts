@@ -1,0 +1,101 @@
+// Request and answer shapes of the consultation and contact endpoints (API.md section 4), shared
+// by the server's validators and the browser's calls, so both read one definition.
+
+import * as v from 'valibot';
+import { EMAIL_PATTERN } from './checkout.schema.ts';
+import { isIsoDay } from './format.ts';
+import { MAX_SLOT_QUERY_DAYS, SURVEY_PRIORITIES } from './bookings.ts';
+
+const requiredText = (max: number) =>
+  v.pipe(
+    v.optional(v.string('form.validation.invalid'), ''),
+    v.trim(),
+    v.nonEmpty('form.validation.required'),
+    v.maxLength(max, 'form.validation.invalid'),
+  );
+
+export const emailSchema = v.pipe(
+  v.optional(v.string('form.validation.invalidEmail'), ''),
+  v.trim(),
+  v.nonEmpty('form.validation.required'),
+  v.maxLength(254, 'form.validation.invalidEmail'),
+  v.regex(EMAIL_PATTERN, 'form.validation.invalidEmail'),
+);
+
+/** GET /api/bookings/slots?from=YYYY-MM-DD&days=1..31 */
+export const slotsQuerySchema = v.object({
+  from: v.pipe(v.string('form.validation.required'), v.check(isIsoDay, 'form.validation.invalid')),
+  days: v.pipe(
+    v.optional(v.string(), '7'),
+    v.regex(/^\d{1,2}$/, 'form.validation.invalid'),
+    v.transform(Number),
+    v.minValue(1, 'form.validation.invalid'),
+    v.maxValue(MAX_SLOT_QUERY_DAYS, 'form.validation.invalid'),
+  ),
+});
+
+/** POST /api/bookings */
+export const bookingRequestSchema = v.object({
+  name: requiredText(120),
+  email: emailSchema,
+  start: v.pipe(
+    v.optional(v.string('form.validation.invalid'), ''),
+    v.nonEmpty('form.validation.required'),
+    v.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+      'form.validation.invalid',
+    ),
+    v.check((s) => !Number.isNaN(new Date(s).getTime()), 'form.validation.invalid'),
+  ),
+});
+export type BookingRequest = v.InferOutput<typeof bookingRequestSchema>;
+
+/** The booking as the API returns it, and as the confirmation page accepts it from a query. */
+export const bookingSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+  title: v.pipe(v.string(), v.maxLength(200)),
+  description: v.pipe(v.string(), v.maxLength(2000)),
+  startTime: v.pipe(v.string(), v.isoTimestamp()),
+  endTime: v.pipe(v.string(), v.isoTimestamp()),
+  timeZone: v.pipe(v.string(), v.maxLength(64)),
+  videoCallUrl: v.pipe(
+    v.string(),
+    v.url(),
+    v.check((s) => /^https?:\/\//.test(s)),
+  ),
+});
+
+export const slotsAnswerSchema = v.object({
+  timeZone: v.string(),
+  slots: v.array(v.object({ start: v.string(), end: v.string() })),
+});
+
+export const bookingAnswerSchema = v.object({ booking: bookingSchema });
+
+/** POST /api/consultation-survey: no field is required (SPEC 5). */
+export const surveyRequestSchema = v.object({
+  priority: v.optional(v.union([v.picklist(SURVEY_PRIORITIES), v.literal('')]), ''),
+  notes: v.optional(v.pipe(v.string(), v.maxLength(4000, 'form.validation.invalid')), ''),
+  bookingId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
+});
+export type SurveyRequest = v.InferOutput<typeof surveyRequestSchema>;
+
+export const CONTACT_SUBJECTS = ['general', 'support', 'collaboration'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** POST /api/contact: name, email and message required, subject optional (SPEC 5). */
+export const contactRequestSchema = v.object({
+  name: requiredText(120),
+  email: emailSchema,
+  subject: v.optional(
+    v.union([v.picklist(CONTACT_SUBJECTS, 'form.validation.invalid'), v.literal('')]),
+    '',
+  ),
+  message: requiredText(5000),
+});
+export type ContactRequest = v.InferOutput<typeof contactRequestSchema>;
+
+/** PUT /api/admin/chat-availability */
+export const chatAvailabilitySchema = v.object({
+  available: v.boolean('form.validation.invalid'),
+});

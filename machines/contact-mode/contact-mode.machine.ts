@@ -1,0 +1,146 @@
+import { fromPromise, setup } from 'xstate';
+import { fetchChatStatus } from './contact-mode.actors.ts';
+import type { ContactMode, ContactModeEvent } from './contact-mode.types.ts';
+
+/** SPEC 9: the chat status is polled on load and every 60 seconds. */
+export const CHAT_POLL_MS = 60_000;
+
+/** The transitions of an open option: its own button closes it, another button switches. */
+function fromOpen(current: ContactMode) {
+  return [
+    { guard: { type: 'isMode' as const, params: { mode: current } }, target: 'none' },
+    ...(['ticket', 'consult', 'chat'] as const)
+      .filter((m) => m !== current)
+      .map((m) => ({ guard: { type: 'isMode' as const, params: { mode: m } }, target: m })),
+  ];
+}
+
+/**
+ * The three contact options (SPEC 4 "Contact mode", screen 13) with the live-chat status. Two
+ * regions run side by side. `mode`: `none` or the open option (`ticket`, `consult`, `chat`);
+ * choosing the open option again closes it. `chat`: `checking` on load, then `online` or
+ * `offline`, each re-checked (`rechecking`) after the named `pollChatStatus` delay; any failure is
+ * `offline`. The widget may also push a change.
+ */
+export const contactModeMachine = setup({
+  types: {
+    input: {} as { initialMode?: ContactMode | undefined } | undefined,
+    context: {} as { initialMode: ContactMode | null },
+    events: {} as ContactModeEvent,
+  },
+  actors: {
+    fetchChatStatus: fromPromise<boolean>(() => fetchChatStatus()),
+  },
+  guards: {
+    isMode: ({ event }, params: { mode: ContactMode }) =>
+      event.type === 'user.chooseMode' && event.mode === params.mode,
+    isInitialMode: ({ context }, params: { mode: ContactMode }) =>
+      context.initialMode === params.mode,
+    isOnline: (_, params: { online: boolean }) => params.online,
+  },
+  delays: {
+    pollChatStatus: CHAT_POLL_MS,
+  },
+}).createMachine({
+  id: 'contactMode',
+  type: 'parallel',
+  context: ({ input }) => ({ initialMode: input?.initialMode ?? null }),
+  states: {
+    mode: {
+      initial: 'opening',
+      states: {
+        // A page may open with one option shown (the contact page opens the ticket form, so
+        // its "send us a message" link lands on a form); resolved before the first render.
+        opening: {
+          always: [
+            ...(['ticket', 'consult', 'chat'] as const).map((m) => ({
+              guard: { type: 'isInitialMode' as const, params: { mode: m } },
+              target: m,
+            })),
+            { target: 'none' },
+          ],
+        },
+        none: {
+          on: {
+            'user.chooseMode': (['ticket', 'consult', 'chat'] as const).map((m) => ({
+              guard: { type: 'isMode' as const, params: { mode: m } },
+              target: m,
+            })),
+          },
+        },
+        ticket: { on: { 'user.chooseMode': fromOpen('ticket') } },
+        consult: { on: { 'user.chooseMode': fromOpen('consult') } },
+        chat: { on: { 'user.chooseMode': fromOpen('chat') } },
+      },
+    },
+    chat: {
+      initial: 'checking',
+      on: {
+        'widget.statusChanged': [
+          {
+            guard: { type: 'isOnline', params: ({ event }) => ({ online: event.online }) },
+            target: '.online',
+          },
+          { target: '.offline' },
+        ],
+      },
+      states: {
+        checking: {
+          invoke: {
+            id: 'fetchChatStatus',
+            src: 'fetchChatStatus',
+            onDone: [
+              {
+                guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                target: 'online',
+              },
+              { target: 'offline' },
+            ],
+            onError: 'offline',
+          },
+        },
+        // Re-checks keep showing the last answer until the new one arrives (no flicker).
+        online: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { pollChatStatus: 'rechecking' } },
+            rechecking: {
+              invoke: {
+                id: 'fetchChatStatus',
+                src: 'fetchChatStatus',
+                onDone: [
+                  {
+                    guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                    target: 'waiting',
+                  },
+                  { target: '#contactMode.chat.offline' },
+                ],
+                onError: '#contactMode.chat.offline',
+              },
+            },
+          },
+        },
+        offline: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { pollChatStatus: 'rechecking' } },
+            rechecking: {
+              invoke: {
+                id: 'fetchChatStatus',
+                src: 'fetchChatStatus',
+                onDone: [
+                  {
+                    guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                    target: '#contactMode.chat.online',
+                  },
+                  { target: 'waiting' },
+                ],
+                onError: 'waiting',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

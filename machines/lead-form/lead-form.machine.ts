@@ -1,0 +1,162 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Booking } from '#domain/bookings.ts';
+import { isValidContactEmail, isValidContactName, type LeadGoal } from '#domain/leads.ts';
+import type { Lang } from '#domain/language.ts';
+import { postLead, storeBooking } from './lead-form.actors.ts';
+import type {
+  LeadFormContext,
+  LeadFormEvent,
+  LeadFormInput,
+  StoreLeadResult,
+} from './lead-form.types.ts';
+
+export interface StoreLeadInput {
+  name: string;
+  email: string;
+  goal: LeadGoal;
+  subscribe: boolean;
+  wantsCall: boolean;
+  lang: Lang | undefined;
+}
+
+/**
+ * The lead form of /get-started (SPEC screen 4, section 4): steps 0 to 6. `intro` (0), `details`
+ * (1: name and email), `goal` (2), `schedule` (3: book now or later), `scheduler` (4: the
+ * embedded booking page), `consent` (5), `goodbye` (6), and `thankYou`, which replaces the form
+ * after consent. Next is accepted only when the step's data is there. A booking announced by the
+ * scheduler (checked by the view: same origin, that frame) is kept for the confirmation page and
+ * ends the form (`booked`, the page navigates). Accepting follow-up stores the lead (with its
+ * consent); declining stores nothing and says goodbye with a contact link.
+ */
+export const leadFormMachine = setup({
+  types: {
+    input: {} as LeadFormInput,
+    context: {} as LeadFormContext,
+    events: {} as LeadFormEvent,
+  },
+  actors: {
+    storeLead: fromPromise<StoreLeadResult, StoreLeadInput>(({ input }) =>
+      postLead(
+        {
+          source: 'leadForm',
+          name: input.name,
+          email: input.email,
+          subscribe: input.subscribe,
+          answers: { goal: input.goal, booked: input.wantsCall },
+        },
+        input.lang,
+      ),
+    ),
+  },
+  guards: {
+    hasContact: ({ context }) =>
+      isValidContactName(context.name) && isValidContactEmail(context.email),
+    hasGoal: ({ context }) => context.goal !== null,
+    isStored: (_, params: { result: StoreLeadResult }) => params.result.ok,
+  },
+  actions: {
+    storeName: assign((_, params: { value: string }) => ({ name: params.value })),
+    storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
+    storeGoal: assign((_, params: { goal: LeadGoal }) => ({ goal: params.goal })),
+    markWantsCall: assign({ wantsCall: true }),
+    markNoCall: assign({ wantsCall: false }),
+    acceptConsent: assign({ subscribe: true }),
+    /** sessionStorage `bookingData`; tests replace it. */
+    keepBooking: (_, params: { booking: Booking }) => storeBooking(params.booking),
+    /** Navigates to /consultation-confirmed; provided by the page. */
+    goToConfirmation: () => {},
+  },
+}).createMachine({
+  id: 'leadForm',
+  context: ({ input }) => ({
+    name: '',
+    email: '',
+    goal: null,
+    subscribe: false,
+    wantsCall: false,
+    lang: input.lang,
+  }),
+  initial: 'intro',
+  states: {
+    intro: { on: { 'user.start': 'details' } },
+    details: {
+      tags: ['numbered'],
+      on: {
+        'user.changeName': {
+          actions: { type: 'storeName', params: ({ event }) => ({ value: event.value }) },
+        },
+        'user.changeEmail': {
+          actions: { type: 'storeEmail', params: ({ event }) => ({ value: event.value }) },
+        },
+        'user.next': { guard: 'hasContact', target: 'goal' },
+        'user.back': 'intro',
+      },
+    },
+    goal: {
+      tags: ['numbered'],
+      on: {
+        'user.chooseGoal': {
+          actions: { type: 'storeGoal', params: ({ event }) => ({ goal: event.goal }) },
+        },
+        'user.next': { guard: 'hasGoal', target: 'schedule' },
+        'user.back': 'details',
+      },
+    },
+    schedule: {
+      tags: ['numbered'],
+      on: {
+        'user.bookNow': { target: 'scheduler', actions: 'markWantsCall' },
+        'user.bookLater': { target: 'consent', actions: 'markNoCall' },
+        'user.back': 'goal',
+      },
+    },
+    scheduler: {
+      on: {
+        'user.skipBooking': { target: 'consent', actions: 'markNoCall' },
+        'scheduler.booked': {
+          target: 'booked',
+          actions: [
+            { type: 'keepBooking', params: ({ event }) => ({ booking: event.booking }) },
+            'goToConfirmation',
+          ],
+        },
+        'user.back': 'schedule',
+      },
+    },
+    booked: { type: 'final' },
+    consent: {
+      on: {
+        'user.acceptConsent': { target: 'submitting', actions: 'acceptConsent' },
+        'user.declineConsent': 'goodbye',
+      },
+    },
+    // Entered only from the consent answer (or a retry), so one click stores one lead.
+    submitting: {
+      invoke: {
+        id: 'storeLead',
+        src: 'storeLead',
+        input: ({ context }) => ({
+          name: context.name.trim(),
+          email: context.email.trim(),
+          goal: context.goal ?? 'needHelp',
+          subscribe: context.subscribe,
+          wantsCall: context.wantsCall,
+          lang: context.lang,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isStored', params: ({ event }) => ({ result: event.output }) },
+            target: 'thankYou',
+          },
+          { target: 'submitFailed' },
+        ],
+        onError: 'submitFailed',
+      },
+    },
+    submitFailed: {
+      on: { 'user.retry': 'submitting', 'user.declineConsent': 'goodbye' },
+    },
+    thankYou: { type: 'final' },
+    goodbye: { type: 'final' },
+  },
+});

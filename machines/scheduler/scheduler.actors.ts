@@ -1,0 +1,132 @@
+// Side effects of the scheduler and the confirmation page: the bookings API (ky), the hand-over
+// of a booking to the confirmation page (sessionStorage `bookingData`) and to a parent page that
+// embeds the scheduler (postMessage to its exact origin). Safe during server rendering.
+
+import ky, { HTTPError } from 'ky';
+import * as v from 'valibot';
+import type { Booking, Slot } from '#domain/bookings.ts';
+import {
+  bookingAnswerSchema,
+  bookingSchema,
+  slotsAnswerSchema,
+  type SurveyRequest,
+} from '#domain/consultation.schema.ts';
+import type { Lang } from '#domain/language.ts';
+
+export const BOOKING_STORAGE_KEY = 'bookingData';
+export const BOOKING_MESSAGE_TYPE = 'booking-success';
+
+export type LoadSlotsResult = { ok: true; slots: Slot[] } | { ok: false };
+
+/** GET /api/bookings/slots: the free slots of `days` days from `from`. */
+export async function fetchSlots(input: { from: string; days: number }): Promise<LoadSlotsResult> {
+  try {
+    const body = await ky
+      .get('/api/bookings/slots', {
+        searchParams: { from: input.from, days: String(input.days) },
+        retry: 1,
+      })
+      .json();
+    const parsed = v.safeParse(slotsAnswerSchema, body);
+    return parsed.success ? { ok: true, slots: parsed.output.slots } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export type CreateBookingResult =
+  | { ok: true; booking: Booking }
+  | { ok: false; reason: 'slotTaken' | 'invalid' | 'failed'; fields?: Record<string, string> };
+
+/** POST /api/bookings. A taken slot (409) and a refused request (400) come back as values. */
+export async function postBooking(input: {
+  name: string;
+  email: string;
+  start: string;
+  lang: Lang;
+}): Promise<CreateBookingResult> {
+  try {
+    const body = await ky
+      .post('/api/bookings', {
+        json: { name: input.name, email: input.email, start: input.start },
+        searchParams: { lang: input.lang },
+        retry: 0,
+      })
+      .json();
+    const parsed = v.safeParse(bookingAnswerSchema, body);
+    return parsed.success
+      ? { ok: true, booking: parsed.output.booking }
+      : { ok: false, reason: 'failed' };
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      if (error.response.status === 409) return { ok: false, reason: 'slotTaken' };
+      if (error.response.status === 400) {
+        const fields = await error.response
+          .json()
+          .then((b) => (b as { error?: { fields?: Record<string, string> } }).error?.fields)
+          .catch(() => undefined);
+        return { ok: false, reason: 'invalid', ...(fields ? { fields } : {}) };
+      }
+    }
+    return { ok: false, reason: 'failed' };
+  }
+}
+
+/** True when this page is shown in a frame of a page on our own origin. */
+export function isFramedBySameOrigin(): boolean {
+  if (typeof window === 'undefined' || window.parent === window) return false;
+  try {
+    return window.parent.location.origin === window.location.origin;
+  } catch {
+    return false; // a foreign parent: reading its location throws
+  }
+}
+
+/**
+ * Hands the booking on: kept in sessionStorage for the confirmation page, and, when the scheduler
+ * is embedded by a page of our own origin, posted to that parent with our exact origin as target
+ * (never `*`). The message is a convenience; the server's record is the proof of the booking.
+ */
+export function announceBooking(booking: Booking): void {
+  if (typeof window === 'undefined') return;
+  try {
+    window.sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(booking));
+  } catch {
+    // storage disabled: the confirmation page also accepts the booking from its query
+  }
+  if (isFramedBySameOrigin())
+    window.parent.postMessage({ type: BOOKING_MESSAGE_TYPE, booking }, window.location.origin);
+}
+
+/** A booking from JSON text, validated; null when absent or malformed. */
+export function parseBooking(text: string | null | undefined): Booking | null {
+  if (!text) return null;
+  try {
+    const parsed = v.safeParse(bookingSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The booking to confirm: sessionStorage `bookingData` (removed after reading), else the
+ * `booking` query parameter holding JSON. Null when neither holds a valid booking.
+ */
+export async function readConfirmedBooking(input: {
+  query?: string | undefined;
+}): Promise<Booking | null> {
+  let stored: string | null = null;
+  try {
+    stored = window.sessionStorage.getItem(BOOKING_STORAGE_KEY);
+    window.sessionStorage.removeItem(BOOKING_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  return parseBooking(stored) ?? parseBooking(input.query);
+}
+
+/** POST /api/consultation-survey; the answer is not read (SPEC 7). */
+export async function postSurvey(input: SurveyRequest): Promise<void> {
+  await ky.post('/api/consultation-survey', { json: input, retry: 1 });
+}

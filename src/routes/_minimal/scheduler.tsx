@@ -1,0 +1,45 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import * as v from 'valibot';
+import { isFramedBySameOrigin } from '#machines/scheduler/scheduler.actors.ts';
+import { useI18n } from '../../i18n/use-i18n.ts';
+import { pageHead } from '../../route-head.ts';
+import { SchedulerView } from '../../views/scheduler/scheduler-view.tsx';
+
+const text = (max: number) =>
+  v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max))), undefined);
+
+/** `?name=&email=` prefill the form (the lead form embeds this page with them). */
+const searchSchema = v.object({ name: text(120), email: text(254) });
+
+export const Route = createFileRoute('/_minimal/scheduler')({
+  head: pageHead('page.scheduler.title', 'page.scheduler.intro'),
+  staticData: { hideFooter: true },
+  validateSearch: searchSchema,
+  component: Page,
+});
+
+function Page() {
+  const { lang } = useI18n();
+  const { name, email } = Route.useSearch();
+  const router = useRouter();
+  return (
+    <div className="scheduler-page">
+      <h1 className="scheduler-page__title">
+        <FormattedMessage id="page.scheduler.title" />
+      </h1>
+      <SchedulerView
+        lang={lang}
+        name={name}
+        email={email}
+        onBooked={() => {
+          // Embedded by our own page: the parent got the message and moves on itself.
+          if (isFramedBySameOrigin()) return;
+          router.navigate({ to: '/consultation-confirmed' }).catch(() => {
+            window.location.assign('/consultation-confirmed');
+          });
+        }}
+      />
+    </div>
+  );
+}

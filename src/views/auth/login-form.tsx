@@ -1,0 +1,107 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { loginMachine } from '#machines/auth/login.machine.ts';
+import { selectIsSubmitting, selectLoginAlert } from '#machines/auth/login.selectors.ts';
+
+/** Leaves for the next page with a full load, so the server sees the new session cookie. */
+function assignLocation(to: string) {
+  window.location.assign(to);
+}
+
+/** The sign-in form: renders the login machine and sends it what the visitor does. */
+export function LoginForm({
+  redirect,
+  navigate = assignLocation,
+}: {
+  redirect?: string | undefined;
+  navigate?: (to: string) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const actor = useActorRef(
+    loginMachine.provide({ actions: { navigate: (_, params) => navigate(params.to) } }),
+    { input: { redirect } },
+  );
+  const email = useSelector(actor, (s) => s.context.email);
+  const password = useSelector(actor, (s) => s.context.password);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const retryAfter = useSelector(actor, (s) => s.context.retryAfter);
+  const alert = useSelector(actor, selectLoginAlert);
+  const submitting = useSelector(actor, selectIsSubmitting);
+
+  const emailError = fieldErrors.email;
+  const passwordError = fieldErrors.password;
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-busy={submitting}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'user.submit' });
+      }}
+    >
+      <div className="auth-form__field">
+        <label htmlFor={`${id}-email`}>
+          <FormattedMessage id="auth.login.email" />
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          onChange={(event) => actor.send({ type: 'user.changeEmail', value: event.target.value })}
+        />
+        {emailError ? (
+          <p id={`${id}-email-error`} className="auth-form__error">
+            <FormattedMessage id={emailError} />
+          </p>
+        ) : null}
+      </div>
+      <div className="auth-form__field">
+        <label htmlFor={`${id}-password`}>
+          <FormattedMessage id="auth.login.password" />
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? `${id}-password-error` : undefined}
+          onChange={(event) =>
+            actor.send({ type: 'user.changePassword', value: event.target.value })
+          }
+        />
+        {passwordError ? (
+          <p id={`${id}-password-error`} className="auth-form__error">
+            <FormattedMessage id={passwordError} />
+          </p>
+        ) : null}
+      </div>
+      <div className="auth-form__alert" role="alert">
+        {alert ? (
+          <FormattedMessage
+            id={alert}
+            values={{
+              minutes: Math.max(1, Math.ceil((retryAfter ?? 60) / 60)),
+            }}
+          />
+        ) : null}
+      </div>
+      <button type="submit" className="button auth-form__submit" disabled={submitting}>
+        {submitting
+          ? intl.formatMessage({ id: 'auth.login.submitting' })
+          : intl.formatMessage({ id: 'auth.login.submit' })}
+      </button>
+    </form>
+  );
+}

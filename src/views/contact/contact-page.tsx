@@ -1,0 +1,107 @@
+import { FormattedMessage } from 'react-intl';
+import type { Lang } from '#domain/language.ts';
+import { ContactOptions } from './contact-options.tsx';
+
+const STORY = ['experience', 'clients', 'focus'] as const;
+
+interface Testimonial {
+  key: string;
+  /** A short word mark shown beside the quote; optional like the context line. */
+  logo?: string;
+  hasContext: boolean;
+}
+
+const TESTIMONIALS: readonly Testimonial[] = [
+  { key: 'bakery', logo: 'SB', hasContext: true },
+  { key: 'physio', hasContext: true },
+  { key: 'studio', logo: 'LV', hasContext: false },
+];
+
+/**
+ * The about and contact pages (SPEC 2 screen 13): hero with a call to action to the form
+ * (`#about-hero`, `#contact-form`), the three story cards, the testimonials and the contact
+ * options, opened on the ticket form so the call to action lands on a form.
+ */
+export function ContactPage({
+  lang,
+  titleId,
+  introId,
+}: {
+  lang: Lang;
+  titleId: string;
+  introId: string;
+}) {
+  return (
+    <>
+      <section id="about-hero" className="contact-hero" data-hero>
+        <h1>
+          <FormattedMessage id={titleId} />
+        </h1>
+        <p className="contact-hero__lead">
+          <FormattedMessage id={introId} />
+        </p>
+        <a className="button" href="#contact-form">
+          <FormattedMessage id="contact.hero.cta" />
+        </a>
+      </section>
+
+      <section className="contact-story" aria-labelledby="contact-story-heading">
+        <h2 id="contact-story-heading">
+          <FormattedMessage id="contact.story.heading" />
+        </h2>
+        <ul className="contact-story__cards">
+          {STORY.map((key) => (
+            <li key={key} className="contact-card">
+              <h3>
+                <FormattedMessage id={`contact.story.${key}.title`} />
+              </h3>
+              <p>
+                <FormattedMessage id={`contact.story.${key}.text`} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="contact-testimonials" aria-labelledby="contact-testimonials-heading">
+        <h2 id="contact-testimonials-heading">
+          <FormattedMessage id="contact.testimonials.heading" />
+        </h2>
+        <ul className="contact-testimonials__grid">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.key} className="contact-card contact-testimonial">
+              <figure>
+                <blockquote>
+                  <p>
+                    <FormattedMessage id={`contact.testimonials.${t.key}.quote`} />
+                  </p>
+                </blockquote>
+                <figcaption>
+                  {t.logo ? (
+                    <span className="contact-testimonial__logo" aria-hidden="true">
+                      {t.logo}
+                    </span>
+                  ) : null}
+                  <span>
+                    <strong>
+                      <FormattedMessage id={`contact.testimonials.${t.key}.author`} />
+                    </strong>
+                    {t.hasContext ? (
+                      <span className="contact-testimonial__context">
+                        <FormattedMessage id={`contact.testimonials.${t.key}.context`} />
+                      </span>
+                    ) : null}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="contact-form" className="contact-section">
+        <ContactOptions lang={lang} initialMode="ticket" />
+      </section>
+    </>
+  );
+}

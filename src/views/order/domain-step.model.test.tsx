@@ -1,0 +1,291 @@
+// @vitest-environment jsdom
+// Model-based test of the domain step: every transition of the domain-check chart, walked
+// through the real components (DomainStep and OrderSummary) with the availability call
+// answered by a controlled fake. After each gesture the rendered screen must show what the
+// chart's state means: the messages of SPEC 5 and 8, the questions of SPEC 4, and the domain
+// line and checkout link of the summary.
+
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RawIntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import en from '#locales/en.json';
+import { domainMessages, SAMPLE_DOMAINS } from '#domain/domain-name.ts';
+import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
+import { selectFlowState, selectOutcome } from '#machines/domain-check/domain-check.selectors.ts';
+import type {
+  DomainCheckEvent,
+  DomainCheckResult,
+} from '#machines/domain-check/domain-check.types.ts';
+import { InvalidDomainError } from '#machines/domain-check/domain-check.actors.ts';
+import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { createI18nStore } from '../../i18n/i18n-store.ts';
+import { DomainStep } from './domain-step.tsx';
+import { OrderSummary } from './order-summary.tsx';
+
+const messages = en as Record<string, string>;
+const t = (id: string, values: Record<string, string> = {}) =>
+  (messages[id] ?? id).replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+const TODAY = new Date('2026-03-10T10:00:00Z');
+const NAME = 'studio-noord.com';
+
+type Event =
+  | DomainCheckEvent
+  | { type: 'xstate.done.actor.check'; output: DomainCheckResult }
+  | { type: 'xstate.error.actor.check'; error: unknown };
+
+const answer = (available: boolean, userOwns: boolean | null, transfer: boolean | null) => ({
+  output: { domainName: NAME, available, userOwns, transferRecommended: transfer },
+});
+
+const samples = {
+  'user.type': [{ value: '' }, { value: 'nodot' }, { value: NAME }],
+  'user.pickSample': [{}],
+  'user.check': [{}],
+  'user.answerOwnership': [{ owns: true }, { owns: false }],
+  'user.chooseTransfer': [{}],
+  'user.chooseKeep': [{}],
+  'user.skip': [{}],
+  'user.consult': [{}],
+  'user.restart': [{}],
+  'xstate.done.actor.check': [
+    answer(true, null, null),
+    answer(false, null, null),
+    answer(false, true, true),
+    answer(false, true, false),
+    answer(false, false, null),
+  ],
+  'xstate.error.actor.check': [
+    { error: new Error('502') },
+    { error: new InvalidDomainError('domain.validation.invalid') },
+  ],
+} satisfies EventSamples<Event>;
+
+const input = { random: () => 0.5 };
+const neverAnswers = domainCheckMachine.provide({
+  actors: {
+    checkDomain: fromPromise<DomainCheckResult, { domain: string }>(() => new Promise(() => {})),
+  },
+  actions: { persist: () => {} },
+});
+const model = createModel<typeof neverAnswers, Event>({
+  machine: neverAnswers,
+  input,
+  events: samples,
+});
+
+const intl = createI18nStore('en', messages).get().intl;
+
+function start() {
+  let pending: { resolve: (r: DomainCheckResult) => void; reject: (e: unknown) => void } | null =
+    null;
+  const asked: string[] = [];
+  const machine = domainCheckMachine.provide({
+    actors: {
+      checkDomain: fromPromise<DomainCheckResult, { domain: string }>(
+        ({ input: { domain } }) =>
+          new Promise((resolve, reject) => {
+            asked.push(domain);
+            pending = { resolve, reject };
+          }),
+      ),
+    },
+    actions: { persist: () => {} },
+  });
+  const domain = createActor(machine, { input }).start();
+  const plans = createActor(
+    planSelectionMachine.provide({ actions: { persistToggles: () => {} } }),
+    { input: { preselected: ['webHosting_total'] } },
+  ).start();
+  const view = render(
+    <RawIntlProvider value={intl}>
+      <DomainStep actor={domain} lang="en" />
+      <OrderSummary plans={plans} domain={domain} lang="en" today={TODAY} />
+    </RawIntlProvider>,
+  );
+  const user = userEvent.setup();
+  const field = () => screen.getByLabelText(t('order.domain.label')) as HTMLInputElement;
+  const button = (id: string) => screen.getByRole('button', { name: t(id) });
+  let checks = 0;
+  const settle = async (fn: () => void) => {
+    await act(async () => {
+      fn();
+      await Promise.resolve();
+    });
+  };
+  const driver = {
+    'user.type': (e) => {
+      // The same text typed again (select all, retype) still counts as typing.
+      (
+        field() as unknown as { _valueTracker?: { setValue(v: string): void } }
+      )._valueTracker?.setValue(`${e.value}-before`);
+      fireEvent.change(field(), { target: { value: e.value } });
+    },
+    'user.pickSample': () => user.click(button('order.domain.random')),
+    'user.check': async () => {
+      // Alternately the Check button and Enter in the field.
+      checks += 1;
+      if (checks % 2 === 1) await user.click(button('order.domain.check'));
+      else await user.type(field(), '{Enter}');
+    },
+    'user.answerOwnership': (e) =>
+      user.click(button(e.owns ? 'order.domain.yes' : 'order.domain.no')),
+    'user.chooseTransfer': () => user.click(button('order.domain.transfer')),
+    'user.chooseKeep': () => user.click(button('order.domain.keep')),
+    'user.skip': () =>
+      user.click(
+        screen.queryByRole('button', { name: t('order.domain.continueWithout') }) ??
+          button('order.domain.skip'),
+      ),
+    'user.consult': () => user.click(button('order.domain.consult')),
+    'user.restart': () =>
+      user.click(
+        screen.queryByRole('button', { name: t('order.domain.tryAnother') }) ??
+          button('order.domain.restart'),
+      ),
+    'xstate.done.actor.check': (e) =>
+      settle(() => {
+        if (!pending) throw new Error('no check under way');
+        pending.resolve(e.output);
+      }),
+    'xstate.error.actor.check': (e) =>
+      settle(() => {
+        if (!pending) throw new Error('no check under way');
+        pending.reject(e.error);
+      }),
+  } satisfies Driver<Event>;
+  return {
+    driver,
+    asked,
+    field,
+    getSnapshot: () => domain.getSnapshot(),
+    stop: () => {
+      view.unmount();
+      domain.stop();
+      plans.stop();
+    },
+  };
+}
+
+const feedback = () => document.getElementById('order-domain-feedback') as HTMLElement;
+const summaryRow = (id: string) => document.querySelector(`tr[data-line-id="${id}"]`);
+const finalizeHref = () =>
+  screen.getByRole('link', { name: t('order.summary.finalize') }).getAttribute('href') ?? '';
+
+describe('domain step, model-based through the real components', () => {
+  const coverage = model.createCoverage();
+  const paths = model.coveringPaths({ maxSteps: 80 });
+  for (const path of paths) {
+    it(path.description, () =>
+      model.walk(path, {
+        start,
+        coverage,
+        assertState: (snapshot, session) => {
+          const context = snapshot.context;
+          const flow = selectFlowState(snapshot);
+          const text = feedback().textContent ?? '';
+          expect(session.field().value).toBe(context.input);
+
+          // Result and error messages, each in its own style.
+          const styled = (kind: string) =>
+            [...feedback().querySelectorAll(`.order-domain__message--${kind}`)].map(
+              (n) => n.textContent,
+            );
+          if (flow === 'available')
+            expect(styled('success')).toEqual([t('order.domain.available', { domain: NAME })]);
+          else expect(styled('success')).toEqual([]);
+          const taken = ['taken-other', 'taken-own-manage', 'taken-own-keep'].includes(flow);
+          expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(taken);
+          const message = context.message;
+          if (message?.kind === 'validation') {
+            expect(styled('error')).toEqual([
+              domainMessages.en[message.key].replace('{host}', message.values.host ?? ''),
+            ]);
+            expect(session.field()).toHaveAttribute('aria-invalid', 'true');
+          }
+          if (message?.kind === 'checkFailed')
+            expect(styled('error')).toEqual([t('order.domain.checkFailed')]);
+          expect(styled('warning')).toEqual(
+            message?.kind === 'skipped' ? [t('order.domain.skipped')] : [],
+          );
+
+          // The questions of each flow state.
+          const has = (id: string) => screen.queryByRole('button', { name: t(id) }) !== null;
+          expect(has('order.domain.yes')).toBe(flow === 'taken-other');
+          expect(has('order.domain.transfer')).toBe(flow === 'taken-own-manage');
+          expect(has('order.domain.tryAnother')).toBe(
+            flow === 'taken-own-keep' && context.belongsToUser !== true,
+          );
+          expect(screen.getByRole('button', { name: /Check|Checking/ })).toHaveProperty(
+            'disabled',
+            snapshot.matches('checking'),
+          );
+
+          // The summary's domain line and the checkout link follow the outcome.
+          const outcome = selectOutcome(snapshot);
+          const registration = summaryRow('domain_managed')?.textContent ?? '';
+          if (outcome === 'register')
+            expect(registration).toContain(`Domain registration: ${NAME}`);
+          if (outcome === 'transfer') expect(registration).toContain(`Domain transfer: ${NAME}`);
+          expect(summaryRow('domain_external') !== null).toBe(outcome === 'keep');
+          expect(summaryRow('domain_none') !== null).toBe(
+            outcome === 'deferred' || outcome === 'consultation',
+          );
+          expect(summaryRow('consultation') !== null).toBe(outcome === 'consultation');
+          const href = new URL(finalizeHref(), 'http://x');
+          expect(href.searchParams.get('domain')).toBe(
+            outcome === 'register' || outcome === 'transfer' || outcome === 'keep' ? NAME : null,
+          );
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+  it('reaches every state of the chart', () => {
+    expect(model.unreachableLeafStates()).toEqual(['domainCheck.restoring']);
+  });
+});
+
+describe('domain step details', () => {
+  it('validates before any call, suggests .com and .nl, and picks a sample', async () => {
+    const session = start();
+    const user = userEvent.setup();
+    await user.type(session.field(), 'my bakery');
+    expect(screen.getByRole('button', { name: 'mybakery.com' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'mybakery.nl' })).toBeInTheDocument();
+    await user.type(session.field(), '{Enter}');
+    expect(feedback()).toHaveTextContent(domainMessages.en['domain.validation.noExtension']);
+    await user.clear(session.field());
+    await user.type(session.field(), '  ');
+    await user.click(screen.getByRole('button', { name: t('order.domain.check') }));
+    expect(feedback()).toHaveTextContent(domainMessages.en['domain.validation.empty']);
+    expect(session.asked).toEqual([]);
+    await user.click(screen.getByRole('button', { name: t('order.domain.random') }));
+    expect(session.field().value).toBe(SAMPLE_DOMAINS[1]);
+    await user.click(screen.getByRole('button', { name: t('order.domain.check') }));
+    expect(session.asked).toEqual([SAMPLE_DOMAINS[1]]);
+    session.stop();
+  });
+
+  it('restores a saved selection where the visitor left it', () => {
+    const actor = createActor(domainCheckMachine.provide({ actions: { persist: () => {} } }), {
+      input: {
+        saved: {
+          domainName: 'bakkerij.nl',
+          isAvailable: false,
+          flowState: 'taken-own-manage',
+          domainPrice: 15,
+          belongsToUser: true,
+          consultation: false,
+          domainType: 'transfer',
+          transfer: true,
+        },
+      },
+    }).start();
+    expect(actor.getSnapshot().matches({ takenOwnManage: 'decided' })).toBe(true);
+    expect(selectOutcome(actor.getSnapshot())).toBe('transfer');
+    actor.stop();
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RawIntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import { formatMoney } from '#domain/format.ts';
+import { computeQuote } from '#domain/totals.ts';
+import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
+import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
+import { expectConsole } from '#tests/setup/console.ts';
+import { createI18nStore } from '../../i18n/i18n-store.ts';
+import { OrderBuilder } from './order-builder.tsx';
+import { PLANNER_ANSWERS_STORAGE_KEY, readPlannerAnswers } from './planner-answers.ts';
+
+const TODAY = new Date('2026-03-10T10:00:00Z');
+const machines = {
+  planSelection: planSelectionMachine.provide({ actions: { persistToggles: () => {} } }),
+  domainCheck: domainCheckMachine.provide({ actions: { persist: () => {} } }),
+};
+
+function renderBuilder(lang: 'en' | 'nl', props: Partial<Parameters<typeof OrderBuilder>[0]> = {}) {
+  const messages = (lang === 'en' ? en : nl) as Record<string, string>;
+  const intl = createI18nStore(lang, messages).get().intl;
+  return render(
+    <RawIntlProvider value={intl}>
+      <OrderBuilder lang={lang} preselected={[]} machines={machines} today={TODAY} {...props} />
+    </RawIntlProvider>,
+  );
+}
+
+const pressed = () =>
+  [...document.querySelectorAll('[data-plan-id][aria-pressed="true"]')].map((n) =>
+    n.getAttribute('data-plan-id'),
+  );
+const due = () => screen.getByTestId('order-due-today').textContent;
+
+afterEach(() => localStorage.clear());
+
+describe('planner answers', () => {
+  it('reads the name and recommended products', () => {
+    localStorage.setItem(
+      PLANNER_ANSWERS_STORAGE_KEY,
+      JSON.stringify({
+        situation: 'starting',
+        name: ' Anna ',
+        recommendedProducts: ['seo_booster'],
+      }),
+    );
+    expect(readPlannerAnswers()).toEqual({ name: 'Anna', recommendedProducts: ['seo_booster'] });
+  });
+
+  it('discards malformed JSON with a console warning', () => {
+    localStorage.setItem(PLANNER_ANSWERS_STORAGE_KEY, '{not json');
+    expectConsole('warn', /planner answers/);
+    expect(readPlannerAnswers()).toBeNull();
+    localStorage.setItem(PLANNER_ANSWERS_STORAGE_KEY, '[1,2]');
+    expectConsole('warn', /planner answers/);
+    expect(readPlannerAnswers()).toBeNull();
+  });
+});
+
+describe('order builder', () => {
+  it('opens with the generic recommendation and the default package', () => {
+    renderBuilder('en');
+    expect(screen.getByText(/^We pre-selected our most chosen package/)).toBeInTheDocument();
+    expect(pressed()).toEqual([
+      'webHosting_total',
+      'domain_managed',
+      'techConcierge_free',
+      'branding_full',
+    ]);
+  });
+
+  it('personalises from planner answers, with Recommended badges', () => {
+    renderBuilder('nl', {
+      answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
+    });
+    expect(screen.getByText(/^Anna, op basis van je antwoorden/)).toBeInTheDocument();
+    expect(pressed()).toEqual(['webHosting_pro', 'techConcierge_free', 'growthCall_monthly']);
+    const growth = document.querySelector('[data-plan-id="growthCall_monthly"]');
+    expect(growth).toHaveTextContent('Aanbevolen');
+    expect(growth).toHaveTextContent('Populair');
+  });
+
+  it('recomputes the totals with the rule book on every click and interval change', async () => {
+    const user = userEvent.setup();
+    renderBuilder('en', { preselected: ['webHosting_total'] });
+    const expected = (plans: string[], interval: 'monthly' | 'yearly') => {
+      const quote = computeQuote({ plans, interval, today: TODAY, lang: 'en' });
+      return quote.ok ? formatMoney(quote.quote.totals.dueToday, 'en') : 'error';
+    };
+    expect(due()).toBe(expected(['webHosting_total'], 'monthly'));
+    await user.click(screen.getByRole('button', { name: /Brand Audit/ }));
+    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'monthly'));
+    await user.click(screen.getByLabelText('Pay yearly'));
+    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
+    const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
+    expect(link).toBe(
+      '/checkout?plans=webHosting_total,techConcierge_free,brand_audit&interval=yearly',
+    );
+    // The always-included option explains why it cannot be removed.
+    await user.click(screen.getByRole('button', { name: /Tech Concierge Basic/ }));
+    expect(screen.getByText('Tech Concierge Basic is always included.')).toBeInTheDocument();
+  });
+});

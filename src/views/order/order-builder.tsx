@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isPlanId, optionById, type Lang, type PlanId } from '#domain/catalogue.ts';
+import { formatMoney } from '#domain/format.ts';
+import { DEFAULT_SELECTION } from '#domain/plan-selection.ts';
+import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
+import { readSavedDomainSelection } from '#machines/domain-check/domain-check.actors.ts';
+import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
+import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
+import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
+import { DomainStep, type DomainCheckActor } from './domain-step.tsx';
+import { PlanBuilder, type PlanSelectionActor } from './plan-builder.tsx';
+import { OrderSummary, useOrderQuote } from './order-summary.tsx';
+import { readPlannerAnswers, type PlannerRecommendation } from './planner-answers.ts';
+
+export interface OrderBuilderProps {
+  lang: Lang;
+  /** Plan ids from the URL, already parsed (`parsePlansParam`). */
+  preselected: readonly PlanId[];
+  /** Machines with their actors; tests pass versions with controlled fakes. */
+  machines?: {
+    planSelection?: typeof planSelectionMachine;
+    domainCheck?: typeof domainCheckMachine;
+  };
+  /** Planner answers; read from localStorage when not given. */
+  answers?: PlannerRecommendation | null;
+  today?: Date;
+}
+
+function useRecommendationText(
+  lang: Lang,
+  preselected: readonly PlanId[],
+  answers: PlannerRecommendation | null,
+): string {
+  const intl = useIntl();
+  const recommended = (answers?.recommendedProducts ?? []).filter(isPlanId);
+  const ids =
+    preselected.length > 0 ? preselected : recommended.length > 0 ? recommended : DEFAULT_SELECTION;
+  const plans = intl.formatList(
+    ids.map((id) => optionById(id)?.displayName[lang] ?? id),
+    { type: 'conjunction' },
+  );
+  if (preselected.length > 0)
+    return intl.formatMessage({ id: 'order.recommendation.link' }, { plans });
+  if (answers && recommended.length > 0) {
+    return answers.name
+      ? intl.formatMessage({ id: 'order.recommendation.personal' }, { plans, name: answers.name })
+      : intl.formatMessage({ id: 'order.recommendation.answers' }, { plans });
+  }
+  return intl.formatMessage({ id: 'order.recommendation.generic' }, { plans });
+}
+
+function Overview({
+  plans,
+  domain,
+  lang,
+  today,
+}: {
+  plans: PlanSelectionActor;
+  domain: DomainCheckActor;
+  lang: Lang;
+  today: Date;
+}) {
+  const selection = useSelector(plans, selectSelection);
+  const quote = useOrderQuote(plans, domain, lang, today);
+  return (
+    <aside className="order-overview" aria-labelledby="order-overview-title">
+      <h2 id="order-overview-title" className="order-overview__title">
+        <FormattedMessage id="order.overview.title" />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="order.overview.text"
+          values={{
+            count: selection.length,
+            total: quote.ok ? formatMoney(quote.quote.totals.dueToday, lang) : '-',
+          }}
+        />
+      </p>
+      <ol className="order-overview__steps">
+        <li>
+          <a href="#order-build-title">
+            <FormattedMessage id="order.steps.build" />
+          </a>
+        </li>
+        <li>
+          <a href="#order-domain-title">
+            <FormattedMessage id="order.steps.domain" />
+          </a>
+        </li>
+        <li>
+          <a href="#order-review-title">
+            <FormattedMessage id="order.steps.review" />
+          </a>
+        </li>
+      </ol>
+    </aside>
+  );
+}
+
+/**
+ * The interactive order page: the package builder, the domain step and the summary. It reads the
+ * visitor's own state (planner answers, saved toggles, saved domain), so it renders in the
+ * browser only.
+ */
+export function OrderBuilder({ lang, preselected, machines, answers, today }: OrderBuilderProps) {
+  const [start] = useState(() => {
+    const planner = answers === undefined ? readPlannerAnswers() : answers;
+    return {
+      planner,
+      today: today ?? new Date(),
+      savedToggles: readSavedToggles(),
+      savedDomain: readSavedDomainSelection(),
+    };
+  });
+  const plans = useActorRef(machines?.planSelection ?? planSelectionMachine, {
+    input: {
+      recommended: start.planner?.recommendedProducts ?? [],
+      preselected,
+      savedToggles: start.savedToggles,
+    },
+  });
+  const domain = useActorRef(machines?.domainCheck ?? domainCheckMachine, {
+    input: { saved: start.savedDomain },
+  });
+  const recommendation = useRecommendationText(lang, preselected, start.planner);
+
+  return (
+    <div className="order-layout">
+      <div className="order-layout__main">
+        <PlanBuilder actor={plans} lang={lang} recommendation={recommendation} />
+        <DomainStep actor={domain} lang={lang} />
+        <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
+      </div>
+      <Overview plans={plans} domain={domain} lang={lang} today={start.today} />
+    </div>
+  );
+}

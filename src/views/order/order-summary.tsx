@@ -1,0 +1,260 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Lang } from '#domain/catalogue.ts';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import { computeQuote, type Interval, type QuoteResult } from '#domain/totals.ts';
+import {
+  selectCheckoutSearch,
+  selectInterval,
+  selectSelection,
+} from '#machines/plan-selection/plan-selection.selectors.ts';
+import {
+  selectCheckoutDomain,
+  selectQuoteDomain,
+} from '#machines/domain-check/domain-check.selectors.ts';
+import type { DomainCheckActor } from './domain-step.tsx';
+import type { PlanSelectionActor } from './plan-builder.tsx';
+
+/** The quote of the package and domain as chosen now: the rule book's computeQuote. */
+export function useOrderQuote(
+  plans: PlanSelectionActor,
+  domain: DomainCheckActor,
+  lang: Lang,
+  today: Date,
+): QuoteResult {
+  const selection = useSelector(plans, selectSelection);
+  const interval = useSelector(plans, selectInterval);
+  const quoteDomain = useSelector(
+    domain,
+    selectQuoteDomain,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  return computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
+}
+
+/** `/checkout?plans=a,b&interval=monthly&domain=name` (domain only when one is chosen). */
+export function useCheckoutHref(plans: PlanSelectionActor, domain: DomainCheckActor): string {
+  const search = useSelector(
+    plans,
+    selectCheckoutSearch,
+    (a, b) => a.plans === b.plans && a.interval === b.interval,
+  );
+  const domainName = useSelector(domain, selectCheckoutDomain);
+  const params = new URLSearchParams(search);
+  if (domainName) params.set('domain', domainName);
+  return `/checkout?${params.toString().replace(/%2C/gi, ',')}`;
+}
+
+function Money({ cents, lang }: { cents: number; lang: Lang }) {
+  return <>{formatMoney(cents, lang)}</>;
+}
+
+/** Step 3 (SPEC 2 screen 10): lines, totals, next payments, interval, finalize. */
+export function OrderSummary({
+  plans,
+  domain,
+  lang,
+  today,
+}: {
+  plans: PlanSelectionActor;
+  domain: DomainCheckActor;
+  lang: Lang;
+  today: Date;
+}) {
+  const intl = useIntl();
+  const result = useOrderQuote(plans, domain, lang, today);
+  const interval = useSelector(plans, selectInterval);
+  const checkoutHref = useCheckoutHref(plans, domain);
+  const setInterval = (value: Interval) =>
+    plans.send({ type: 'user.setInterval', interval: value });
+
+  return (
+    <section className="order-step order-summary" aria-labelledby="order-review-title">
+      <h2 id="order-review-title" className="order-step__title">
+        <span className="order-step__number" aria-hidden="true">
+          3
+        </span>
+        <FormattedMessage id="order.steps.review" />
+      </h2>
+      <fieldset className="order-summary__interval">
+        <legend>
+          <FormattedMessage id="order.summary.interval" />
+        </legend>
+        {(['monthly', 'yearly'] as const).map((value) => (
+          <label key={value} className="order-summary__interval-option">
+            <input
+              type="radio"
+              name="order-interval"
+              value={value}
+              checked={interval === value}
+              onChange={() => setInterval(value)}
+            />
+            <FormattedMessage id={`order.summary.pay.${value}`} />
+          </label>
+        ))}
+      </fieldset>
+
+      {!result.ok ? (
+        <p className="order-domain__message order-domain__message--error" role="alert">
+          <FormattedMessage id="order.summary.invalid" />
+        </p>
+      ) : (
+        <>
+          <div className="order-summary__table-wrap">
+            <table className="order-summary__table">
+              <caption>
+                <FormattedMessage id="order.summary.caption" />
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <FormattedMessage id="order.summary.service" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="order.summary.billing" />
+                  </th>
+                  <th scope="col" className="order-summary__amount">
+                    <FormattedMessage id="order.summary.price" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.quote.lines.map((line) => (
+                  <tr key={line.id} data-line-id={line.id}>
+                    <th scope="row">{line.displayName}</th>
+                    <td>
+                      <FormattedMessage id={`order.billing.${line.billing}`} />
+                    </td>
+                    <td className="order-summary__amount">
+                      <Money cents={line.price} lang={lang} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <dl className="order-summary__totals">
+            <div>
+              <dt>
+                <FormattedMessage id="order.summary.oneTime" />
+              </dt>
+              <dd>
+                <Money cents={result.quote.totals.oneTime} lang={lang} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage
+                  id={
+                    interval === 'yearly' ? 'order.summary.monthlyTimes12' : 'order.summary.monthly'
+                  }
+                />
+              </dt>
+              <dd>
+                <Money
+                  cents={result.quote.totals.monthly * result.quote.monthsIncluded}
+                  lang={lang}
+                />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="order.summary.yearly" />
+              </dt>
+              <dd>
+                <Money cents={result.quote.totals.yearly} lang={lang} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage
+                  id="order.summary.vat"
+                  values={{ rate: result.quote.totals.vatRate }}
+                />
+              </dt>
+              <dd>
+                <Money cents={result.quote.totals.vat} lang={lang} />
+              </dd>
+            </div>
+            <div className="order-summary__due">
+              <dt>
+                <FormattedMessage id="order.summary.dueToday" />
+              </dt>
+              <dd data-testid="order-due-today">
+                <Money cents={result.quote.totals.dueToday} lang={lang} />
+              </dd>
+            </div>
+          </dl>
+          <p className="order-summary__note">
+            <FormattedMessage id="order.summary.vatNote" />
+          </p>
+
+          <div className="order-summary__next">
+            <h3>
+              <FormattedMessage id="order.summary.afterToday" />
+            </h3>
+            <ul>
+              {result.quote.nextPayments.monthly ? (
+                <li>
+                  <FormattedMessage
+                    id={
+                      interval === 'yearly'
+                        ? 'order.summary.nextMonthlyYearly'
+                        : 'order.summary.nextMonthly'
+                    }
+                    values={{
+                      amount: formatMoney(
+                        result.quote.totals.monthly * result.quote.monthsIncluded,
+                        lang,
+                      ),
+                      date: formatDate(result.quote.nextPayments.monthly, lang),
+                      end: formatDate(
+                        result.quote.monthlyTermEnd ?? result.quote.nextPayments.monthly,
+                        lang,
+                      ),
+                    }}
+                  />
+                </li>
+              ) : null}
+              {result.quote.nextPayments.yearly ? (
+                <li>
+                  <FormattedMessage
+                    id="order.summary.nextYearly"
+                    values={{
+                      amount: formatMoney(result.quote.totals.yearly, lang),
+                      date: formatDate(result.quote.nextPayments.yearly, lang),
+                    }}
+                  />
+                </li>
+              ) : null}
+              {!result.quote.nextPayments.monthly && !result.quote.nextPayments.yearly ? (
+                <li>
+                  <FormattedMessage id="order.summary.nothingLater" />
+                </li>
+              ) : null}
+            </ul>
+          </div>
+
+          {result.quote.totals.monthly > 0 ? (
+            <p className="order-summary__hint">
+              <FormattedMessage
+                id="order.summary.hint12"
+                values={{
+                  monthly: formatMoney(result.quote.totals.monthly, lang),
+                  annual: formatMoney(result.quote.annualMonthly, lang),
+                }}
+              />
+            </p>
+          ) : null}
+
+          <p className="order-summary__finalize">
+            <a className="button" href={checkoutHref}>
+              {intl.formatMessage({ id: 'order.summary.finalize' })}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import {
+  groupByKey,
+  optionById,
+  resolvePrice,
+  billingLabel,
+  type Lang,
+} from '#domain/catalogue.ts';
+import { formatMoney } from '#domain/format.ts';
+import type { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
+import {
+  selectGroups,
+  selectRefusal,
+  type GroupView,
+} from '#machines/plan-selection/plan-selection.selectors.ts';
+
+export type PlanSelectionActor = ActorRefFrom<typeof planSelectionMachine>;
+
+/** `€ 30,00 / month` and friends, for an option's own price. */
+export function PriceLabel({ id, lang }: { id: string; lang: Lang }) {
+  const option = optionById(id);
+  if (!option) return null;
+  const price = formatMoney(resolvePrice(option.prices, { id }), lang);
+  return <FormattedMessage id={`order.price.${billingLabel(option.prices)}`} values={{ price }} />;
+}
+
+function Group({
+  group,
+  lang,
+  actor,
+}: {
+  group: GroupView;
+  lang: Lang;
+  actor: PlanSelectionActor;
+}) {
+  const meta = groupByKey(group.key);
+  if (!meta) return null;
+  const titleId = `order-group-${group.key}`;
+  return (
+    <section className="order-group" aria-labelledby={titleId}>
+      <h3 id={titleId} className="order-group__title">
+        {meta.title[lang]}
+      </h3>
+      <p className="order-group__subtitle">
+        {meta.subtitle[lang]}{' '}
+        <span className="order-group__rule">
+          <FormattedMessage
+            id={group.multiSelect ? 'order.group.chooseAny' : 'order.group.chooseOne'}
+          />
+          {group.required ? (
+            <>
+              {' · '}
+              <FormattedMessage id="order.group.required" />
+            </>
+          ) : null}
+        </span>
+      </p>
+      <p className="order-group__tooltip">{meta.tooltip[lang]}</p>
+      <ul className="order-group__options">
+        {group.options.map((view) => {
+          const option = optionById(view.id);
+          if (!option) return null;
+          return (
+            <li
+              key={view.id}
+              className={`order-option${view.selected ? ' order-option--selected' : ''}`}
+            >
+              <button
+                type="button"
+                className="order-option__button"
+                aria-pressed={view.selected}
+                aria-disabled={!view.canToggle}
+                data-plan-id={view.id}
+                onClick={() => actor.send({ type: 'user.toggleOption', id: view.id })}
+              >
+                <span className="order-option__check" aria-hidden="true">
+                  {view.selected ? '✓' : ''}
+                </span>
+                <span className="order-option__name">{option.displayName[lang]}</span>
+                <span className="order-option__price">
+                  <PriceLabel id={view.id} lang={lang} />
+                </span>
+                {view.badges.length > 0 ? (
+                  <span className="order-option__badges">
+                    {view.badges.map((badge) => (
+                      <span key={badge} className={`order-badge order-badge--${badge}`}>
+                        <FormattedMessage id={`order.badge.${badge}`} />
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
+              </button>
+              <ul className="order-option__features">
+                {option.features[lang].map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Step 1: the option groups with badges, driven by the plan-selection chart. */
+export function PlanBuilder({
+  actor,
+  lang,
+  recommendation,
+}: {
+  actor: PlanSelectionActor;
+  lang: Lang;
+  recommendation: string;
+}) {
+  const intl = useIntl();
+  const groups = useSelector(
+    actor,
+    selectGroups,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  const refusal = useSelector(actor, selectRefusal);
+  const refusedName = refusal ? (optionById(refusal.id)?.displayName[lang] ?? refusal.id) : '';
+  return (
+    <section className="order-step" aria-labelledby="order-build-title">
+      <h2 id="order-build-title" className="order-step__title">
+        <span className="order-step__number" aria-hidden="true">
+          1
+        </span>
+        <FormattedMessage id="order.steps.build" />
+      </h2>
+      <p className="order-recommendation">{recommendation}</p>
+      <div className="order-refusal" role="status">
+        {refusal ? (
+          <p className="order-refusal__text">
+            {intl.formatMessage({ id: `order.refusal.${refusal.reason}` }, { option: refusedName })}
+          </p>
+        ) : null}
+      </div>
+      {groups.map((group) => (
+        <Group key={group.key} group={group} lang={lang} actor={actor} />
+      ))}
+      <p>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => actor.send({ type: 'user.reset' })}
+        >
+          <FormattedMessage id="order.build.reset" />
+        </button>
+      </p>
+    </section>
+  );
+}
