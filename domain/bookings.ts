@@ -340,6 +340,9 @@ export function videoCallUrl(baseUrl: string, room: string): string {
 // ------------------------------------------------------------------------------------------------
 // Calendar export (RFC 5545)
 
+/** The name of the calendar file, in the download and the mail attachment. */
+export const ICS_FILE_NAME = 'consultation.ics';
+
 /** `20250110T090000Z` */
 export function icsDateTime(date: Date | string): string {
   return new Date(date)

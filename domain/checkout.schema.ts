@@ -193,3 +193,54 @@ export const loginRequestSchema = v.object({
   ),
 });
 export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;
+
+/** The checkout form as the page keeps it (SPEC section 3), before the server's parsing. */
+export interface CheckoutForm {
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  address1: string;
+  postalcode: string;
+  city: string;
+  state: string;
+  country: string;
+  phone: string;
+  company: string;
+  kvk: string;
+  vat: string;
+  tos: boolean;
+}
+
+export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
+  email: '',
+  password: '',
+  firstname: '',
+  lastname: '',
+  address1: '',
+  postalcode: '',
+  city: '',
+  state: '',
+  country: 'NL',
+  phone: '',
+  company: '',
+  kvk: '',
+  vat: '',
+  tos: false,
+};
+
+/**
+ * What keeps the pay button disabled (SPEC section 5), as message keys in form order: the email
+ * first ("Email is required."), then "Complete step 1 first." until step 2 was reached, then each
+ * required step-2 field's own message. Empty: the button is enabled.
+ */
+export function checkoutBlockers(form: CheckoutForm, step2Visited: boolean): string[] {
+  const blockers: string[] = [];
+  if (form.email.trim() === '') blockers.push('checkout.validation.emailRequired');
+  if (!step2Visited) blockers.push('checkout.validation.completeStep1');
+  for (const field of REQUIRED_STEP2_FIELDS) {
+    const key = checkField(field, form[field]);
+    if (key) blockers.push(key);
+  }
+  return blockers;
+}

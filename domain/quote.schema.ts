@@ -4,6 +4,7 @@
 
 import * as v from 'valibot';
 import { plannerAnswersSchema } from './recommendations.ts';
+import { EXIT_OFFERS } from './exit-offer.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 
 /** More ids than the catalogue holds is never a real order. */
@@ -24,6 +25,8 @@ export const quoteRequestSchema = v.object({
   /** Default monthly, as everywhere. */
   interval: v.optional(v.picklist(INTERVALS), 'monthly'),
   domain: v.optional(quoteDomainSchema),
+  /** An accepted offer (the landing page's exit-intent `exit10`); unknown offers are refused. */
+  offer: v.optional(v.picklist(EXIT_OFFERS)),
 });
 
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>;

@@ -19,6 +19,13 @@ import {
   type WarnFn,
 } from './catalogue.ts';
 import { validateDomainName } from './domain-name.ts';
+import {
+  EXIT_OFFER_LINE_ID,
+  EXIT_OFFER_LINE_NAME,
+  EXIT_OFFER_PLANS,
+  exitOfferDiscount,
+  type ExitOfferId,
+} from './exit-offer.ts';
 import { addDays, addMonths, amsterdamDay, type IsoDay } from './format.ts';
 
 export type Interval = 'monthly' | 'yearly';
@@ -44,7 +51,9 @@ export type LineKind =
   | 'domain-transfer'
   | 'external-domain'
   | 'no-domain'
-  | 'consultation';
+  | 'consultation'
+  /** A discount, e.g. the exit-intent offer (negative one-time price, orders nothing). */
+  | 'discount';
 
 export interface QuoteLine {
   /** Plan id, or `domain_external` / `domain_none` / `consultation` for the non-catalogue lines. */
@@ -107,9 +116,11 @@ export interface QuoteInput {
   today: Date;
   lang: Lang;
   warn?: WarnFn;
+  /** An accepted offer (`exit10`): adds its discount line (domain/exit-offer.ts). */
+  offer?: ExitOfferId | undefined;
 }
 
-const DOMAIN_LINE_NAMES: Record<Exclude<LineKind, 'plan'>, Record<Lang, string>> = {
+const DOMAIN_LINE_NAMES: Record<Exclude<LineKind, 'plan' | 'discount'>, Record<Lang, string>> = {
   'domain-registration': { en: 'Domain registration', nl: 'Domeinregistratie' },
   'domain-transfer': { en: 'Domain transfer', nl: 'Domeinverhuizing' },
   'external-domain': { en: 'Domain at your own registrar', nl: 'Domein bij je eigen registrar' },
@@ -229,6 +240,23 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       price: 0,
       kind: 'consultation',
     });
+  }
+
+  // The exit-intent offer: 10% of the hosting plan's first month, as a one-time discount line.
+  const hosting = input.offer
+    ? lines.find((l) => (EXIT_OFFER_PLANS as readonly string[]).includes(l.id))
+    : undefined;
+  if (hosting && hosting.billing === 'monthly') {
+    const discount = exitOfferDiscount(hosting.price);
+    if (discount < 0)
+      lines.push({
+        id: EXIT_OFFER_LINE_ID,
+        productId: null,
+        displayName: EXIT_OFFER_LINE_NAME[lang],
+        billing: 'oneTime',
+        price: discount,
+        kind: 'discount',
+      });
   }
 
   lines.sort(

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   BOOKING_TIME_ZONE,
+  ICS_FILE_NAME,
   amsterdamTime,
   bookingDescription,
   bookingTitle,
@@ -198,7 +199,7 @@ export function bookingsRoutes(options: {
               ...customerMail(saved, lang, icsUrl),
               attachments: [
                 {
-                  filename: 'consultation.ics',
+                  filename: ICS_FILE_NAME,
                   contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
                   content: Buffer.from(ics, 'utf8').toString('base64'),
                 },
@@ -236,7 +237,7 @@ export function bookingsRoutes(options: {
       if (!row) throw new ApiError('NOT_FOUND');
       return c.body(bookingIcs(row, row.createdAt, mailer?.staffAddress), 200, {
         'Content-Type': 'text/calendar; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="consultation.ics"',
+        'Content-Disposition': `attachment; filename="${ICS_FILE_NAME}"`,
         'Cache-Control': 'private, no-store',
       });
     })

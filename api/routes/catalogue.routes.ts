@@ -44,6 +44,7 @@ export function catalogueRoutes(options: { now: () => Date }) {
         plans: body.plans,
         interval: body.interval,
         domain: body.domain,
+        offer: body.offer,
         today: options.now(),
         lang,
       });

@@ -465,7 +465,7 @@ describe('GET /api/invoices/{number}', () => {
 
     // Anyone else: not signed in, another client, an unknown number: the same 404.
     const other = await signIn('known@example.test', 'known-password');
-    for (const headers of [{}, { Cookie: other }])
+    for (const headers of [{}, { Cookie: other }] as Array<Record<string, string>>)
       expect(
         (await t.call('GET', `/api/invoices/${invoiceNumber}`, undefined, headers)).status,
       ).toBe(404);

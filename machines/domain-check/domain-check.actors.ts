@@ -3,13 +3,12 @@
 
 import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
-import { isLang } from '#domain/language.ts';
 import type { DomainMessageKey } from '#domain/domain-name.ts';
 import type { DomainCheckResult, SavedDomainSelection } from './domain-check.types.ts';
 
 export const DOMAIN_SELECTION_STORAGE_KEY = 'domain-selection';
-/** The browser gives up on the server after this long (the server's own registry limit is 8 s). */
-export const DOMAIN_CHECK_TIMEOUT_MS = 15_000;
+/** The browser gives up after this long (the server allows 8 s per registry request). */
+export const DOMAIN_CHECK_TIMEOUT_MS = 20_000;
 
 const resultSchema = v.object({
   domainName: v.string(),
@@ -34,14 +33,11 @@ export class InvalidDomainError extends Error {
 }
 
 /** GET /api/domains/check. Any failure but an invalid name throws a plain Error. */
-export async function checkDomainAvailability(
-  domain: string,
-  lang?: string,
-): Promise<DomainCheckResult> {
+export async function checkDomainAvailability(domain: string): Promise<DomainCheckResult> {
   try {
     const body = await ky
       .get('/api/domains/check', {
-        searchParams: { domain, ...(isLang(lang) ? { lang } : {}) },
+        searchParams: { domain },
         credentials: 'include',
         retry: 0,
         timeout: DOMAIN_CHECK_TIMEOUT_MS,

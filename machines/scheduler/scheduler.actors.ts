@@ -116,13 +116,15 @@ export function parseBooking(text: string | null | undefined): Booking | null {
 export async function readConfirmedBooking(input: {
   query?: string | undefined;
 }): Promise<Booking | null> {
-  let stored: string | null = null;
-  try {
-    stored = window.sessionStorage.getItem(BOOKING_STORAGE_KEY);
-    window.sessionStorage.removeItem(BOOKING_STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
+  const stored = ((): string | null => {
+    try {
+      const value = window.sessionStorage.getItem(BOOKING_STORAGE_KEY);
+      window.sessionStorage.removeItem(BOOKING_STORAGE_KEY);
+      return value;
+    } catch {
+      return null;
+    }
+  })();
   return parseBooking(stored) ?? parseBooking(input.query);
 }
 

@@ -13,11 +13,13 @@ import {
   DeepDiveSection,
   FinalCtaSection,
   JourneySection,
+  QuizSection,
   RiskReversalSection,
   SocialProofSection,
   SolutionBridge,
 } from '../views/landing/landing-sections.tsx';
 import { Planner } from '../views/planner/planner-view.tsx';
+import { Quiz } from '../views/quiz/quiz-view.tsx';
 
 /** Home: the Total Package landing page, in the homepage layout (content and footer, no header). */
 export const Route = createFileRoute('/')({
@@ -89,6 +91,7 @@ function HomePage() {
         <RiskReversalSection />
         <FinalCtaSection today={today} planner={<Planner goToOrder={goToOrder} />} />
         <DeepDiveSection />
+        <QuizSection quiz={<Quiz />} />
       </main>
       <SiteFooter />
     </>

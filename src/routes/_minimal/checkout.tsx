@@ -1,25 +1,77 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { useMemo, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageIntro } from '../../components/page-intro.tsx';
+import * as v from 'valibot';
+import { parsePlansParam } from '#domain/plan-selection.ts';
+import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/checkout.actors.ts';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
+
+/** `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`, `lang`. */
+const searchSchema = v.object({
+  plans: v.fallback(v.optional(v.union([v.string(), v.array(v.string())])), undefined),
+  interval: v.fallback(v.optional(v.string()), undefined),
+  domain: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(253))), undefined),
+  lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
+});
 
 export const Route = createFileRoute('/_minimal/checkout')({
+  validateSearch: searchSchema,
   head: pageHead('page.checkout.title', 'page.checkout.intro'),
   staticData: { hideFooter: true },
   component: Page,
 });
 
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 function Page() {
+  const search = Route.useSearch();
+  const { lang } = useI18n();
+  // The form and the domain choice live in the visitor's browser: the body renders after hydration.
+  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const plans = useMemo(() => parsePlansParam(search.plans), [search.plans]);
+  const interval = search.interval === 'yearly' ? 'yearly' : 'monthly';
+
   return (
-    <PageIntro titleId="page.checkout.title" introId="page.checkout.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <div className="checkout-page">
+      <section className="page-intro checkout-page__intro" data-hero>
+        <h1>
+          <FormattedMessage id="page.checkout.title" />
+        </h1>
+        <p className="page-intro__lead">
+          <FormattedMessage id="page.checkout.intro" />
+        </p>
+      </section>
+      {mounted ? (
+        <CheckoutBody plans={plans} interval={interval} urlDomain={search.domain} lang={lang} />
+      ) : (
+        <div className="checkout-page__placeholder" aria-hidden="true" />
+      )}
+    </div>
+  );
+}
+
+function CheckoutBody(props: {
+  plans: string[];
+  interval: 'monthly' | 'yearly';
+  urlDomain: string | undefined;
+  lang: 'nl' | 'en';
+}) {
+  const [savedForm, domain, today] = useMemo(
+    () => [readSavedCheckoutForm(), readCheckoutDomain(props.urlDomain), new Date()] as const,
+    [props.urlDomain],
+  );
+  return (
+    <CheckoutView
+      plans={props.plans}
+      interval={props.interval}
+      domain={domain}
+      lang={props.lang}
+      today={today}
+      savedForm={savedForm}
+    />
   );
 }

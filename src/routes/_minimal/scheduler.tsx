@@ -1,9 +1,10 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import * as v from 'valibot';
 import { isFramedBySameOrigin } from '#machines/scheduler/scheduler.actors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
 import { SchedulerView } from '../../views/scheduler/scheduler-view.tsx';
 
 const text = (max: number) =>
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_minimal/scheduler')({
 function Page() {
   const { lang } = useI18n();
   const { name, email } = Route.useSearch();
-  const router = useRouter();
+  const goToConfirmation = useGoToConfirmation();
   return (
     <div className="scheduler-page">
       <h1 className="scheduler-page__title">
@@ -34,10 +35,7 @@ function Page() {
         email={email}
         onBooked={() => {
           // Embedded by our own page: the parent got the message and moves on itself.
-          if (isFramedBySameOrigin()) return;
-          router.navigate({ to: '/consultation-confirmed' }).catch(() => {
-            window.location.assign('/consultation-confirmed');
-          });
+          if (!isFramedBySameOrigin()) goToConfirmation();
         }}
       />
     </div>

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  ICS_FILE_NAME,
   SURVEY_PRIORITIES,
   formatSlotDay,
   formatSlotTime,
@@ -64,7 +65,7 @@ export function ConfirmationView({ lang, query }: { lang: Lang; query?: string |
             <a
               className="button"
               href={`/api/bookings/${encodeURIComponent(booking.id)}/ics`}
-              download="consultation.ics"
+              download={ICS_FILE_NAME}
             >
               <FormattedMessage id="consultation.calendar.ics" />
             </a>

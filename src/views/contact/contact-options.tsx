@@ -1,4 +1,3 @@
-import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -33,15 +32,20 @@ const STATUS = {
 export function ContactOptions({
   lang,
   initialMode,
+  onBooked,
   headingId = 'contact.options.heading',
+  logic = contactModeMachine,
 }: {
   lang: Lang;
   initialMode?: ContactMode;
+  /** Leaves for the confirmation page once the inline scheduler has booked. */
+  onBooked: () => void;
   headingId?: string;
+  /** The chart with its real actors; tests pass it with fakes provided. */
+  logic?: typeof contactModeMachine;
 }) {
   const id = useId();
-  const router = useRouter();
-  const actor = useActorRef(contactModeMachine, { input: { initialMode } });
+  const actor = useActorRef(logic, { input: { initialMode } });
   const open = useSelector(actor, selectOpenMode);
   const chat = useSelector(actor, selectChatStatus);
   const choose = (mode: ContactMode) => actor.send({ type: 'user.chooseMode', mode });
@@ -77,16 +81,7 @@ export function ContactOptions({
       </div>
       <div id={`${id}-panel`} className="contact-options__panel">
         {open === 'ticket' ? <TicketForm lang={lang} /> : null}
-        {open === 'consult' ? (
-          <SchedulerView
-            lang={lang}
-            onBooked={() => {
-              router.navigate({ to: '/consultation-confirmed' }).catch(() => {
-                window.location.assign('/consultation-confirmed');
-              });
-            }}
-          />
-        ) : null}
+        {open === 'consult' ? <SchedulerView lang={lang} onBooked={onBooked} /> : null}
         {open === 'chat' ? (
           <div className="contact-chat" aria-live="polite">
             {chat === 'checking' ? (

@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
 import { ContactOptions } from './contact-options.tsx';
@@ -22,6 +23,16 @@ const TESTIMONIALS: readonly Testimonial[] = [
  * (`#about-hero`, `#contact-form`), the three story cards, the testimonials and the contact
  * options, opened on the ticket form so the call to action lands on a form.
  */
+/** Client navigation to the confirmation page, a full page load if that fails (SPEC 2). */
+export function useGoToConfirmation(): () => void {
+  const router = useRouter();
+  return () => {
+    router.navigate({ to: '/consultation-confirmed' }).catch(() => {
+      window.location.assign('/consultation-confirmed');
+    });
+  };
+}
+
 export function ContactPage({
   lang,
   titleId,
@@ -100,7 +111,7 @@ export function ContactPage({
       </section>
 
       <section id="contact-form" className="contact-section">
-        <ContactOptions lang={lang} initialMode="ticket" />
+        <ContactOptions lang={lang} initialMode="ticket" onBooked={goToConfirmation} />
       </section>
     </>
   );

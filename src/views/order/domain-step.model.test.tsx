@@ -178,68 +178,72 @@ describe('domain step, model-based through the real components', () => {
   const coverage = model.createCoverage();
   const paths = model.coveringPaths({ maxSteps: 80 });
   for (const path of paths) {
-    it(path.description, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session) => {
-          const context = snapshot.context;
-          const flow = selectFlowState(snapshot);
-          const text = feedback().textContent ?? '';
-          expect(session.field().value).toBe(context.input);
+    it(
+      path.description,
+      () =>
+        model.walk(path, {
+          start,
+          coverage,
+          assertState: (snapshot, session) => {
+            const context = snapshot.context;
+            const flow = selectFlowState(snapshot);
+            const text = feedback().textContent ?? '';
+            expect(session.field().value).toBe(context.input);
 
-          // Result and error messages, each in its own style.
-          const styled = (kind: string) =>
-            [...feedback().querySelectorAll(`.order-domain__message--${kind}`)].map(
-              (n) => n.textContent,
+            // Result and error messages, each in its own style.
+            const styled = (kind: string) =>
+              [...feedback().querySelectorAll(`.order-domain__message--${kind}`)].map(
+                (n) => n.textContent,
+              );
+            if (flow === 'available')
+              expect(styled('success')).toEqual([t('order.domain.available', { domain: NAME })]);
+            else expect(styled('success')).toEqual([]);
+            const taken = ['taken-other', 'taken-own-manage', 'taken-own-keep'].includes(flow);
+            expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(taken);
+            const message = context.message;
+            if (message?.kind === 'validation') {
+              expect(styled('error')).toEqual([
+                domainMessages.en[message.key].replace('{host}', message.values.host ?? ''),
+              ]);
+              expect(session.field()).toHaveAttribute('aria-invalid', 'true');
+            }
+            if (message?.kind === 'checkFailed')
+              expect(styled('error')).toEqual([t('order.domain.checkFailed')]);
+            expect(styled('warning')).toEqual(
+              message?.kind === 'skipped' ? [t('order.domain.skipped')] : [],
             );
-          if (flow === 'available')
-            expect(styled('success')).toEqual([t('order.domain.available', { domain: NAME })]);
-          else expect(styled('success')).toEqual([]);
-          const taken = ['taken-other', 'taken-own-manage', 'taken-own-keep'].includes(flow);
-          expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(taken);
-          const message = context.message;
-          if (message?.kind === 'validation') {
-            expect(styled('error')).toEqual([
-              domainMessages.en[message.key].replace('{host}', message.values.host ?? ''),
-            ]);
-            expect(session.field()).toHaveAttribute('aria-invalid', 'true');
-          }
-          if (message?.kind === 'checkFailed')
-            expect(styled('error')).toEqual([t('order.domain.checkFailed')]);
-          expect(styled('warning')).toEqual(
-            message?.kind === 'skipped' ? [t('order.domain.skipped')] : [],
-          );
 
-          // The questions of each flow state.
-          const has = (id: string) => screen.queryByRole('button', { name: t(id) }) !== null;
-          expect(has('order.domain.yes')).toBe(flow === 'taken-other');
-          expect(has('order.domain.transfer')).toBe(flow === 'taken-own-manage');
-          expect(has('order.domain.tryAnother')).toBe(
-            flow === 'taken-own-keep' && context.belongsToUser !== true,
-          );
-          expect(screen.getByRole('button', { name: /Check|Checking/ })).toHaveProperty(
-            'disabled',
-            snapshot.matches('checking'),
-          );
+            // The questions of each flow state.
+            const has = (id: string) => screen.queryByRole('button', { name: t(id) }) !== null;
+            expect(has('order.domain.yes')).toBe(flow === 'taken-other');
+            expect(has('order.domain.transfer')).toBe(flow === 'taken-own-manage');
+            expect(has('order.domain.tryAnother')).toBe(
+              flow === 'taken-own-keep' && context.belongsToUser !== true,
+            );
+            expect(screen.getByRole('button', { name: /Check|Checking/ })).toHaveProperty(
+              'disabled',
+              snapshot.matches('checking'),
+            );
 
-          // The summary's domain line and the checkout link follow the outcome.
-          const outcome = selectOutcome(snapshot);
-          const registration = summaryRow('domain_managed')?.textContent ?? '';
-          if (outcome === 'register')
-            expect(registration).toContain(`Domain registration: ${NAME}`);
-          if (outcome === 'transfer') expect(registration).toContain(`Domain transfer: ${NAME}`);
-          expect(summaryRow('domain_external') !== null).toBe(outcome === 'keep');
-          expect(summaryRow('domain_none') !== null).toBe(
-            outcome === 'deferred' || outcome === 'consultation',
-          );
-          expect(summaryRow('consultation') !== null).toBe(outcome === 'consultation');
-          const href = new URL(finalizeHref(), 'http://x');
-          expect(href.searchParams.get('domain')).toBe(
-            outcome === 'register' || outcome === 'transfer' || outcome === 'keep' ? NAME : null,
-          );
-        },
-      }),
+            // The summary's domain line and the checkout link follow the outcome.
+            const outcome = selectOutcome(snapshot);
+            const registration = summaryRow('domain_managed')?.textContent ?? '';
+            if (outcome === 'register')
+              expect(registration).toContain(`Domain registration: ${NAME}`);
+            if (outcome === 'transfer') expect(registration).toContain(`Domain transfer: ${NAME}`);
+            expect(summaryRow('domain_external') !== null).toBe(outcome === 'keep');
+            expect(summaryRow('domain_none') !== null).toBe(
+              outcome === 'deferred' || outcome === 'consultation',
+            );
+            expect(summaryRow('consultation') !== null).toBe(outcome === 'consultation');
+            const href = new URL(finalizeHref(), 'http://x');
+            expect(href.searchParams.get('domain')).toBe(
+              outcome === 'register' || outcome === 'transfer' || outcome === 'keep' ? NAME : null,
+            );
+          },
+        }),
+      // About 80 gestures rendered in jsdom: seconds, not milliseconds.
+      60_000,
     );
   }
   it('takes every transition', () => coverage.assertComplete());

@@ -1,0 +1,159 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  accountEmailSchema,
+  checkField,
+  EMPTY_CHECKOUT_FORM,
+  type CheckoutField,
+} from '#domain/checkout.schema.ts';
+import * as v from 'valibot';
+import { lookupAccount, writeSavedCheckoutForm, type AccountLookup } from './checkout.actors.ts';
+import type { CheckoutContext, CheckoutEvent, CheckoutInput } from './checkout.types.ts';
+
+/**
+ * The checkout form (SPEC 2 screen 11, SPEC 4 "Account check" and "Checkout"). Two phases, one per
+ * tab: `account` (step 1, the email and its check) and `details` (step 2, customer details and
+ * payment). In `account` the children are what the visitor sees under the email field: nothing
+ * (`editing`), its error (`invalid`), the loading text (`checking`), "already registered"
+ * (`alreadyRegistered`, with the form cleared) or the generic error (`lookupFailed`). A new
+ * address moves on to `details`; the tabs move freely either way. Field edits are taken in every
+ * state and saved locally (never the password) through `persistForm`.
+ */
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+  },
+  actors: {
+    lookupAccount: fromPromise<AccountLookup, { email: string }>(({ input, signal }) =>
+      lookupAccount(input.email, signal),
+    ),
+  },
+  guards: {
+    isEmailValid: ({ context }) => v.safeParse(accountEmailSchema, context.form.email).success,
+    isExisting: (_, params: { result: AccountLookup }) => params.result === 'exists',
+    isNew: (_, params: { result: AccountLookup }) => params.result === 'new',
+  },
+  actions: {
+    storeField: assign(
+      ({ context }, params: { field: CheckoutField; value: string | boolean }) => ({
+        form: { ...context.form, [params.field]: params.value },
+      }),
+    ),
+    /** Validates one field with the server's own rule; the email of step 1 with the account keys. */
+    checkField: assign(({ context }, params: { field: CheckoutField }) => {
+      const { field } = params;
+      const key =
+        field === 'email'
+          ? (v.safeParse(accountEmailSchema, context.form.email).issues?.[0]?.message ?? null)
+          : checkField(field, context.form[field]);
+      const errors = { ...context.errors };
+      if (key) errors[field] = key;
+      else delete errors[field];
+      return { errors };
+    }),
+    /** "An existing account clears the form" (SPEC section 8). */
+    clearForm: assign({ form: () => ({ ...EMPTY_CHECKOUT_FORM }), errors: {} }),
+    markStep2Visited: assign({ step2Visited: true }),
+    persistForm: ({ context }) => writeSavedCheckoutForm(context.form),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    form: { ...EMPTY_CHECKOUT_FORM, ...input.savedForm, password: '' },
+    errors: {},
+    step2Visited: false,
+  }),
+  initial: 'account',
+  on: {
+    'user.changeField': {
+      actions: [
+        {
+          type: 'storeField',
+          params: ({ event }) => ({ field: event.field, value: event.value }),
+        },
+        'persistForm',
+      ],
+    },
+    // The terms box validates on change (SPEC section 5).
+    'user.toggleTerms': {
+      actions: [
+        { type: 'storeField', params: ({ event }) => ({ field: 'tos', value: event.checked }) },
+        { type: 'checkField', params: { field: 'tos' } },
+        'persistForm',
+      ],
+    },
+    'user.blurField': {
+      actions: { type: 'checkField', params: ({ event }) => ({ field: event.field }) },
+    },
+  },
+  states: {
+    account: {
+      initial: 'editing',
+      on: {
+        'user.selectTab': { guard: ({ event }) => event.tab === 'details', target: 'details' },
+      },
+      states: {
+        editing: {
+          on: {
+            'user.checkEmail': [
+              { guard: 'isEmailValid', target: 'checking' },
+              { target: 'invalid', actions: { type: 'checkField', params: { field: 'email' } } },
+            ],
+          },
+        },
+        invalid: {
+          on: {
+            'user.checkEmail': [
+              { guard: 'isEmailValid', target: 'checking' },
+              { actions: { type: 'checkField', params: { field: 'email' } } },
+            ],
+          },
+        },
+        checking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'lookupAccount',
+            src: 'lookupAccount',
+            input: ({ context }) => ({ email: context.form.email.trim() }),
+            onDone: [
+              {
+                guard: { type: 'isExisting', params: ({ event }) => ({ result: event.output }) },
+                target: 'alreadyRegistered',
+                actions: ['clearForm', 'persistForm'],
+              },
+              {
+                guard: { type: 'isNew', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.details',
+              },
+              { target: 'lookupFailed' },
+            ],
+            onError: 'lookupFailed',
+          },
+        },
+        alreadyRegistered: {
+          on: {
+            'user.checkEmail': [
+              { guard: 'isEmailValid', target: 'checking' },
+              { target: 'invalid', actions: { type: 'checkField', params: { field: 'email' } } },
+            ],
+          },
+        },
+        lookupFailed: {
+          on: {
+            'user.checkEmail': [
+              { guard: 'isEmailValid', target: 'checking' },
+              { target: 'invalid', actions: { type: 'checkField', params: { field: 'email' } } },
+            ],
+          },
+        },
+      },
+    },
+    details: {
+      entry: 'markStep2Visited',
+      on: {
+        'user.selectTab': { guard: ({ event }) => event.tab === 'account', target: 'account' },
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import type { SnapshotFrom } from 'xstate';
+import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
+import { checkoutBlockers, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
+import type { Lang } from '#domain/language.ts';
+import type { Interval, QuoteDomain } from '#domain/totals.ts';
+import type { checkoutMachine } from './checkout.machine.ts';
+import type { CheckoutTab } from './checkout.types.ts';
+
+type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+export function selectTab(snapshot: CheckoutSnapshot): CheckoutTab {
+  return snapshot.matches('details') ? 'details' : 'account';
+}
+
+/** The message key under the step-1 email field, or null. */
+export function selectAccountMessage(snapshot: CheckoutSnapshot): string | null {
+  if (snapshot.matches({ account: 'alreadyRegistered' }))
+    return 'accountCreation.alreadyRegistered';
+  if (snapshot.matches({ account: 'lookupFailed' })) return 'form.genericError';
+  return null;
+}
+
+export function selectIsCheckingEmail(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.hasTag('busy');
+}
+
+/** Tab 1's warning badge: step 2 was visited and the email is empty. */
+export function selectAccountTabWarning(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.context.step2Visited && snapshot.context.form.email.trim() === '';
+}
+
+export function selectBlockers(snapshot: CheckoutSnapshot): string[] {
+  return checkoutBlockers(snapshot.context.form, snapshot.context.step2Visited);
+}
+
+/** The `POST /api/checkout` body for the form, the plans (ids) and the domain of the quote. */
+export function buildCheckoutRequest(
+  snapshot: CheckoutSnapshot,
+  order: {
+    plans: readonly string[];
+    interval: Interval;
+    domain: QuoteDomain | undefined;
+    lang: Lang;
+  },
+): CheckoutRequestInput {
+  const { form } = snapshot.context;
+  const products = order.plans.flatMap((id) => {
+    const option = CATALOGUE.find((o) => o.id === id);
+    return option && optionByProductId(option.productId) ? [option.productId] : [];
+  });
+  if (order.domain?.consultation) products.push(CONSULTATION_PRODUCT_ID);
+  return {
+    ...form,
+    planData: {
+      products,
+      billingCycle: order.interval,
+      ...(order.domain ? { domainType: order.domain.type, domain: order.domain.name } : {}),
+    },
+    paymentMethod: 'banktransfer',
+    sendEmail: false,
+    noEmail: true,
+    lang: order.lang,
+  };
+}

@@ -1,0 +1,23 @@
+import type { CheckoutField, CheckoutForm } from '#domain/checkout.schema.ts';
+
+export type CheckoutTab = 'account' | 'details';
+
+export interface CheckoutInput {
+  /** The form of an earlier visit (`readSavedCheckoutForm()`), password empty. */
+  savedForm?: CheckoutForm;
+}
+
+export interface CheckoutContext {
+  form: CheckoutForm;
+  /** Message keys of fields checked on blur (or on change, for the terms box). */
+  errors: Partial<Record<CheckoutField, string>>;
+  /** Step 2 has been shown at least once (the pay button and the tab-1 badge depend on it). */
+  step2Visited: boolean;
+}
+
+export type CheckoutEvent =
+  | { type: 'user.changeField'; field: Exclude<CheckoutField, 'tos'>; value: string }
+  | { type: 'user.toggleTerms'; checked: boolean }
+  | { type: 'user.blurField'; field: CheckoutField }
+  | { type: 'user.checkEmail' }
+  | { type: 'user.selectTab'; tab: CheckoutTab };

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Booking, Slot } from '#domain/bookings.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { CreateBookingResult, LoadSlotsResult } from './scheduler.actors.ts';
+import { schedulerMachine } from './scheduler.machine.ts';
+import {
+  selectAlert,
+  selectAlternatives,
+  selectDaySlots,
+  selectDays,
+  selectIsBusy,
+} from './scheduler.selectors.ts';
+import type { SchedulerEvent } from './scheduler.types.ts';
+
+const slot = (start: string): Slot => ({
+  start,
+  end: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
+});
+const SLOTS = [
+  slot('2025-01-08T09:00:00.000Z'),
+  slot('2025-01-08T09:30:00.000Z'),
+  slot('2025-01-09T09:00:00.000Z'),
+];
+const BOOKING: Booking = {
+  id: '6f1c0a5e-2d1b-4f7e-9a63-1f1f0c2b9e11',
+  title: 'Free 30-minute consultation',
+  description: 'Discovery call',
+  startTime: SLOTS[0]!.start,
+  endTime: SLOTS[0]!.end,
+  timeZone: 'Europe/Amsterdam',
+  videoCallUrl: 'https://meet.jit.si/abc',
+};
+
+type ModelEvent =
+  | SchedulerEvent
+  | { type: 'xstate.done.actor.loadSlots'; output: LoadSlotsResult }
+  | { type: 'xstate.error.actor.loadSlots'; error: string }
+  | { type: 'xstate.done.actor.createBooking'; output: CreateBookingResult }
+  | { type: 'xstate.error.actor.createBooking'; error: string };
+
+const samples = {
+  'user.selectDay': [{ day: '2025-01-09' }],
+  'user.selectSlot': [{ start: SLOTS[0]!.start }],
+  'user.changeName': [{ value: '' }],
+  'user.changeEmail': [{ value: 'anne@example.nl' }],
+  'user.confirm': [{}],
+  'user.retry': [{}],
+  'xstate.done.actor.loadSlots': [
+    { output: { ok: true, slots: SLOTS } },
+    { output: { ok: false } },
+  ],
+  'xstate.error.actor.loadSlots': [{ error: 'network' }],
+  'xstate.done.actor.createBooking': [
+    { output: { ok: true, booking: BOOKING } },
+    { output: { ok: false, reason: 'slotTaken' } },
+    {
+      output: {
+        ok: false,
+        reason: 'invalid',
+        fields: { start: 'scheduler.validation.outsideWindow' },
+      },
+    },
+    { output: { ok: false, reason: 'failed' } },
+  ],
+  'xstate.error.actor.createBooking': [{ error: 'network' }],
+} satisfies EventSamples<ModelEvent>;
+
+const INPUT = { lang: 'en' as const, from: '2025-01-06', name: 'Anne' };
+
+const never = <T>() => new Promise<T>(() => {});
+const fake = schedulerMachine.provide({
+  actors: {
+    loadSlots: fromPromise<LoadSlotsResult, { from: string; days: number }>(() => never()),
+    createBooking: fromPromise<CreateBookingResult, never>(() => never()),
+  },
+  actions: { announceBooking: () => {}, showConfirmation: () => {} },
+});
+
+const model = createModel<typeof fake, ModelEvent>({
+  machine: fake,
+  input: INPUT,
+  events: samples,
+  // What transitions depend on; the rest is asserted per state.
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      name: s.context.name,
+      email: s.context.email,
+      day: s.context.day,
+      start: s.context.start,
+      taken: s.context.takenStart,
+      errors: Object.keys(s.context.fieldErrors)
+        .filter((k) => s.context.fieldErrors[k as 'name'])
+        .sort(),
+      slots: s.context.slots.length,
+    }),
+  limit: 20000,
+});
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+function start() {
+  type Pending = { resolve: (value: never) => void; reject: (e: unknown) => void };
+  const pending: Record<'loadSlots' | 'createBooking', Pending | null> = {
+    loadSlots: null,
+    createBooking: null,
+  };
+  const calls = { announced: 0, shown: 0, loads: [] as Array<{ from: string; days: number }> };
+  const actor = createActor(
+    schedulerMachine.provide({
+      actors: {
+        loadSlots: fromPromise<LoadSlotsResult, { from: string; days: number }>(({ input }) => {
+          calls.loads.push(input);
+          return new Promise(
+            (resolve, reject) => (pending.loadSlots = { resolve, reject } as never),
+          );
+        }),
+        createBooking: fromPromise<CreateBookingResult, never>(
+          () =>
+            new Promise(
+              (resolve, reject) => (pending.createBooking = { resolve, reject } as never),
+            ),
+        ),
+      },
+      actions: {
+        announceBooking: () => void (calls.announced += 1),
+        showConfirmation: () => void (calls.shown += 1),
+      },
+    }),
+    { input: INPUT },
+  ).start();
+  const settle = async (id: keyof typeof pending, how: 'resolve' | 'reject', value: unknown) => {
+    const p = pending[id];
+    if (!p) throw new Error(`no pending ${id}`);
+    pending[id] = null;
+    if (how === 'resolve') p.resolve(value as never);
+    else p.reject(value);
+    await flush();
+  };
+  const driver = {
+    'user.selectDay': (e) => void actor.send(e),
+    'user.selectSlot': (e) => void actor.send(e),
+    'user.changeName': (e) => void actor.send(e),
+    'user.changeEmail': (e) => void actor.send(e),
+    'user.confirm': (e) => void actor.send(e),
+    'user.retry': (e) => void actor.send(e),
+    'xstate.done.actor.loadSlots': (e) => settle('loadSlots', 'resolve', e.output),
+    'xstate.error.actor.loadSlots': (e) => settle('loadSlots', 'reject', e.error),
+    'xstate.done.actor.createBooking': (e) => settle('createBooking', 'resolve', e.output),
+    'xstate.error.actor.createBooking': (e) => settle('createBooking', 'reject', e.error),
+  } satisfies Driver<ModelEvent>;
+  return { driver, calls, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+}
+
+describe('scheduler machine (model-based)', () => {
+  const coverage = model.createCoverage();
+  it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
+  for (const path of model.coveringPaths({ maxSteps: 80 })) {
+    it(path.description, () =>
+      model.walk(path, {
+        start,
+        coverage,
+        assertState: (snapshot, session) => {
+          const busy = selectIsBusy(snapshot);
+          expect(busy).toBe(
+            snapshot.matches('loading') ||
+              snapshot.matches('booking') ||
+              snapshot.matches('refreshing'),
+          );
+          // A chosen start is always one the server offered.
+          if (snapshot.context.start)
+            expect(snapshot.context.slots.map((s) => s.start)).toContain(snapshot.context.start);
+          // The chosen day always has slots once loaded.
+          if (snapshot.matches('ready') && snapshot.context.day)
+            expect(selectDays(snapshot)).toContain(snapshot.context.day);
+          expect(
+            selectDaySlots(snapshot).every((s) => s.start.startsWith(snapshot.context.day ?? '-')),
+          ).toBe(true);
+          const alert = selectAlert(snapshot);
+          expect(alert === 'scheduler.alert.slotTaken').toBe(snapshot.matches({ ready: 'taken' }));
+          if (snapshot.matches({ ready: 'taken' })) {
+            expect(snapshot.context.takenStart).not.toBeNull();
+            expect(selectAlternatives(snapshot).length).toBeGreaterThan(0);
+          }
+          // Announced and shown exactly once, on arrival in `booked`.
+          const booked = snapshot.matches('booked');
+          expect(session.calls.announced).toBe(booked ? 1 : 0);
+          expect(session.calls.shown).toBe(booked ? 1 : 0);
+          if (booked) expect(snapshot.context.booking).toEqual(BOOKING);
+          for (const load of session.calls.loads)
+            expect(load).toEqual({ from: '2025-01-06', days: 31 });
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+});
+
+describe('scheduler journeys', () => {
+  it('books, and after a 409 offers the nearest free slots', async () => {
+    const session = start();
+    const { driver } = session;
+    await driver['xstate.done.actor.loadSlots']({
+      type: 'xstate.done.actor.loadSlots',
+      output: { ok: true, slots: SLOTS },
+    });
+    expect(session.getSnapshot().context.day).toBe('2025-01-08');
+    driver['user.confirm']({ type: 'user.confirm' });
+    expect(session.getSnapshot().matches({ ready: 'invalid' })).toBe(true);
+    expect(session.getSnapshot().context.fieldErrors).toEqual({
+      email: 'form.validation.required',
+      start: 'scheduler.validation.chooseTime',
+    });
+    driver['user.changeEmail']({ type: 'user.changeEmail', value: 'anne@example.nl' });
+    driver['user.selectSlot']({ type: 'user.selectSlot', start: SLOTS[1]!.start });
+    driver['user.confirm']({ type: 'user.confirm' });
+    expect(session.getSnapshot().matches('booking')).toBe(true);
+    // A second click while booking is not accepted.
+    driver['user.confirm']({ type: 'user.confirm' });
+    await driver['xstate.done.actor.createBooking']({
+      type: 'xstate.done.actor.createBooking',
+      output: { ok: false, reason: 'slotTaken' },
+    });
+    expect(session.getSnapshot().matches('refreshing')).toBe(true);
+    await driver['xstate.done.actor.loadSlots']({
+      type: 'xstate.done.actor.loadSlots',
+      output: { ok: true, slots: [SLOTS[0]!, SLOTS[2]!] },
+    });
+    const snapshot = session.getSnapshot();
+    expect(snapshot.matches({ ready: 'taken' })).toBe(true);
+    expect(selectAlternatives(snapshot).map((s) => s.start)).toEqual([
+      SLOTS[0]!.start,
+      SLOTS[2]!.start,
+    ]);
+    driver['user.selectSlot']({ type: 'user.selectSlot', start: SLOTS[0]!.start });
+    driver['user.confirm']({ type: 'user.confirm' });
+    await driver['xstate.done.actor.createBooking']({
+      type: 'xstate.done.actor.createBooking',
+      output: { ok: true, booking: BOOKING },
+    });
+    expect(session.getSnapshot().status).toBe('done');
+    expect(session.calls).toMatchObject({ announced: 1, shown: 1 });
+    session.stop();
+  });
+
+  it('ignores a start the server did not offer', async () => {
+    const session = start();
+    await session.driver['xstate.done.actor.loadSlots']({
+      type: 'xstate.done.actor.loadSlots',
+      output: { ok: true, slots: SLOTS },
+    });
+    session.driver['user.selectSlot']({
+      type: 'user.selectSlot',
+      start: '2025-01-08T03:00:00.000Z',
+    });
+    expect(session.getSnapshot().context.start).toBeNull();
+    session.stop();
+  });
+});

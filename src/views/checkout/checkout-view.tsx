@@ -1,0 +1,431 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CheckoutField } from '#domain/checkout.schema.ts';
+import { formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import {
+  buildCheckoutRequest,
+  selectAccountMessage,
+  selectAccountTabWarning,
+  selectBlockers,
+  selectIsCheckingEmail,
+  selectTab,
+} from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutForm } from '#domain/checkout.schema.ts';
+import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import {
+  selectIsPaying,
+  selectPayError,
+  selectSecondsLeft,
+} from '#machines/pay-button/pay-button.selectors.ts';
+
+export type CheckoutMachines = {
+  checkout?: typeof checkoutMachine;
+  payButton?: typeof payButtonMachine;
+};
+
+export interface CheckoutViewProps {
+  plans: readonly string[];
+  interval: Interval;
+  domain: QuoteDomain | undefined;
+  lang: Lang;
+  today: Date;
+  savedForm: CheckoutForm;
+  /** Tests pass machines with fake actors and short delays. */
+  machines?: CheckoutMachines;
+}
+
+type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
+
+const FIELD_META: Record<
+  TextField,
+  { label: string; type?: string; autoComplete: string; optional?: boolean; inputMode?: 'tel' }
+> = {
+  email: { label: 'checkout.fields.email', type: 'email', autoComplete: 'email' },
+  password: { label: 'checkout.fields.password', type: 'password', autoComplete: 'new-password' },
+  firstname: { label: 'checkout.fields.firstname', autoComplete: 'given-name' },
+  lastname: { label: 'checkout.fields.lastname', autoComplete: 'family-name' },
+  address1: { label: 'checkout.fields.address1', autoComplete: 'address-line1' },
+  postalcode: { label: 'checkout.fields.postalcode', autoComplete: 'postal-code' },
+  city: { label: 'checkout.fields.city', autoComplete: 'address-level2' },
+  state: { label: 'checkout.fields.state', autoComplete: 'address-level1', optional: true },
+  phone: {
+    label: 'checkout.fields.phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    optional: true,
+    inputMode: 'tel',
+  },
+  company: { label: 'checkout.fields.company', autoComplete: 'organization', optional: true },
+  kvk: { label: 'checkout.fields.kvk', autoComplete: 'off', optional: true },
+  vat: { label: 'checkout.fields.vat', autoComplete: 'off', optional: true },
+};
+
+/** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
+export function CheckoutView(props: CheckoutViewProps) {
+  const { plans, interval, domain, lang, today } = props;
+  const intl = useIntl();
+  const id = useId();
+  const checkout = useActorRef(props.machines?.checkout ?? checkoutMachine, {
+    input: { savedForm: props.savedForm },
+  });
+  const pay = useActorRef(props.machines?.payButton ?? payButtonMachine);
+
+  const tab = useSelector(checkout, selectTab);
+  const form = useSelector(checkout, (s) => s.context.form);
+  const errors = useSelector(checkout, (s) => s.context.errors);
+  const accountMessage = useSelector(checkout, selectAccountMessage);
+  const checking = useSelector(checkout, selectIsCheckingEmail);
+  const tabWarning = useSelector(checkout, selectAccountTabWarning);
+  const blockers = useSelector(checkout, selectBlockers, (a, b) => a.join() === b.join());
+  const paying = useSelector(pay, selectIsPaying);
+  const secondsLeft = useSelector(pay, selectSecondsLeft);
+  const payError = useSelector(pay, selectPayError);
+
+  const quote = computeQuote({ plans, interval, domain, today, lang });
+
+  const field = (name: TextField) => {
+    const meta = FIELD_META[name];
+    const error = errors[name];
+    const inputId = `${id}-${name}`;
+    return (
+      <div className="checkout-field" key={name}>
+        <label htmlFor={inputId}>
+          <FormattedMessage id={meta.label} />
+          {meta.optional ? (
+            <span className="checkout-field__optional">
+              {' '}
+              <FormattedMessage id="checkout.fields.optional" />
+            </span>
+          ) : null}
+        </label>
+        <input
+          id={inputId}
+          name={name}
+          type={meta.type ?? 'text'}
+          autoComplete={meta.autoComplete}
+          {...(meta.inputMode ? { inputMode: meta.inputMode } : {})}
+          required={!meta.optional}
+          value={form[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) =>
+            checkout.send({ type: 'user.changeField', field: name, value: event.target.value })
+          }
+          onBlur={() => checkout.send({ type: 'user.blurField', field: name })}
+        />
+        {error ? (
+          <p id={`${inputId}-error`} className="checkout-field__error">
+            <FormattedMessage id={error} />
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const tabButton = (key: 'account' | 'details', label: ReactNode) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-tab-${key}`}
+      aria-selected={tab === key}
+      aria-controls={`${id}-panel`}
+      tabIndex={tab === key ? 0 : -1}
+      className="checkout-tabs__tab"
+      onClick={() => checkout.send({ type: 'user.selectTab', tab: key })}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+          const next = key === 'account' ? 'details' : 'account';
+          checkout.send({ type: 'user.selectTab', tab: next });
+          document.getElementById(`${id}-tab-${next}`)?.focus();
+        }
+      }}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className={`checkout checkout--${tab}`}>
+      <div className="checkout__main">
+        <ol
+          className="checkout-steps"
+          aria-label={intl.formatMessage({ id: 'checkout.steps.label' })}
+        >
+          <li>
+            <FormattedMessage id="checkout.steps.account" />
+          </li>
+          <li>
+            <FormattedMessage id="checkout.steps.details" />
+          </li>
+          <li>
+            <FormattedMessage id="checkout.steps.payment" />
+          </li>
+        </ol>
+        <div
+          className="checkout-tabs"
+          role="tablist"
+          aria-label={intl.formatMessage({ id: 'checkout.tabs.label' })}
+        >
+          {tabButton(
+            'account',
+            <>
+              <FormattedMessage id="checkout.tabs.account" />
+              {tabWarning ? (
+                <span
+                  className="checkout-tabs__badge"
+                  role="img"
+                  aria-label={intl.formatMessage({ id: 'checkout.tabs.warning' })}
+                >
+                  !
+                </span>
+              ) : null}
+            </>,
+          )}
+          {tabButton('details', <FormattedMessage id="checkout.tabs.details" />)}
+        </div>
+
+        <div
+          id={`${id}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${tab}`}
+          className="checkout-panel"
+        >
+          {tab === 'account' ? (
+            <form
+              noValidate
+              className="checkout-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                checkout.send({ type: 'user.checkEmail' });
+              }}
+            >
+              <h2>
+                <FormattedMessage id="checkout.account.title" />
+              </h2>
+              <p className="checkout-form__intro">
+                <FormattedMessage id="checkout.account.intro" />
+              </p>
+              {field('email')}
+              <p className="checkout-form__status" role="status">
+                {checking ? <FormattedMessage id="checkout.account.checking" /> : null}
+              </p>
+              {accountMessage ? (
+                <p className="checkout-form__alert" role="alert">
+                  <FormattedMessage id={accountMessage} />{' '}
+                  {accountMessage === 'accountCreation.alreadyRegistered' ? (
+                    <a href={`/login?redirect=${encodeURIComponent(currentPath())}`}>
+                      <FormattedMessage id="checkout.account.login" />
+                    </a>
+                  ) : null}
+                </p>
+              ) : null}
+              <button type="submit" className="button" disabled={checking}>
+                <FormattedMessage id="checkout.account.continue" />
+              </button>
+            </form>
+          ) : (
+            <form
+              noValidate
+              className="checkout-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                pay.send({
+                  type: 'user.pay',
+                  blockers,
+                  body: buildCheckoutRequest(checkout.getSnapshot(), {
+                    plans,
+                    interval,
+                    domain,
+                    lang,
+                  }),
+                });
+              }}
+            >
+              <h2>
+                <FormattedMessage id="checkout.details.title" />
+              </h2>
+              <div className="checkout-form__grid">
+                {field('firstname')}
+                {field('lastname')}
+                {field('address1')}
+                {field('postalcode')}
+                {field('city')}
+                <div className="checkout-field">
+                  <label htmlFor={`${id}-country`}>
+                    <FormattedMessage id="checkout.fields.country" />
+                  </label>
+                  <select
+                    id={`${id}-country`}
+                    name="country"
+                    autoComplete="country"
+                    value={form.country}
+                    aria-invalid={errors.country ? true : undefined}
+                    aria-describedby={errors.country ? `${id}-country-error` : undefined}
+                    onChange={(event) =>
+                      checkout.send({
+                        type: 'user.changeField',
+                        field: 'country',
+                        value: event.target.value,
+                      })
+                    }
+                    onBlur={() => checkout.send({ type: 'user.blurField', field: 'country' })}
+                  >
+                    <option value="NL">
+                      {intl.formatMessage({ id: 'checkout.fields.countryNL' })}
+                    </option>
+                    <option value="BE">
+                      {intl.formatMessage({ id: 'checkout.fields.countryBE' })}
+                    </option>
+                  </select>
+                  {errors.country ? (
+                    <p id={`${id}-country-error`} className="checkout-field__error">
+                      <FormattedMessage id={errors.country} />
+                    </p>
+                  ) : null}
+                </div>
+                {field('phone')}
+                {field('password')}
+                {field('company')}
+                {field('kvk')}
+                {field('vat')}
+              </div>
+              <div className="checkout-terms">
+                <input
+                  id={`${id}-tos`}
+                  type="checkbox"
+                  name="tos"
+                  checked={form.tos}
+                  aria-invalid={errors.tos ? true : undefined}
+                  aria-describedby={errors.tos ? `${id}-tos-error` : undefined}
+                  onChange={(event) =>
+                    checkout.send({ type: 'user.toggleTerms', checked: event.target.checked })
+                  }
+                />
+                <label htmlFor={`${id}-tos`}>
+                  <FormattedMessage
+                    id="checkout.terms.label"
+                    values={{
+                      terms: (
+                        <a
+                          href="/legal/terms-and-conditions"
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        >
+                          <FormattedMessage id="checkout.terms.termsLink" />
+                        </a>
+                      ),
+                      privacy: (
+                        <a href="/legal/privacy-policy" target="_blank" rel="noopener noreferrer">
+                          <FormattedMessage id="checkout.terms.privacyLink" />
+                        </a>
+                      ),
+                    }}
+                  />
+                </label>
+                {errors.tos ? (
+                  <p id={`${id}-tos-error`} className="checkout-field__error">
+                    <FormattedMessage id={errors.tos} />
+                  </p>
+                ) : null}
+              </div>
+              {blockers.length > 0 && !paying ? (
+                <div className="checkout-blockers" id={`${id}-blockers`}>
+                  <p>
+                    <FormattedMessage id="checkout.pay.blocked" />
+                  </p>
+                  <ul>
+                    {blockers.map((key) => (
+                      <li key={key}>
+                        <FormattedMessage id={key} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <button
+                type="submit"
+                className="button checkout-pay"
+                disabled={paying || blockers.length > 0 || !quote.ok}
+                aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
+              >
+                {paying ? (
+                  <FormattedMessage
+                    id="checkout.pay.processing"
+                    values={{ seconds: secondsLeft }}
+                  />
+                ) : (
+                  <FormattedMessage id="checkout.pay.button" />
+                )}
+              </button>
+              <p className="checkout-form__alert" role="alert">
+                {payError ? <FormattedMessage id={payError} /> : null}
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+      <aside className="checkout-summary" aria-labelledby={`${id}-summary`}>
+        <h2 id={`${id}-summary`}>
+          <FormattedMessage id="checkout.summary.title" />
+        </h2>
+        {quote.ok ? (
+          <>
+            <ul className="checkout-summary__lines">
+              {quote.quote.lines.map((line) => (
+                <li key={line.id}>
+                  <span>{line.displayName}</span>
+                  <span>
+                    {formatMoney(line.price, lang)}
+                    {line.billing === 'monthly' || line.billing === 'yearly' ? (
+                      <span className="checkout-summary__billing">
+                        {' '}
+                        <FormattedMessage id={`checkout.summary.per.${line.billing}`} />
+                      </span>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <dl className="checkout-summary__totals">
+              <div>
+                <dt>
+                  <FormattedMessage
+                    id="order.summary.vat"
+                    values={{ rate: quote.quote.totals.vatRate }}
+                  />
+                </dt>
+                <dd>{formatMoney(quote.quote.totals.vat, lang)}</dd>
+              </div>
+              <div className="checkout-summary__due">
+                <dt>
+                  <FormattedMessage id="order.summary.dueToday" />
+                </dt>
+                <dd>{formatMoney(quote.quote.totals.dueToday, lang)}</dd>
+              </div>
+            </dl>
+            <p className="checkout-summary__note">
+              <FormattedMessage id="order.summary.vatNote" />
+            </p>
+          </>
+        ) : (
+          <p>
+            <FormattedMessage id="checkout.summary.empty" />{' '}
+            <a href="/total-package/order">
+              <FormattedMessage id="common.cta.buildPackage" />
+            </a>
+          </p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function currentPath(): string {
+  return typeof window === 'undefined'
+    ? '/checkout'
+    : window.location.pathname + window.location.search;
+}

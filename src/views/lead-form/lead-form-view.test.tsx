@@ -1,0 +1,276 @@
+// @vitest-environment jsdom
+// Model-based test of the lead form through its real screens.
+
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import en from '#locales/en.json';
+import type { Booking } from '#domain/bookings.ts';
+import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
+import { selectProgress, selectScreen } from '#machines/lead-form/lead-form.selectors.ts';
+import type { LeadFormEvent, StoreLeadResult } from '#machines/lead-form/lead-form.types.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({
+    to,
+    children,
+    className,
+  }: {
+    to: string;
+    children: React.ReactNode;
+    className?: string;
+  }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+const messages = en as Record<string, string>;
+const t = (id: string) => {
+  const text = messages[id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return text;
+};
+
+const BOOKING: Booking = {
+  id: 'b1',
+  title: 'Consultation with Ann',
+  description: 'Free 30-minute video call',
+  startTime: '2026-03-10T09:00:00.000Z',
+  endTime: '2026-03-10T09:30:00.000Z',
+  timeZone: 'Europe/Amsterdam',
+  videoCallUrl: 'https://meet.example.com/abc',
+} as Booking;
+
+type ModelEvent =
+  | LeadFormEvent
+  | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
+  | { type: 'xstate.error.actor.storeLead'; error: string };
+
+const samples = {
+  'user.start': [{}],
+  'user.changeName': [{ value: 'Ann' }],
+  'user.changeEmail': [{ value: 'ann@example' }, { value: 'ann@example.nl' }],
+  'user.chooseGoal': [{ goal: 'showcase' }],
+  'user.next': [{}],
+  'user.back': [{}],
+  'user.bookNow': [{}],
+  'user.bookLater': [{}],
+  'user.skipBooking': [{}],
+  'scheduler.booked': [{ booking: BOOKING }],
+  'user.acceptConsent': [{}],
+  'user.declineConsent': [{}],
+  'user.retry': [{}],
+  'xstate.done.actor.storeLead': [{ output: { ok: true, id: 'l1' } }, { output: { ok: false } }],
+  'xstate.error.actor.storeLead': [{ error: 'offline' }],
+} satisfies EventSamples<ModelEvent>;
+
+const model = createModel<typeof leadFormMachine, ModelEvent>({
+  machine: leadFormMachine.provide({ actions: { keepBooking: () => {} } }),
+  input: {},
+  events: samples,
+});
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+function start() {
+  let settle: { resolve: (r: StoreLeadResult) => void; reject: (e: unknown) => void } | null = null;
+  const storeLead = vi.fn(
+    (_input: StoreLeadInput) =>
+      new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
+  );
+  const keepBooking = vi.fn();
+  const goToConfirmation = vi.fn();
+  const actor = createActor(
+    leadFormMachine.provide({
+      actors: {
+        storeLead: fromPromise(({ input }: { input: StoreLeadInput }) => storeLead(input)),
+      },
+      actions: {
+        keepBooking: (_, params) => keepBooking(params.booking),
+        goToConfirmation: () => goToConfirmation(),
+      },
+    }),
+    { input: {} },
+  ).start();
+  const view = render(
+    <IntlProvider locale="en" messages={messages}>
+      <LeadFormScreens actor={actor} />
+    </IntlProvider>,
+  );
+  const click = (id: string) => {
+    fireEvent.click(screen.getByRole('button', { name: t(id) }));
+  };
+  const frame = () => view.container.querySelector('iframe');
+  const driver = {
+    'user.start': () => click('leadForm.intro.start'),
+    'user.changeName': (e) =>
+      void fireEvent.change(screen.getByLabelText(t('leadForm.details.name')), {
+        target: { value: e.value },
+      }),
+    'user.changeEmail': (e) =>
+      void fireEvent.change(screen.getByLabelText(t('leadForm.details.email')), {
+        target: { value: e.value },
+      }),
+    'user.chooseGoal': (e) =>
+      void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.goal.${e.goal}`) })),
+    'user.next': () => click('leadForm.nav.next'),
+    'user.back': () => click('leadForm.nav.back'),
+    'user.bookNow': () => click('leadForm.schedule.now'),
+    'user.bookLater': () => click('leadForm.schedule.later'),
+    'user.skipBooking': () => click('leadForm.scheduler.skip'),
+    'scheduler.booked': (e) => {
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            source: frame()!.contentWindow,
+            data: { type: 'booking-success', booking: e.booking },
+          }),
+        );
+      });
+    },
+    'user.acceptConsent': () => click('leadForm.consent.accept'),
+    'user.declineConsent': () => click('leadForm.consent.decline'),
+    'user.retry': () => click('leadForm.consent.retry'),
+    'xstate.done.actor.storeLead': async (e) => {
+      await act(async () => {
+        settle?.resolve(e.output);
+        await flush();
+      });
+    },
+    'xstate.error.actor.storeLead': async (e) => {
+      await act(async () => {
+        settle?.reject(new Error(e.error));
+        await flush();
+      });
+    },
+  } satisfies Driver<ModelEvent>;
+  return {
+    driver,
+    storeLead,
+    keepBooking,
+    goToConfirmation,
+    frame,
+    actor,
+    container: view.container,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => {
+      view.unmount();
+      actor.stop();
+    },
+  };
+}
+
+type Session = ReturnType<typeof start>;
+
+function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
+  const shown = selectScreen(snapshot);
+  expect(
+    session.container
+      .querySelector('[data-lead-form-screen]')
+      ?.getAttribute('data-lead-form-screen'),
+  ).toBe(shown);
+  const progress = selectProgress(snapshot);
+  if (progress) expect(screen.getByText(`Step ${progress.step} of 3`)).toBeInTheDocument();
+  else expect(screen.queryByText(/^Step \d of 3$/)).toBeNull();
+  const next = screen.queryByRole('button', { name: t('leadForm.nav.next') });
+  if (next) expect((next as HTMLButtonElement).disabled).toBe(!snapshot.can({ type: 'user.next' }));
+  if (snapshot.matches('scheduler')) {
+    const iframe = session.frame();
+    expect(iframe?.getAttribute('src')).toBe('/scheduler?name=Ann&email=ann%40example.nl');
+    expect(Number(iframe?.getAttribute('height'))).toBeGreaterThanOrEqual(SCHEDULER_MIN_HEIGHT);
+  }
+  if (snapshot.matches('booked')) {
+    expect(session.keepBooking).toHaveBeenCalledWith(BOOKING);
+    expect(session.goToConfirmation).toHaveBeenCalledOnce();
+  } else expect(session.goToConfirmation).not.toHaveBeenCalled();
+  if (snapshot.matches('thankYou'))
+    expect(screen.getByText(t('leadForm.thankYou.text'))).toBeInTheDocument();
+  if (snapshot.matches('goodbye'))
+    expect(screen.getByRole('link', { name: t('leadForm.goodbye.contact') })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+}
+
+describe('lead form model through the real screens', () => {
+  it('reaches every screen', () => {
+    expect(model.unreachableLeafStates()).toEqual([]);
+  });
+  const coverage = model.createCoverage();
+  for (const path of model.coveringPaths({ maxSteps: 30 })) {
+    it(path.description, async () => {
+      await model.walk(path, {
+        start,
+        coverage,
+        assertState: (s, session) => assertScreen(s, session),
+      });
+    });
+  }
+  it('takes every transition of the chart', () => {
+    coverage.assertComplete();
+  });
+});
+
+describe('lead form journeys', () => {
+  function toScheduler(session: Session) {
+    const d = session.driver;
+    d['user.start']();
+    d['user.changeName']({ type: 'user.changeName', value: 'Ann' });
+    d['user.changeEmail']({ type: 'user.changeEmail', value: 'ann@example.nl' });
+    d['user.next']();
+    d['user.chooseGoal']({ type: 'user.chooseGoal', goal: 'sellProducts' });
+    d['user.next']();
+    d['user.bookNow']();
+  }
+
+  it('ignores booking messages from another origin, another window or of another shape', () => {
+    const session = start();
+    try {
+      toScheduler(session);
+      const source = session.frame()!.contentWindow;
+      const data = { type: 'booking-success', booking: BOOKING };
+      for (const init of [
+        { origin: 'https://evil.example', source, data },
+        { origin: window.location.origin, source: window, data },
+        { origin: window.location.origin, source, data: { type: 'booking-success', booking: {} } },
+      ])
+        act(() => void window.dispatchEvent(new MessageEvent('message', init)));
+      expect(session.getSnapshot().value).toBe('scheduler');
+      expect(session.keepBooking).not.toHaveBeenCalled();
+    } finally {
+      session.stop();
+    }
+  });
+
+  it('stores the lead with consent and the chosen goal', async () => {
+    const session = start();
+    try {
+      toScheduler(session);
+      session.driver['user.skipBooking']();
+      session.driver['user.acceptConsent']();
+      expect(session.storeLead).toHaveBeenCalledWith(
+        expect.objectContaining({
+          name: 'Ann',
+          goal: 'sellProducts',
+          subscribe: true,
+          wantsCall: false,
+        }),
+      );
+      await session.driver['xstate.done.actor.storeLead']({
+        type: 'xstate.done.actor.storeLead',
+        output: { ok: true, id: 'x' },
+      });
+      expect(screen.getByText('Thank you, Ann!')).toBeInTheDocument();
+    } finally {
+      session.stop();
+    }
+  });
+});

@@ -1,0 +1,329 @@
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import { LEAD_GOALS } from '#domain/leads.ts';
+import { bookingFromMessage, schedulerSrc } from '#machines/lead-form/lead-form.actors.ts';
+import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
+import {
+  selectCanGoBack,
+  selectCanGoNext,
+  selectIsSubmitting,
+  selectProgress,
+  selectScreen,
+  selectSubmitFailed,
+  type LeadFormScreen,
+} from '#machines/lead-form/lead-form.selectors.ts';
+
+export type LeadFormActor = ActorRefFrom<typeof leadFormMachine>;
+
+/** Minimum height of the embedded scheduler (SPEC section 9). */
+export const SCHEDULER_MIN_HEIGHT = 700;
+
+/** The lead form on a page: creates the chart and hands navigation to the page. */
+export function LeadForm({ goToConfirmation }: { goToConfirmation: () => void }) {
+  const intl = useIntl();
+  const actor = useActorRef(
+    leadFormMachine.provide({ actions: { goToConfirmation: () => goToConfirmation() } }),
+    { input: { lang: intl.locale === 'nl' ? 'nl' : 'en' } },
+  );
+  return <LeadFormScreens actor={actor} />;
+}
+
+/** The embedded scheduler; listens for its booking message (same origin, this frame only). */
+function Scheduler({ actor }: { actor: LeadFormActor }) {
+  const intl = useIntl();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const name = useSelector(actor, (s) => s.context.name);
+  const email = useSelector(actor, (s) => s.context.email);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const booking = bookingFromMessage(event, {
+        origin: window.location.origin,
+        source: frame.current?.contentWindow,
+      });
+      if (booking) actor.send({ type: 'scheduler.booked', booking });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [actor]);
+  return (
+    <iframe
+      ref={frame}
+      className="lead-form__scheduler"
+      title={intl.formatMessage({ id: 'leadForm.scheduler.frameTitle' })}
+      src={schedulerSrc(name, email)}
+      style={{ minHeight: SCHEDULER_MIN_HEIGHT }}
+      height={SCHEDULER_MIN_HEIGHT}
+    />
+  );
+}
+
+/** Renders the lead-form chart's state; every control sends an event. */
+export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
+  const screen = useSelector(actor, selectScreen);
+  const progress = useSelector(actor, selectProgress);
+  const canNext = useSelector(actor, selectCanGoNext);
+  const canBack = useSelector(actor, selectCanGoBack);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const failed = useSelector(actor, selectSubmitFailed);
+  const name = useSelector(actor, (s) => s.context.name);
+  const email = useSelector(actor, (s) => s.context.email);
+  const goal = useSelector(actor, (s) => s.context.goal);
+  const send = actor.send;
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lastScreen = useRef<LeadFormScreen>(screen);
+  useEffect(() => {
+    if (lastScreen.current !== screen) heading.current?.focus();
+    lastScreen.current = screen;
+  }, [screen]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'user.next' });
+  };
+  const back = canBack ? (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => send({ type: 'user.back' })}
+    >
+      <FormattedMessage id="leadForm.nav.back" />
+    </button>
+  ) : null;
+  const next = (
+    <button type="submit" className="button" disabled={!canNext}>
+      <FormattedMessage id="leadForm.nav.next" />
+    </button>
+  );
+  const title = (
+    <h2 className="planner__title" ref={heading} tabIndex={-1}>
+      <FormattedMessage id={`leadForm.${screen}.title`} values={{ name: name.trim() }} />
+    </h2>
+  );
+
+  let body: ReactNode;
+  switch (screen) {
+    case 'intro':
+      body = (
+        <>
+          {title}
+          <p>
+            <FormattedMessage id="leadForm.intro.text" />
+          </p>
+          <div className="planner__actions">
+            <button type="button" className="button" onClick={() => send({ type: 'user.start' })}>
+              <FormattedMessage id="leadForm.intro.start" />
+            </button>
+          </div>
+        </>
+      );
+      break;
+    case 'details':
+      body = (
+        <form onSubmit={onSubmit} noValidate>
+          {title}
+          <div className="planner__field">
+            <label htmlFor="lead-name">
+              <FormattedMessage id="leadForm.details.name" />
+            </label>
+            <input
+              id="lead-name"
+              type="text"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => send({ type: 'user.changeName', value: e.target.value })}
+            />
+          </div>
+          <div className="planner__field">
+            <label htmlFor="lead-email">
+              <FormattedMessage id="leadForm.details.email" />
+            </label>
+            <input
+              id="lead-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => send({ type: 'user.changeEmail', value: e.target.value })}
+            />
+          </div>
+          <p className="planner__note">
+            <FormattedMessage id="leadForm.details.privacy" />{' '}
+            <Link to="/legal/privacy-policy">
+              <FormattedMessage id="leadForm.details.privacyLink" />
+            </Link>
+          </p>
+          <div className="planner__actions">
+            {back}
+            {next}
+          </div>
+        </form>
+      );
+      break;
+    case 'goal':
+      body = (
+        <form onSubmit={onSubmit}>
+          {title}
+          <fieldset className="planner__fieldset">
+            <legend className="planner__legend">
+              <FormattedMessage id="leadForm.goal.question" />
+            </legend>
+            <div className="planner__options">
+              {LEAD_GOALS.map((value) => (
+                <label key={value} className="planner__option">
+                  <input
+                    type="radio"
+                    name="lead-goal"
+                    value={value}
+                    checked={goal === value}
+                    onChange={() => send({ type: 'user.chooseGoal', goal: value })}
+                  />
+                  <span>
+                    <strong>
+                      <FormattedMessage id={`leadForm.goal.${value}`} />
+                    </strong>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="planner__actions">
+            {back}
+            {next}
+          </div>
+        </form>
+      );
+      break;
+    case 'schedule':
+      body = (
+        <>
+          {title}
+          <p>
+            <FormattedMessage id="leadForm.schedule.text" />
+          </p>
+          <div className="planner__actions">
+            {back}
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => send({ type: 'user.bookLater' })}
+            >
+              <FormattedMessage id="leadForm.schedule.later" />
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: 'user.bookNow' })}>
+              <FormattedMessage id="leadForm.schedule.now" />
+            </button>
+          </div>
+        </>
+      );
+      break;
+    case 'scheduler':
+    case 'booked':
+      body = (
+        <>
+          {title}
+          <p>
+            <FormattedMessage id="leadForm.scheduler.text" />
+          </p>
+          {screen === 'scheduler' ? <Scheduler actor={actor} /> : null}
+          <div className="planner__actions">
+            {back}
+            {screen === 'scheduler' ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => send({ type: 'user.skipBooking' })}
+              >
+                <FormattedMessage id="leadForm.scheduler.skip" />
+              </button>
+            ) : null}
+          </div>
+        </>
+      );
+      break;
+    case 'consent':
+      body = (
+        <>
+          {title}
+          <p>
+            <FormattedMessage id="leadForm.consent.text" />
+          </p>
+          <div className="planner__actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={submitting}
+              onClick={() => send({ type: 'user.declineConsent' })}
+            >
+              <FormattedMessage id="leadForm.consent.decline" />
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={submitting || failed}
+              onClick={() => send({ type: 'user.acceptConsent' })}
+            >
+              <FormattedMessage id="leadForm.consent.accept" />
+            </button>
+          </div>
+          <p className="planner__status" role="status">
+            {submitting ? <FormattedMessage id="leadForm.consent.saving" /> : null}
+          </p>
+          {failed ? (
+            <div className="planner__error" role="alert">
+              <p>
+                <FormattedMessage id="leadForm.consent.failed" />
+              </p>
+              <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
+                <FormattedMessage id="leadForm.consent.retry" />
+              </button>
+            </div>
+          ) : null}
+        </>
+      );
+      break;
+    case 'thankYou':
+      body = (
+        <>
+          {title}
+          <p role="status">
+            <FormattedMessage id="leadForm.thankYou.text" />
+          </p>
+        </>
+      );
+      break;
+    case 'goodbye':
+      body = (
+        <>
+          {title}
+          <p role="status">
+            <FormattedMessage id="leadForm.goodbye.text" />
+          </p>
+          <p>
+            <Link to="/contact" className="button button--ghost">
+              <FormattedMessage id="leadForm.goodbye.contact" />
+            </Link>
+          </p>
+        </>
+      );
+      break;
+  }
+
+  return (
+    <div className="planner lead-form" data-lead-form-screen={screen}>
+      {progress ? (
+        <div className="planner__progress">
+          <p className="planner__step">
+            <FormattedMessage id="leadForm.progress.step" values={progress} />
+          </p>
+          <div className="planner__bar" aria-hidden="true">
+            <span style={{ width: `${(progress.step / progress.of) * 100}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+// Model-based test of the smart quiz through its real screens.
+
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import en from '#locales/en.json';
+import { recommend } from '#domain/recommendations.ts';
+import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
+import { selectProgress, selectScreen } from '#machines/quiz/quiz.selectors.ts';
+import type { QuizEvent, StoreLeadResult } from '#machines/quiz/quiz.types.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { QuizScreens } from './quiz-view.tsx';
+
+const messages = en as Record<string, string>;
+const t = (id: string) => {
+  const text = messages[id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return text;
+};
+
+type ModelEvent =
+  | QuizEvent
+  | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
+  | { type: 'xstate.error.actor.storeLead'; error: string };
+
+const samples = {
+  'user.start': [{}],
+  'user.choose': [
+    { question: 'situation', value: 'needMaintenance' },
+    { question: 'goal', value: 'fixMaintain' },
+    { question: 'budget', value: 'premium' },
+    { question: 'involvement', value: 'diyHelp' },
+    { question: 'timeline', value: 'exploring' },
+  ],
+  'user.next': [{}],
+  'user.back': [{}],
+  'user.changeName': [{ value: 'Jo' }],
+  'user.changeEmail': [{ value: 'jo@example.nl' }],
+  'user.acceptTips': [{}],
+  'user.declineTips': [{}],
+  'user.retry': [{}],
+  'user.continueWithoutSaving': [{}],
+  'xstate.done.actor.storeLead': [{ output: { ok: true, id: 'q1' } }, { output: { ok: false } }],
+  'xstate.error.actor.storeLead': [{ error: 'offline' }],
+} satisfies EventSamples<ModelEvent>;
+
+const model = createModel<typeof quizMachine, ModelEvent>({
+  machine: quizMachine,
+  input: {},
+  events: samples,
+});
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+function start() {
+  let settle: { resolve: (r: StoreLeadResult) => void; reject: (e: unknown) => void } | null = null;
+  const storeLead = vi.fn(
+    (_input: StoreQuizLeadInput) =>
+      new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
+  );
+  const actor = createActor(
+    quizMachine.provide({
+      actors: {
+        storeLead: fromPromise(({ input }: { input: StoreQuizLeadInput }) => storeLead(input)),
+      },
+    }),
+    { input: {} },
+  ).start();
+  const view = render(
+    <IntlProvider locale="en" messages={messages}>
+      <QuizScreens actor={actor} />
+    </IntlProvider>,
+  );
+  const click = (id: string) => {
+    fireEvent.click(screen.getByRole('button', { name: t(id) }));
+  };
+  const driver = {
+    'user.start': () => click('quiz.start.button'),
+    'user.choose': (e) =>
+      void fireEvent.click(
+        screen.getByRole('radio', { name: t(`planner.${e.question}.${e.value}`) }),
+      ),
+    'user.next': () => click('quiz.nav.next'),
+    'user.back': () => click('quiz.nav.back'),
+    'user.changeName': (e) =>
+      void fireEvent.change(screen.getByLabelText(t('quiz.contact.name')), {
+        target: { value: e.value },
+      }),
+    'user.changeEmail': (e) =>
+      void fireEvent.change(screen.getByLabelText(t('quiz.contact.email')), {
+        target: { value: e.value },
+      }),
+    'user.acceptTips': () => click('quiz.tips.accept'),
+    'user.declineTips': () => click('quiz.tips.decline'),
+    'user.retry': () => click('quiz.tips.retry'),
+    'user.continueWithoutSaving': () => click('quiz.tips.continue'),
+    'xstate.done.actor.storeLead': async (e) => {
+      await act(async () => {
+        settle?.resolve(e.output);
+        await flush();
+      });
+    },
+    'xstate.error.actor.storeLead': async (e) => {
+      await act(async () => {
+        settle?.reject(new Error(e.error));
+        await flush();
+      });
+    },
+  } satisfies Driver<ModelEvent>;
+  return {
+    driver,
+    storeLead,
+    container: view.container,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => {
+      view.unmount();
+      actor.stop();
+    },
+  };
+}
+
+type Session = ReturnType<typeof start>;
+const EXPECTED = recommend({
+  situation: 'needMaintenance',
+  goal: 'fixMaintain',
+  budget: 'premium',
+  involvement: 'diyHelp',
+  timeline: 'exploring',
+}).products;
+
+function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
+  expect(
+    session.container.querySelector('[data-quiz-screen]')?.getAttribute('data-quiz-screen'),
+  ).toBe(selectScreen(snapshot));
+  const progress = selectProgress(snapshot);
+  if (progress)
+    expect(
+      screen.getByText(`Step ${progress.step} of 8 (${progress.percent}%)`),
+    ).toBeInTheDocument();
+  else expect(screen.queryByText(/^Step \d of 8/)).toBeNull();
+  const next = screen.queryByRole('button', { name: t('quiz.nav.next') });
+  if (next) expect((next as HTMLButtonElement).disabled).toBe(!snapshot.can({ type: 'user.next' }));
+  if (snapshot.matches('planReady'))
+    expect(
+      screen.getByText(/Premium: € 500,00 a month or more, plus € 3\.000,00\+ one-time\./),
+    ).toBeInTheDocument();
+  if (snapshot.matches('done'))
+    expect(screen.getByRole('link', { name: t('quiz.done.link') })).toHaveAttribute(
+      'href',
+      `/total-package/order?plans=${EXPECTED.join(',')}`,
+    );
+  if (snapshot.matches('submitting'))
+    expect(session.storeLead).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        name: 'Jo',
+        email: 'jo@example.nl',
+        recommendedProducts: EXPECTED,
+      }),
+    );
+}
+
+describe('smart quiz model through the real screens', () => {
+  it('reaches every screen', () => {
+    expect(model.unreachableLeafStates()).toEqual([]);
+  });
+  const coverage = model.createCoverage();
+  for (const path of model.coveringPaths({ maxSteps: 40 })) {
+    it(path.description, async () => {
+      await model.walk(path, {
+        start,
+        coverage,
+        assertState: (s, session) => assertScreen(s, session),
+      });
+    });
+  }
+  it('takes every transition of the chart', () => {
+    coverage.assertComplete();
+  });
+});
