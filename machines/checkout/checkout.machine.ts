@@ -9,6 +9,24 @@ import * as v from 'valibot';
 import { lookupAccount, writeSavedCheckoutForm, type AccountLookup } from './checkout.actors.ts';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput } from './checkout.types.ts';
 
+type FieldEvent = Extract<CheckoutEvent, { type: 'user.changeField' | 'user.blurField' }>;
+
+const STORE_FIELD = [
+  {
+    type: 'storeField',
+    params: ({ event }: { event: CheckoutEvent }) => {
+      const e = event as Extract<CheckoutEvent, { type: 'user.changeField' }>;
+      return { field: e.field, value: e.value };
+    },
+  },
+  'persistForm',
+] as const;
+
+const CHECK_FIELD = {
+  type: 'checkField',
+  params: ({ event }: { event: CheckoutEvent }) => ({ field: (event as FieldEvent).field }),
+} as const;
+
 /**
  * The checkout form (SPEC 2 screen 11, SPEC 4 "Account check" and "Checkout"). Two phases, one per
  * tab: `account` (step 1, the email and its check) and `details` (step 2, customer details and
@@ -30,6 +48,12 @@ export const checkoutMachine = setup({
     ),
   },
   guards: {
+    isAccountField: ({ event }) =>
+      (event.type === 'user.changeField' || event.type === 'user.blurField') &&
+      event.field === 'email',
+    isDetailsField: ({ event }) =>
+      (event.type === 'user.changeField' || event.type === 'user.blurField') &&
+      event.field !== 'email',
     isEmailValid: ({ context }) => v.safeParse(accountEmailSchema, context.form.email).success,
     isExisting: (_, params: { result: AccountLookup }) => params.result === 'exists',
     isNew: (_, params: { result: AccountLookup }) => params.result === 'new',
@@ -65,33 +89,14 @@ export const checkoutMachine = setup({
     step2Visited: false,
   }),
   initial: 'account',
-  on: {
-    'user.changeField': {
-      actions: [
-        {
-          type: 'storeField',
-          params: ({ event }) => ({ field: event.field, value: event.value }),
-        },
-        'persistForm',
-      ],
-    },
-    // The terms box validates on change (SPEC section 5).
-    'user.toggleTerms': {
-      actions: [
-        { type: 'storeField', params: ({ event }) => ({ field: 'tos', value: event.checked }) },
-        { type: 'checkField', params: { field: 'tos' } },
-        'persistForm',
-      ],
-    },
-    'user.blurField': {
-      actions: { type: 'checkField', params: ({ event }) => ({ field: event.field }) },
-    },
-  },
   states: {
     account: {
       initial: 'editing',
+      // Each tab edits its own fields: the email here, everything else on `details`.
       on: {
         'user.selectTab': { guard: ({ event }) => event.tab === 'details', target: 'details' },
+        'user.changeField': { guard: 'isAccountField', actions: STORE_FIELD },
+        'user.blurField': { guard: 'isAccountField', actions: CHECK_FIELD },
       },
       states: {
         editing: {
@@ -153,6 +158,18 @@ export const checkoutMachine = setup({
       entry: 'markStep2Visited',
       on: {
         'user.selectTab': { guard: ({ event }) => event.tab === 'account', target: 'account' },
+        'user.changeField': { guard: 'isDetailsField', actions: STORE_FIELD },
+        'user.blurField': { guard: 'isDetailsField', actions: CHECK_FIELD },
+        // The terms box validates on change (SPEC section 5).
+        'user.toggleTerms': {
+          // A click always changes the box; an event that changes nothing is not one.
+          guard: ({ context, event }) => event.checked !== context.form.tos,
+          actions: [
+            { type: 'storeField', params: ({ event }) => ({ field: 'tos', value: event.checked }) },
+            { type: 'checkField', params: { field: 'tos' } },
+            'persistForm',
+          ],
+        },
       },
     },
   },

@@ -42,6 +42,7 @@ function start() {
         }),
       },
     }),
+    { input: {} },
   ).start();
   const settle = async (how: 'resolve' | 'reject', value: unknown) => {
     const p = pending as { resolve: (v: boolean) => void; reject: (e: unknown) => void } | null;

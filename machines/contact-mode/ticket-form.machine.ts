@@ -63,6 +63,7 @@ export const ticketFormMachine = setup({
     storeServerErrors: assign((_, params: { result: SendTicketResult }) =>
       !params.result.ok && params.result.fields ? { fieldErrors: params.result.fields } : {},
     ),
+    clearFieldErrors: assign({ fieldErrors: {} }),
     clearForm: assign(empty),
   },
 }).createMachine({
@@ -80,7 +81,7 @@ export const ticketFormMachine = setup({
           },
         },
         'user.submit': [
-          { guard: 'isFormValid', target: 'sending' },
+          { guard: 'isFormValid', target: 'sending', actions: 'clearFieldErrors' },
           { target: '.invalid', actions: 'storeFieldErrors' },
         ],
       },

@@ -66,13 +66,15 @@ const samples = {
   'xstate.error.actor.createBooking': [{ error: 'network' }],
 } satisfies EventSamples<ModelEvent>;
 
+type BookingInput = { name: string; email: string; start: string; lang: 'nl' | 'en' };
+
 const INPUT = { lang: 'en' as const, from: '2025-01-06', name: 'Anne' };
 
 const never = <T>() => new Promise<T>(() => {});
 const fake = schedulerMachine.provide({
   actors: {
     loadSlots: fromPromise<LoadSlotsResult, { from: string; days: number }>(() => never()),
-    createBooking: fromPromise<CreateBookingResult, never>(() => never()),
+    createBooking: fromPromise<CreateBookingResult, BookingInput>(() => never()),
   },
   actions: { announceBooking: () => {}, showConfirmation: () => {} },
 });
@@ -118,7 +120,7 @@ function start() {
             (resolve, reject) => (pending.loadSlots = { resolve, reject } as never),
           );
         }),
-        createBooking: fromPromise<CreateBookingResult, never>(
+        createBooking: fromPromise<CreateBookingResult, BookingInput>(
           () =>
             new Promise(
               (resolve, reject) => (pending.createBooking = { resolve, reject } as never),

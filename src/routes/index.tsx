@@ -20,6 +20,7 @@ import {
 } from '../views/landing/landing-sections.tsx';
 import { Planner } from '../views/planner/planner-view.tsx';
 import { Quiz } from '../views/quiz/quiz-view.tsx';
+import { ExitOfferDialog } from '../views/landing/exit-offer.tsx';
 
 /** Home: the Total Package landing page, in the homepage layout (content and footer, no header). */
 export const Route = createFileRoute('/')({
@@ -92,6 +93,7 @@ function HomePage() {
         <FinalCtaSection today={today} planner={<Planner goToOrder={goToOrder} />} />
         <DeepDiveSection />
         <QuizSection quiz={<Quiz />} />
+        <ExitOfferDialog />
       </main>
       <SiteFooter />
     </>

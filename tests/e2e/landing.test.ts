@@ -133,3 +133,83 @@ describe.each(['en', 'nl'] as const)('landing page in %s', (lang) => {
     }
   });
 });
+
+describe('exit-intent offer', () => {
+  const leaveThroughTop = () =>
+    document.dispatchEvent(
+      new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: -2, relatedTarget: null }),
+    );
+
+  it('opens once per visitor as a real dialog, closes with Escape, and carries the offer to checkout', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    try {
+      await page.goto(`${baseUrl}/?lang=en`, { waitUntil: 'networkidle' });
+      const dialog = page.getByRole('dialog', {
+        name: en['landing.exitOffer.title']!.replace('{percent}', '10'),
+      });
+      expect(await dialog.isVisible()).toBe(false);
+      // Leaving sideways does nothing.
+      await page.evaluate(() =>
+        document.dispatchEvent(
+          new MouseEvent('mouseout', { bubbles: true, clientY: 300, relatedTarget: null }),
+        ),
+      );
+      expect(await dialog.isVisible()).toBe(false);
+      await page.evaluate(leaveThroughTop);
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await page.evaluate(leaveThroughTop);
+      expect(await dialog.isVisible()).toBe(false);
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.evaluate(leaveThroughTop);
+      expect(await dialog.isVisible()).toBe(false);
+
+      // A new visitor accepts the offer.
+      await page.evaluate(() => window.localStorage.clear());
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.evaluate(leaveThroughTop);
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole('link', { name: en['landing.exitOffer.accept'] }).click();
+      await page.waitForURL(/\/checkout\?/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('offer')).toBe('exit10');
+      expect(url.searchParams.get('plans')).toBe('webHosting_total,domain_managed');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // The server applies it: 10% of the hosting plan's monthly price off the first month.
+    const quote = async (offer?: string) => {
+      const res = await fetch(`${baseUrl}/api/quote?lang=en`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          plans: ['webHosting_total', 'domain_managed'],
+          interval: 'monthly',
+          ...(offer ? { offer } : {}),
+        }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as {
+          lines: Array<{ id: string; price: number; displayName: string }>;
+          totals: { dueToday: number };
+        },
+      };
+    };
+    const plain = await quote();
+    const offered = await quote('exit10');
+    expect(offered.status).toBe(200);
+    expect(offered.body.lines.find((l) => l.id === 'offer_exit10')).toMatchObject({
+      price: -300,
+      displayName: '10% off your first month',
+    });
+    expect(offered.body.totals.dueToday).toBe(plain.body.totals.dueToday - 300);
+    expect((await quote('free-month')).status).toBe(400);
+  });
+});

@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import * as v from 'valibot';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/checkout.actors.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
@@ -64,6 +67,8 @@ function CheckoutBody(props: {
     () => [readSavedCheckoutForm(), readCheckoutDomain(props.urlDomain), new Date()] as const,
     [props.urlDomain],
   );
+  const checkout = useActorRef(checkoutMachine, { input: { savedForm } });
+  const pay = useActorRef(payButtonMachine);
   return (
     <CheckoutView
       plans={props.plans}
@@ -71,7 +76,8 @@ function CheckoutBody(props: {
       domain={domain}
       lang={props.lang}
       today={today}
-      savedForm={savedForm}
+      checkout={checkout}
+      pay={pay}
     />
   );
 }

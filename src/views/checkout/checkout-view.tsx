@@ -1,11 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CheckoutField } from '#domain/checkout.schema.ts';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import {
   buildCheckoutRequest,
   selectAccountMessage,
@@ -14,18 +15,15 @@ import {
   selectIsCheckingEmail,
   selectTab,
 } from '#machines/checkout/checkout.selectors.ts';
-import type { CheckoutForm } from '#domain/checkout.schema.ts';
-import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import {
   selectIsPaying,
   selectPayError,
   selectSecondsLeft,
 } from '#machines/pay-button/pay-button.selectors.ts';
 
-export type CheckoutMachines = {
-  checkout?: typeof checkoutMachine;
-  payButton?: typeof payButtonMachine;
-};
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+export type PayButtonActor = ActorRefFrom<typeof payButtonMachine>;
 
 export interface CheckoutViewProps {
   plans: readonly string[];
@@ -33,9 +31,10 @@ export interface CheckoutViewProps {
   domain: QuoteDomain | undefined;
   lang: Lang;
   today: Date;
-  savedForm: CheckoutForm;
-  /** Tests pass machines with fake actors and short delays. */
-  machines?: CheckoutMachines;
+  /** The checkout form's actor (the route starts it; tests pass one with fake actors). */
+  checkout: CheckoutActor;
+  /** The pay button's actor. */
+  pay: PayButtonActor;
 }
 
 type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
@@ -69,10 +68,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const { plans, interval, domain, lang, today } = props;
   const intl = useIntl();
   const id = useId();
-  const checkout = useActorRef(props.machines?.checkout ?? checkoutMachine, {
-    input: { savedForm: props.savedForm },
-  });
-  const pay = useActorRef(props.machines?.payButton ?? payButtonMachine);
+  const { checkout, pay } = props;
 
   const tab = useSelector(checkout, selectTab);
   const form = useSelector(checkout, (s) => s.context.form);

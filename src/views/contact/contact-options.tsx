@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
@@ -33,19 +34,31 @@ export function ContactOptions({
   lang,
   initialMode,
   onBooked,
-  headingId = 'contact.options.heading',
-  logic = contactModeMachine,
+  headingId,
 }: {
   lang: Lang;
   initialMode?: ContactMode;
   /** Leaves for the confirmation page once the inline scheduler has booked. */
   onBooked: () => void;
   headingId?: string;
-  /** The chart with its real actors; tests pass it with fakes provided. */
-  logic?: typeof contactModeMachine;
+}) {
+  const actor = useActorRef(contactModeMachine, { input: { initialMode } });
+  return <ContactOptionsView actor={actor} lang={lang} onBooked={onBooked} headingId={headingId} />;
+}
+
+/** The options for a running contact-mode actor (tests pass one with fake actors). */
+export function ContactOptionsView({
+  actor,
+  lang,
+  onBooked,
+  headingId = 'contact.options.heading',
+}: {
+  actor: ActorRefFrom<typeof contactModeMachine>;
+  lang: Lang;
+  onBooked: () => void;
+  headingId?: string | undefined;
 }) {
   const id = useId();
-  const actor = useActorRef(logic, { input: { initialMode } });
   const open = useSelector(actor, selectOpenMode);
   const chat = useSelector(actor, selectChatStatus);
   const choose = (mode: ContactMode) => actor.send({ type: 'user.chooseMode', mode });

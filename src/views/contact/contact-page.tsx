@@ -42,6 +42,7 @@ export function ContactPage({
   titleId: string;
   introId: string;
 }) {
+  const goToConfirmation = useGoToConfirmation();
   return (
     <>
       <section id="about-hero" className="contact-hero" data-hero>

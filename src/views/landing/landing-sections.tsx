@@ -340,6 +340,7 @@ const TRUST = ['experience', 'clients', 'satisfaction', 'vat'] as const;
 
 /** The final call to action: the planner, trust signals and the remaining-spots counter. */
 export function FinalCtaSection({ planner, today }: { planner: ReactNode; today: Date }) {
+  const intl = useIntl();
   const spots = remainingSpots(today);
   return (
     <section id="planner" className="landing-section landing-cta" aria-labelledby="planner-title">
@@ -371,7 +372,9 @@ export function FinalCtaSection({ planner, today }: { planner: ReactNode; today:
                   values={{
                     years: LANDING_STATS.yearsExperience,
                     clients: LANDING_STATS.websitesBuilt,
-                    percent: LANDING_STATS.satisfactionPercent,
+                    percent: intl.formatNumber(LANDING_STATS.satisfactionPercent, {
+                      maximumFractionDigits: 1,
+                    }),
                   }}
                 />
               </li>

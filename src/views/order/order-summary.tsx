@@ -185,6 +185,33 @@ export function OrderSummary({
                 <Money cents={result.quote.totals.dueToday} lang={lang} />
               </dd>
             </div>
+            <div className="order-summary__after">
+              <dt>
+                <FormattedMessage id="order.summary.afterToday" />
+              </dt>
+              <dd>
+                {result.quote.totals.monthly > 0 || result.quote.totals.yearly > 0 ? (
+                  [
+                    result.quote.totals.monthly > 0
+                      ? intl.formatMessage(
+                          { id: 'order.price.monthly' },
+                          { price: formatMoney(result.quote.totals.monthly, lang) },
+                        )
+                      : null,
+                    result.quote.totals.yearly > 0
+                      ? intl.formatMessage(
+                          { id: 'order.price.yearly' },
+                          { price: formatMoney(result.quote.totals.yearly, lang) },
+                        )
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' + ')
+                ) : (
+                  <Money cents={0} lang={lang} />
+                )}
+              </dd>
+            </div>
           </dl>
           <p className="order-summary__note">
             <FormattedMessage id="order.summary.vatNote" />
@@ -192,7 +219,7 @@ export function OrderSummary({
 
           <div className="order-summary__next">
             <h3>
-              <FormattedMessage id="order.summary.afterToday" />
+              <FormattedMessage id="order.summary.nextPayments" />
             </h3>
             <ul>
               {result.quote.nextPayments.monthly ? (

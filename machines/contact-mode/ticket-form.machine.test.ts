@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { SendTicketResult } from './contact-mode.actors.ts';
+import {
+  ticketFormMachine,
+  type TicketFormContext,
+  type TicketFormEvent,
+} from './ticket-form.machine.ts';
+
+type TicketInput = Omit<TicketFormContext, 'fieldErrors'>;
+
+type ModelEvent =
+  | TicketFormEvent
+  | { type: 'xstate.done.actor.sendTicket'; output: SendTicketResult }
+  | { type: 'xstate.error.actor.sendTicket'; error: string };
+
+const samples = {
+  'user.change': [
+    { field: 'name', value: 'Piet' },
+    { field: 'email', value: 'piet@example.nl' },
+    { field: 'message', value: 'Hello' },
+    { field: 'email', value: 'nope' },
+  ],
+  'user.submit': [{}],
+  'user.writeAnother': [{}],
+  'xstate.done.actor.sendTicket': [
+    { output: { ok: true, ticketId: 't1' } },
+    { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
+    { output: { ok: false } },
+  ],
+  'xstate.error.actor.sendTicket': [{ error: 'network' }],
+} satisfies EventSamples<ModelEvent>;
+
+type Input = { lang: 'en' };
+const fake = ticketFormMachine.provide({
+  actors: { sendTicket: fromPromise<SendTicketResult, TicketInput>(() => new Promise(() => {})) },
+});
+const model = createModel<typeof fake, ModelEvent>({
+  machine: fake,
+  input: { lang: 'en' } satisfies Input,
+  events: samples,
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      filled: [s.context.name, s.context.email, s.context.message],
+      errors: Object.keys(s.context.fieldErrors).sort(),
+    }),
+});
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+function start() {
+  let pending: { resolve: (r: SendTicketResult) => void; reject: (e: unknown) => void } | null =
+    null;
+  const sent: unknown[] = [];
+  const actor = createActor(
+    ticketFormMachine.provide({
+      actors: {
+        sendTicket: fromPromise<SendTicketResult, TicketInput>(({ input }) => {
+          sent.push(input);
+          return new Promise((resolve, reject) => (pending = { resolve, reject }));
+        }),
+      },
+    }),
+    { input: { lang: 'en' } },
+  ).start();
+  const settle = async (how: 'resolve' | 'reject', value: unknown) => {
+    const p = pending as {
+      resolve: (r: SendTicketResult) => void;
+      reject: (e: unknown) => void;
+    } | null;
+    if (!p) throw new Error('nothing is being sent');
+    pending = null;
+    if (how === 'resolve') p.resolve(value as SendTicketResult);
+    else p.reject(value);
+    await flush();
+  };
+  const driver = {
+    'user.change': (e) => void actor.send(e),
+    'user.submit': (e) => void actor.send(e),
+    'user.writeAnother': (e) => void actor.send(e),
+    'xstate.done.actor.sendTicket': (e) => settle('resolve', e.output),
+    'xstate.error.actor.sendTicket': (e) => settle('reject', e.error),
+  } satisfies Driver<ModelEvent>;
+  return { driver, sent, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+}
+
+describe('ticket form (model-based)', () => {
+  const coverage = model.createCoverage();
+  it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
+  for (const path of model.coveringPaths()) {
+    it(path.description, () =>
+      model.walk(path, {
+        start,
+        coverage,
+        assertState: (snapshot) => {
+          // Sent clears the form; a failure keeps what the visitor wrote.
+          if (snapshot.matches('sent'))
+            expect([
+              snapshot.context.name,
+              snapshot.context.email,
+              snapshot.context.message,
+            ]).toEqual(['', '', '']);
+          if (snapshot.matches('sending')) expect(snapshot.context.fieldErrors).toEqual({});
+          if (snapshot.matches({ editing: 'invalid' }))
+            expect(Object.keys(snapshot.context.fieldErrors).length).toBeGreaterThan(0);
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+
+  it('sends one ticket and refuses a double submit', async () => {
+    const session = start();
+    const { driver } = session;
+    driver['user.submit']({ type: 'user.submit' });
+    expect(session.getSnapshot().context.fieldErrors).toEqual({
+      name: 'form.validation.required',
+      email: 'form.validation.required',
+      message: 'form.validation.required',
+    });
+    driver['user.change']({ type: 'user.change', field: 'name', value: 'Piet' });
+    driver['user.change']({ type: 'user.change', field: 'email', value: 'piet@example.nl' });
+    driver['user.change']({ type: 'user.change', field: 'subject', value: 'support' });
+    driver['user.change']({ type: 'user.change', field: 'message', value: 'Help' });
+    driver['user.submit']({ type: 'user.submit' });
+    driver['user.submit']({ type: 'user.submit' });
+    expect(session.sent).toEqual([
+      { lang: 'en', name: 'Piet', email: 'piet@example.nl', subject: 'support', message: 'Help' },
+    ]);
+    await driver['xstate.done.actor.sendTicket']({
+      type: 'xstate.done.actor.sendTicket',
+      output: { ok: true, ticketId: 't1' },
+    });
+    expect(session.getSnapshot().matches('sent')).toBe(true);
+    session.stop();
+  });
+});

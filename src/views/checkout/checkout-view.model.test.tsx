@@ -1,0 +1,324 @@
+// @vitest-environment jsdom
+// Model-based test of the checkout page: every transition of the checkout chart (tabs, the email
+// check and its outcomes, the terms box), walked through the real CheckoutView with the account
+// look-up answered by a controlled fake; then hand-pinned journeys for step 2 and the pay button
+// (countdown, time-out, failure, success) with the named delays shortened.
+
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { RawIntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import en from '#locales/en.json';
+import { EMPTY_CHECKOUT_FORM, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
+import type { AccountLookup, StartCheckoutResult } from '#machines/checkout/checkout.actors.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
+import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { createI18nStore } from '../../i18n/i18n-store.ts';
+import { CheckoutView, type CheckoutActor, type PayButtonActor } from './checkout-view.tsx';
+
+const messages = en as Record<string, string>;
+const intl = createI18nStore('en', messages).get().intl;
+const text = (id: string) => messages[id]!;
+const TODAY = new Date('2026-03-10T10:00:00Z');
+
+type ModelEvent =
+  | Extract<CheckoutEvent, { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' }>
+  | { type: 'user.changeField'; field: 'email'; value: string }
+  | { type: 'user.blurField'; field: 'email' }
+  | { type: 'xstate.done.actor.lookupAccount'; output: AccountLookup }
+  | { type: 'xstate.error.actor.lookupAccount'; error: string };
+
+const samples = {
+  'user.changeField': [
+    { field: 'email', value: '' },
+    { field: 'email', value: 'new@example.test' },
+    { field: 'email', value: 'not-an-email' },
+  ],
+  'user.blurField': [{ field: 'email' }],
+  'user.checkEmail': [{}],
+  'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
+  'user.toggleTerms': [{ checked: true }, { checked: false }],
+  'xstate.done.actor.lookupAccount': [
+    { output: 'exists' },
+    { output: 'new' },
+    { output: 'failed' },
+  ],
+  'xstate.error.actor.lookupAccount': [{ error: 'network' }],
+} satisfies EventSamples<ModelEvent>;
+
+const modelMachine = checkoutMachine.provide({
+  actors: {
+    lookupAccount: fromPromise<AccountLookup, { email: string }>(() => new Promise(() => {})),
+  },
+  actions: { persistForm: () => {} },
+});
+const model = createModel<typeof modelMachine, ModelEvent>({
+  machine: modelMachine,
+  input: { savedForm: EMPTY_CHECKOUT_FORM },
+  events: samples,
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      email: s.context.form.email,
+      tos: s.context.form.tos,
+      errors: s.context.errors,
+      step2: s.context.step2Visited,
+    }),
+  limit: 5000,
+});
+
+const flush = async () => {
+  await act(async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  });
+};
+
+function renderCheckout(checkout: CheckoutActor, pay: PayButtonActor) {
+  return render(
+    <RawIntlProvider value={intl}>
+      <CheckoutView
+        plans={['webHosting_total']}
+        interval="monthly"
+        domain={{ name: 'anna.nl', type: 'register' }}
+        lang="en"
+        today={TODAY}
+        checkout={checkout}
+        pay={pay}
+      />
+    </RawIntlProvider>,
+  );
+}
+
+function startUi() {
+  let settle: { resolve: (r: AccountLookup) => void; reject: (e: unknown) => void } | null = null;
+  const checkout = createActor(
+    checkoutMachine.provide({
+      actors: {
+        lookupAccount: fromPromise<AccountLookup, { email: string }>(
+          () => new Promise((resolve, reject) => (settle = { resolve, reject })),
+        ),
+      },
+      actions: { persistForm: () => {} },
+    }),
+    { input: { savedForm: EMPTY_CHECKOUT_FORM } },
+  ).start();
+  const pay = createActor(payButtonMachine).start();
+  const view = renderCheckout(checkout, pay);
+  const emailInput = () => screen.getByLabelText(text('checkout.fields.email'));
+  const tab = (name: 'account' | 'details') =>
+    screen.getByRole('tab', {
+      name: new RegExp(
+        `^${text(name === 'account' ? 'checkout.tabs.account' : 'checkout.tabs.details').replace('.', '\\.')}`,
+      ),
+    });
+  const driver = {
+    'user.changeField': (e) => void fireEvent.change(emailInput(), { target: { value: e.value } }),
+    'user.blurField': () => void fireEvent.blur(emailInput()),
+    'user.checkEmail': () =>
+      void fireEvent.click(screen.getByRole('button', { name: text('checkout.account.continue') })),
+    'user.selectTab': (e) => void fireEvent.click(tab(e.tab)),
+    'user.toggleTerms': (e) => {
+      const box = screen.getByRole('checkbox') as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
+    'xstate.done.actor.lookupAccount': async (e) => {
+      settle?.resolve(e.output);
+      await flush();
+    },
+    'xstate.error.actor.lookupAccount': async (e) => {
+      settle?.reject(new Error(e.error));
+      await flush();
+    },
+  } satisfies Driver<ModelEvent>;
+  return {
+    driver,
+    getSnapshot: () => checkout.getSnapshot(),
+    stop: () => {
+      view.unmount();
+      checkout.stop();
+      pay.stop();
+    },
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('checkout page (model-based, through the real components)', () => {
+  it('reaches every leaf state', () => {
+    expect(model.unreachableLeafStates()).toEqual([]);
+  });
+  const coverage = model.createCoverage();
+  for (const path of model.coveringPaths({ maxSteps: 30 })) {
+    it(path.description, async () => {
+      await model.walk(path, {
+        start: startUi,
+        coverage,
+        assertState: (snapshot) => {
+          const onDetails = snapshot.matches('details');
+          expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+            text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
+          );
+          const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
+          expect(Boolean(badge)).toBe(
+            snapshot.context.step2Visited && snapshot.context.form.email === '',
+          );
+          if (onDetails) {
+            expect(screen.getByRole('checkbox')).toHaveProperty(
+              'checked',
+              snapshot.context.form.tos,
+            );
+            if (snapshot.context.errors.tos)
+              expect(
+                screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
+              ).toBeGreaterThan(0);
+            return;
+          }
+          expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
+            'value',
+            snapshot.context.form.email,
+          );
+          expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
+            snapshot.matches({ account: 'checking' }),
+          );
+          expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
+            snapshot.matches({ account: 'alreadyRegistered' }),
+          );
+          expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
+            snapshot.matches({ account: 'lookupFailed' }),
+          );
+          const emailError = snapshot.context.errors.email;
+          if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
+        },
+      });
+    });
+  }
+  it('takes every transition', () => {
+    coverage.assertComplete();
+  });
+});
+
+describe('checkout page journeys', () => {
+  const DELAYS = { countdownTick: 10, paymentTimeout: 200 };
+  type StartInput = { body: CheckoutRequestInput; idempotencyKey: string };
+
+  function setup(startCheckout: (input: StartInput) => Promise<StartCheckoutResult>) {
+    const navigations: string[] = [];
+    const checkout = createActor(
+      checkoutMachine.provide({
+        actors: {
+          lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => 'new'),
+        },
+      }),
+      { input: { savedForm: EMPTY_CHECKOUT_FORM } },
+    ).start();
+    const payButton = createActor(
+      payButtonMachine.provide({
+        actors: {
+          startCheckout: fromPromise<StartCheckoutResult, StartInput>(({ input }) =>
+            startCheckout(input),
+          ),
+        },
+        actions: { navigate: (_, params) => void navigations.push(params.url) },
+        delays: DELAYS,
+      }),
+    ).start();
+    renderCheckout(checkout, payButton);
+    return { navigations };
+  }
+
+  async function fillStep1And2() {
+    fireEvent.change(screen.getByLabelText(text('checkout.fields.email')), {
+      target: { value: 'anna@example.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text('checkout.account.continue') }));
+    await flush();
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+      text('checkout.tabs.details'),
+    );
+    const pay = screen.getByRole('button', { name: text('checkout.pay.button') });
+    expect(pay).toHaveProperty('disabled', true);
+    const blockers = screen.getByText(text('checkout.pay.blocked')).parentElement!;
+    expect(within(blockers).getByText(text('checkout.validation.firstnameRequired'))).toBeTruthy();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${text(label)}`)), {
+        target: { value },
+      });
+    // A field validates on blur with its own message.
+    fireEvent.blur(screen.getByLabelText(new RegExp(`^${text('checkout.fields.firstname')}`)));
+    expect(screen.getAllByText(text('checkout.validation.firstnameRequired')).length).toBe(2);
+    type('checkout.fields.firstname', 'Anna');
+    type('checkout.fields.lastname', 'de Vries');
+    type('checkout.fields.address1', 'Damrak 1');
+    type('checkout.fields.postalcode', '1012 LG');
+    type('checkout.fields.city', 'Amsterdam');
+    type('checkout.fields.password', 'a-good-password');
+    expect(pay).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.queryByText(text('checkout.pay.blocked'))).toBeNull();
+    expect(pay).toHaveProperty('disabled', false);
+    // Terms and privacy open in a new tab; the password is never saved locally.
+    for (const link of [text('checkout.terms.termsLink'), text('checkout.terms.privacyLink')])
+      expect(screen.getByRole('link', { name: link }).getAttribute('target')).toBe('_blank');
+    expect(localStorage.getItem('checkout-form')).toContain('anna@example.test');
+    expect(localStorage.getItem('checkout-form')).not.toContain('a-good-password');
+    return pay;
+  }
+
+  it('a whole order: counts down while paying, then goes to the payment link', async () => {
+    vi.useFakeTimers();
+    let resolve: (r: StartCheckoutResult) => void = () => {};
+    const bodies: StartInput[] = [];
+    const { navigations } = setup((input) => {
+      bodies.push(input);
+      return new Promise((r) => (resolve = r));
+    });
+    const pay = await fillStep1And2();
+    fireEvent.click(pay);
+    expect(pay.textContent).toBe('Processing… 10');
+    act(() => void vi.advanceTimersByTime(DELAYS.countdownTick * 2));
+    expect(pay.textContent).toBe('Processing… 8');
+    expect(bodies[0]!.body).toMatchObject({
+      email: 'anna@example.test',
+      firstname: 'Anna',
+      tos: true,
+      planData: {
+        products: [16, 99],
+        billingCycle: 'monthly',
+        domainType: 'register',
+        domain: 'anna.nl',
+      },
+      paymentMethod: 'banktransfer',
+    });
+    resolve({
+      ok: true,
+      response: { paymentLink: '/pay/2026-0001', invoiceNumber: '2026-0001', orderId: 'o' },
+    });
+    await flush();
+    expect(navigations).toEqual(['/pay/2026-0001']);
+  });
+
+  it('a failure says so and enables the button again; a time-out says it takes too long', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    setup(async () => {
+      calls++;
+      if (calls === 1) return { ok: false, code: 'INTERNAL' };
+      return new Promise(() => {});
+    });
+    const pay = await fillStep1And2();
+    fireEvent.click(pay);
+    await flush();
+    expect(screen.getByText(text('checkout.payment.startError'))).toBeTruthy();
+    expect(pay).toHaveProperty('disabled', false);
+    fireEvent.click(pay);
+    act(() => void vi.advanceTimersByTime(DELAYS.paymentTimeout));
+    expect(screen.getByText(text('checkout.payment.longProcessingError'))).toBeTruthy();
+    expect(pay).toHaveProperty('disabled', false);
+  });
+});
