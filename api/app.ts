@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { orderRoutes } from './routes/checkout.routes.ts';
 import type { PaymentProvider } from './services/payments.ts';
 import type { BillingSettings } from './services/invoice-pdf.ts';
+import type { AddressLookup } from './services/address-lookup.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { createPageHandler, type PageRenderer } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
@@ -47,6 +48,8 @@ export interface AppServices {
   payments?: PaymentProvider;
   /** Seller block and bank details for invoices and the pay page (COMPANY_*, BANK_*). */
   billing?: BillingSettings;
+  /** Dutch addresses from postal code and house number (PDOK, ADDRESS_LOOKUP_URL). */
+  addressLookup?: AddressLookup;
   now?: () => Date;
 }
 

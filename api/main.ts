@@ -12,6 +12,7 @@ import { createMollieClient } from './services/mollie.ts';
 import { createBankTransferProvider, createMollieProvider } from './services/payments.ts';
 import { createDomainOwnership } from './services/orders.ts';
 import { billingSettings } from './services/invoice-pdf.ts';
+import { createAddressLookup } from './services/address-lookup.ts';
 import { createRdapClient } from './services/rdap.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import type { PageRenderer } from './http/pages.ts';
@@ -100,6 +101,7 @@ async function main() {
         : createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
       billing: billingSettings(config, process.env),
       domainOwnership: createDomainOwnership(database),
+      addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
       web: { renderer: rendererModule, assets, files },
     },

@@ -3,6 +3,7 @@
 // SPEC's message keys; the caller shows them in the visitor's language.
 
 import * as v from 'valibot';
+import { EXIT_OFFERS } from './exit-offer.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 
 export const COUNTRIES = ['NL', 'BE'] as const;
@@ -163,6 +164,8 @@ export const checkoutRequestSchema = v.pipe(
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),
+    /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
+    offer: v.optional(v.picklist(EXIT_OFFERS)),
   }),
   v.forward(
     v.check(

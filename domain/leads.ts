@@ -4,6 +4,7 @@
 
 import * as v from 'valibot';
 import { isPlanId, type PlanId } from './catalogue.ts';
+import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { plannerAnswersSchema, type PlannerAnswers } from './recommendations.ts';
 
 export const LEAD_SOURCES = ['planner', 'quiz', 'leadForm', 'blueprint'] as const;
@@ -18,9 +19,10 @@ export const EMAIL_MAX = 254;
 
 /**
  * The planner's contact rule (SPEC section 5): a name longer than 1 character (after trimming)
- * and a plain address: no spaces, exactly one @, something on both sides and a dot after the @.
+ * and a plain address: no spaces, exactly one @, something on both sides and a dot after the @ —
+ * the same pattern as checkout's (`EMAIL_PATTERN`), kept in one place.
  */
-export const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PLAIN_EMAIL = EMAIL_PATTERN;
 
 export function isValidContactName(name: string): boolean {
   const trimmed = name.trim();

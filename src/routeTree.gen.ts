@@ -38,6 +38,7 @@ import { Route as LegalLegalOverviewRouteImport } from './routes/_legal/legal/ov
 import { Route as LegalLegalPrivacyPolicyRouteImport } from './routes/_legal/legal/privacy-policy'
 import { Route as LegalLegalSlaRouteImport } from './routes/_legal/legal/sla'
 import { Route as LegalLegalTermsAndConditionsRouteImport } from './routes/_legal/legal/terms-and-conditions'
+import { Route as SitePayInvoiceRouteImport } from './routes/_site/pay/$invoice'
 import { Route as SiteTotalPackageOrderRouteImport } from './routes/_site/total-package/order'
 
 const IndexRoute = IndexRouteImport.update({
@@ -187,6 +188,11 @@ const LegalLegalTermsAndConditionsRoute =
     path: '/legal/terms-and-conditions',
     getParentRoute: () => LegalRoute,
   } as any)
+const SitePayInvoiceRoute = SitePayInvoiceRouteImport.update({
+  id: '/pay/$invoice',
+  path: '/pay/$invoice',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteTotalPackageOrderRoute = SiteTotalPackageOrderRouteImport.update({
   id: '/total-package/order',
   path: '/total-package/order',
@@ -220,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/legal/sla': typeof LegalLegalSlaRoute
   '/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/pay/$invoice': typeof SitePayInvoiceRoute
   '/total-package/order': typeof SiteTotalPackageOrderRoute
 }
 export interface FileRoutesByTo {
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/legal/sla': typeof LegalLegalSlaRoute
   '/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/pay/$invoice': typeof SitePayInvoiceRoute
   '/total-package/order': typeof SiteTotalPackageOrderRoute
 }
 export interface FileRoutesById {
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/_legal/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/_legal/legal/sla': typeof LegalLegalSlaRoute
   '/_legal/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/_site/pay/$invoice': typeof SitePayInvoiceRoute
   '/_site/total-package/order': typeof SiteTotalPackageOrderRoute
 }
 export interface FileRouteTypes {
@@ -312,6 +321,7 @@ export interface FileRouteTypes {
     | '/legal/privacy-policy'
     | '/legal/sla'
     | '/legal/terms-and-conditions'
+    | '/pay/$invoice'
     | '/total-package/order'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/legal/privacy-policy'
     | '/legal/sla'
     | '/legal/terms-and-conditions'
+    | '/pay/$invoice'
     | '/total-package/order'
   id:
     | '__root__'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/_legal/legal/privacy-policy'
     | '/_legal/legal/sla'
     | '/_legal/legal/terms-and-conditions'
+    | '/_site/pay/$invoice'
     | '/_site/total-package/order'
   fileRoutesById: FileRoutesById
 }
@@ -589,6 +601,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalLegalTermsAndConditionsRouteImport
       parentRoute: typeof LegalRoute
     }
+    '/_site/pay/$invoice': {
+      id: '/_site/pay/$invoice'
+      path: '/pay/$invoice'
+      fullPath: '/pay/$invoice'
+      preLoaderRoute: typeof SitePayInvoiceRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/total-package/order': {
       id: '/_site/total-package/order'
       path: '/total-package/order'
@@ -647,6 +666,7 @@ interface SiteRouteChildren {
   SitePricingRoute: typeof SitePricingRoute
   SiteScheduleConsultationRoute: typeof SiteScheduleConsultationRoute
   SiteThankYouRoute: typeof SiteThankYouRoute
+  SitePayInvoiceRoute: typeof SitePayInvoiceRoute
   SiteTotalPackageOrderRoute: typeof SiteTotalPackageOrderRoute
 }
 
@@ -661,6 +681,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SitePricingRoute: SitePricingRoute,
   SiteScheduleConsultationRoute: SiteScheduleConsultationRoute,
   SiteThankYouRoute: SiteThankYouRoute,
+  SitePayInvoiceRoute: SitePayInvoiceRoute,
   SiteTotalPackageOrderRoute: SiteTotalPackageOrderRoute,
 }
 

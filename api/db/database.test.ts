@@ -11,6 +11,15 @@ import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { MIGRATIONS_DIR, openDatabase, type Database } from './database.ts';
 import { LOCK_FILE_NAME } from './lock.ts';
 import { outbox, sessions, users } from './schema.ts';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schemaModule from './schema.ts';
+
+/** Every table the schema declares: the migrations must create exactly these. */
+const SCHEMA_TABLES = Object.values(schemaModule)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table))
+  .sort();
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const onPostgres = Boolean(DATABASE_URL);
@@ -55,7 +64,7 @@ async function tableNames(database: Database): Promise<string[]> {
   const result = await database.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
   );
-  return result.rows.map((r) => r.table_name);
+  return result.rows.map((r) => r.table_name).sort();
 }
 
 async function appliedMigrations(database: Database): Promise<number> {
@@ -79,12 +88,7 @@ describe('openDatabase', () => {
     const database = await openDatabase({ dataDir, databaseUrl });
     try {
       expect(database.kind).toBe(onPostgres ? 'postgres' : 'pglite');
-      expect(await tableNames(database)).toEqual([
-        'idempotency_keys',
-        'outbox',
-        'sessions',
-        'users',
-      ]);
+      expect(await tableNames(database)).toEqual(SCHEMA_TABLES);
       expect(await appliedMigrations(database)).toBe(journal.entries.length);
       await database.ping();
     } finally {
@@ -328,7 +332,7 @@ describe('createTestDatabase', () => {
     const [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
     const ms = performance.now() - started;
     try {
-      expect(await tableNames(a)).toEqual(['idempotency_keys', 'outbox', 'sessions', 'users']);
+      expect(await tableNames(a)).toEqual(SCHEMA_TABLES);
       await a.write((tx) =>
         tx.insert(users).values({ email: 'only-in-a@example.test', role: 'staff' }),
       );

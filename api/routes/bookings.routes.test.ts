@@ -112,6 +112,18 @@ describe('POST /api/bookings', () => {
     expect(confirmations.filter((m) => m.to === rows[0]!.email)).toHaveLength(1);
   });
 
+  it('answers a repeat with the same Idempotency-Key with the first booking, not a 409', async () => {
+    const body = { ...visitor, start: '2025-01-09T14:00:00.000Z' };
+    const headers = { 'Idempotency-Key': 'book-once-1' };
+    const first = await t.call('POST', '/api/bookings', body, headers);
+    expect(first.status).toBe(201);
+    const again = await t.call('POST', '/api/bookings', body, headers);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    const other = await t.call('POST', '/api/bookings', { ...body, name: 'Else' }, headers);
+    expect(other.status).toBe(422);
+  });
+
   it.each([
     [
       'a start off the half hour',

@@ -224,6 +224,31 @@ describe('POST /api/checkout: the happy path', () => {
   });
 });
 
+describe('POST /api/checkout: the exit offer', () => {
+  it('prices an accepted exit10 offer with computeQuote (a one-time discount line)', async () => {
+    const res = await t.call('POST', '/api/checkout', order({ offer: 'exit10' }));
+    expect(res.status).toBe(201);
+    const { invoiceNumber } = await res.json();
+    const expected = computeQuote({
+      plans: ['webHosting_total'],
+      interval: 'monthly',
+      domain: { name: 'anna.nl', type: 'register' },
+      offer: 'exit10',
+      today: TODAY,
+      lang: 'en',
+    });
+    if (!expected.ok) throw new Error('quote');
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, invoiceNumber));
+    expect(invoice!.total).toBe(expected.quote.totals.dueToday);
+    expect(invoice!.lines.some((l) => l.amount < 0)).toBe(true);
+    const bad = await t.call('POST', '/api/checkout', order({ offer: 'free-lunch' }));
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('POST /api/checkout: bad bodies change nothing', () => {
   const base = () => order();
   const cases: Array<[string, () => unknown, number, string, Record<string, string>?]> = [

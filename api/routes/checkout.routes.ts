@@ -41,6 +41,8 @@ import { orderConfirmationMail, staffOrderNotification } from '../services/order
 import { hashPassword } from '../services/passwords.ts';
 import { createBankTransferProvider, type PaymentProvider } from '../services/payments.ts';
 import { adminOrdersRoutes } from './admin-orders.routes.ts';
+import { addressRoutes } from './address.routes.ts';
+import type { AddressLookup } from '../services/address-lookup.ts';
 import { invoicesRoutes } from './invoices.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { Sessions } from '../services/sessions.ts';
@@ -174,6 +176,7 @@ export function checkoutRoutes(services: CheckoutServices) {
     const result = computeQuote({
       plans,
       interval: body.planData.billingCycle,
+      offer: body.offer,
       domain,
       today: at,
       lang,
@@ -464,6 +467,7 @@ export function orderRoutes(
   services: Omit<CheckoutServices, 'payments' | 'billing'> & {
     payments?: PaymentProvider | undefined;
     billing?: BillingSettings | undefined;
+    addressLookup?: AddressLookup | undefined;
   },
 ) {
   const shared = {
@@ -475,5 +479,6 @@ export function orderRoutes(
     .route('/', checkoutRoutes(shared))
     .route('/', invoicesRoutes(shared))
     .route('/', paymentsRoutes(shared))
-    .route('/', adminOrdersRoutes(shared));
+    .route('/', adminOrdersRoutes(shared))
+    .route('/', addressRoutes(shared));
 }

@@ -8,6 +8,7 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Mailer } from '../services/mail.ts';
+import { idempotency } from './bookings.routes.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 
@@ -74,7 +75,10 @@ export function contactRoutes(options: {
     .post('/contact', validateJson(contactRequestSchema), async (c) => {
       const body = c.req.valid('json');
       const lang = requestLang(c);
-      const ticketId = await database.write(async (tx) => {
+      const once = idempotency(c, 'POST /api/contact', body);
+      const answer = await database.write(async (tx) => {
+        const previous = await once.replay<{ ok: true; ticketId: string }>(tx);
+        if (previous) return previous.body;
         const [saved] = await tx
           .insert(tickets)
           .values({
@@ -117,9 +121,11 @@ export function contactRoutes(options: {
             },
             tx,
           );
-        return id;
+        const response = { ok: true as const, ticketId: id };
+        await once.remember(tx, 201, response);
+        return response;
       });
-      return c.json({ ok: true as const, ticketId }, 201);
+      return c.json(answer, 201);
     })
     .get('/admin/tickets', staffOnly, async (c) => {
       const rows = await database.read((db) =>

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import { checkoutBlockers, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
+import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
@@ -41,6 +42,7 @@ export function buildCheckoutRequest(
     interval: Interval;
     domain: QuoteDomain | undefined;
     lang: Lang;
+    offer?: ExitOfferId | undefined;
   },
 ): CheckoutRequestInput {
   const { form } = snapshot.context;
@@ -60,5 +62,6 @@ export function buildCheckoutRequest(
     sendEmail: false,
     noEmail: true,
     lang: order.lang,
+    ...(order.offer ? { offer: order.offer } : {}),
   };
 }

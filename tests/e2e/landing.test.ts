@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
+import { optionById } from '#domain/catalogue.ts';
 import { recommend, type PlannerAnswers } from '#domain/recommendations.ts';
 import { launchBrowser, watchedPage } from '../helpers/browser.ts';
 
@@ -110,6 +111,9 @@ describe.each(['en', 'nl'] as const)('landing page in %s', (lang) => {
         await next.click();
       }
       await expect.poll(() => planner.getByText(m['planner.title.planReady']!).count()).toBe(1);
+      // Product names in the page's language.
+      const first = optionById(expected[0]!)!.displayName[lang];
+      expect(await planner.getByText(first, { exact: true }).count()).toBe(1);
       await next.click();
       await planner.getByLabel(m['planner.contact.name']!).fill('Sam Bakker');
       await planner.getByLabel(m['planner.contact.email']!).fill('sam@bakker.example');
@@ -212,4 +216,73 @@ describe('exit-intent offer', () => {
     expect(offered.body.totals.dueToday).toBe(plain.body.totals.dueToday - 300);
     expect((await quote('free-month')).status).toBe(400);
   });
+});
+
+describe('lead form on /get-started', () => {
+  it.each(['en', 'nl'] as const)(
+    'takes a lead in %s, and staff see it with its consent',
+    async (lang) => {
+      const m = catalogs[lang];
+      const email = `lead-${lang}-${Date.now()}@example.nl`;
+      const { page, context, problems } = await watchedPage(browser, baseUrl, {
+        viewport: { width: 375, height: 740 },
+      });
+      try {
+        await page.goto(`${baseUrl}/get-started?lang=${lang}`, { waitUntil: 'networkidle' });
+        await page.getByRole('button', { name: m['leadForm.intro.start'] }).click();
+        expect(
+          await page
+            .getByText(m['leadForm.progress.step']!.replace('{step}', '1').replace('{of}', '3'))
+            .count(),
+        ).toBe(1);
+        const next = page.getByRole('button', { name: m['leadForm.nav.next'] });
+        expect(await next.isDisabled()).toBe(true);
+        await page.getByLabel(m['leadForm.details.name']!).fill('Noor Visser');
+        await page.getByLabel(m['leadForm.details.email']!).fill(email);
+        await next.click();
+        expect(await next.isDisabled()).toBe(true);
+        await page.getByRole('radio', { name: m['leadForm.goal.sellProducts'] }).check();
+        await next.click();
+        await page.getByRole('button', { name: m['leadForm.schedule.later'] }).click();
+        await page.getByRole('button', { name: m['leadForm.consent.accept'] }).click();
+        await expect
+          .poll(() => page.getByText(m['leadForm.thankYou.text']!).count(), { timeout: 10_000 })
+          .toBe(1);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.map((v) => v.id)).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+
+      const login = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'staff@example.test', password: 'staff-password-e2e' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const list = await fetch(`${baseUrl}/api/admin/leads`, { headers: { cookie } });
+      expect(list.status).toBe(200);
+      const { leads } = (await list.json()) as {
+        leads: Array<{
+          email: string;
+          source: string;
+          subscribe: boolean;
+          consentAt: string | null;
+          lang: string;
+          answers: unknown;
+        }>;
+      };
+      const lead = leads.find((l) => l.email === email);
+      expect(lead).toMatchObject({
+        source: 'leadForm',
+        subscribe: true,
+        lang,
+        answers: { goal: 'sellProducts', booked: false },
+      });
+      expect(lead?.consentAt).toBeTruthy();
+      expect((await fetch(`${baseUrl}/api/admin/leads`)).status).toBe(401);
+    },
+  );
 });

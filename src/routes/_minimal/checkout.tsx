@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import * as v from 'valibot';
+import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -17,6 +18,7 @@ const searchSchema = v.object({
   interval: v.fallback(v.optional(v.string()), undefined),
   domain: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(253))), undefined),
   lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
+  offer: v.fallback(v.optional(v.picklist(EXIT_OFFERS)), undefined),
 });
 
 export const Route = createFileRoute('/_minimal/checkout')({
@@ -49,7 +51,13 @@ function Page() {
         </p>
       </section>
       {mounted ? (
-        <CheckoutBody plans={plans} interval={interval} urlDomain={search.domain} lang={lang} />
+        <CheckoutBody
+          plans={plans}
+          interval={interval}
+          urlDomain={search.domain}
+          lang={lang}
+          offer={search.offer}
+        />
       ) : (
         <div className="checkout-page__placeholder" aria-hidden="true" />
       )}
@@ -62,6 +70,7 @@ function CheckoutBody(props: {
   interval: 'monthly' | 'yearly';
   urlDomain: string | undefined;
   lang: 'nl' | 'en';
+  offer: ExitOfferId | undefined;
 }) {
   const [savedForm, domain, today] = useMemo(
     () => [readSavedCheckoutForm(), readCheckoutDomain(props.urlDomain), new Date()] as const,
@@ -76,6 +85,7 @@ function CheckoutBody(props: {
       domain={domain}
       lang={props.lang}
       today={today}
+      offer={props.offer}
       checkout={checkout}
       pay={pay}
     />

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CheckoutField } from '#domain/checkout.schema.ts';
+import type { ExitOfferId } from '#domain/exit-offer.ts';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
@@ -31,6 +32,8 @@ export interface CheckoutViewProps {
   domain: QuoteDomain | undefined;
   lang: Lang;
   today: Date;
+  /** An accepted offer from the link (`offer=exit10`). */
+  offer?: ExitOfferId | undefined;
   /** The checkout form's actor (the route starts it; tests pass one with fake actors). */
   checkout: CheckoutActor;
   /** The pay button's actor. */
@@ -81,7 +84,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const secondsLeft = useSelector(pay, selectSecondsLeft);
   const payError = useSelector(pay, selectPayError);
 
-  const quote = computeQuote({ plans, interval, domain, today, lang });
+  const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
 
   const field = (name: TextField) => {
     const meta = FIELD_META[name];
@@ -237,6 +240,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                     interval,
                     domain,
                     lang,
+                    offer: props.offer,
                   }),
                 });
               }}

@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -110,7 +111,7 @@ export function SolutionBridge() {
             values={{
               price: formatMoney(
                 LANDING_STATS.headlinePriceCents,
-                intl.locale === 'nl' ? 'nl' : 'en',
+                langFromTag(intl.locale) ?? DEFAULT_LANG,
               ),
             }}
           />

@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
@@ -26,7 +27,7 @@ export function LeadForm({ goToConfirmation }: { goToConfirmation: () => void })
   const intl = useIntl();
   const actor = useActorRef(
     leadFormMachine.provide({ actions: { goToConfirmation: () => goToConfirmation() } }),
-    { input: { lang: intl.locale === 'nl' ? 'nl' : 'en' } },
+    { input: { lang: langFromTag(intl.locale) ?? DEFAULT_LANG } },
   );
   return <LeadFormScreens actor={actor} />;
 }

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { optionById, resolvePrice, billingLabel, type PlanId } from '#domain/catalogue.ts';
 import { formatMoney } from '#domain/format.ts';
-import type { Lang } from '#domain/language.ts';
+import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
 import { readSavedAnswers } from '#machines/planner/planner.actors.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
@@ -40,7 +40,7 @@ export function Planner({ goToOrder }: { goToOrder: (plans: readonly string[]) =
     plannerMachine.provide({
       actions: { goToOrder: (_, params: { plans: readonly string[] }) => goToOrder(params.plans) },
     }),
-    { input: { saved, lang: intl.locale === 'nl' ? 'nl' : 'en' } },
+    { input: { saved, lang: langFromTag(intl.locale) ?? DEFAULT_LANG } },
   );
   return <PlannerScreens actor={actor} />;
 }
@@ -66,7 +66,7 @@ function ProductLine({ id, lang }: { id: PlanId; lang: Lang }) {
 /** Renders the planner chart's state; every button sends an event, nothing else decides. */
 export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   const intl = useIntl();
-  const lang: Lang = intl.locale === 'nl' ? 'nl' : 'en';
+  const lang: Lang = langFromTag(intl.locale) ?? DEFAULT_LANG;
   const screen = useSelector(actor, selectScreen);
   const step = useSelector(actor, selectStep);
   const hasTitle = useSelector(actor, selectHasTitle);

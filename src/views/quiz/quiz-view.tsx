@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { optionById } from '#domain/catalogue.ts';
 import { formatMoney } from '#domain/format.ts';
-import type { Lang } from '#domain/language.ts';
+import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
 import type { PlannerQuestion } from '#machines/planner/planner.types.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
@@ -30,14 +30,16 @@ const CHOICES: Record<PlannerQuestion, readonly string[]> = {
 /** The quiz on a page. */
 export function Quiz() {
   const intl = useIntl();
-  const actor = useActorRef(quizMachine, { input: { lang: intl.locale === 'nl' ? 'nl' : 'en' } });
+  const actor = useActorRef(quizMachine, {
+    input: { lang: langFromTag(intl.locale) ?? DEFAULT_LANG },
+  });
   return <QuizScreens actor={actor} />;
 }
 
 /** Renders the quiz chart's state; every control sends an event. */
 export function QuizScreens({ actor }: { actor: QuizActor }) {
   const intl = useIntl();
-  const lang: Lang = intl.locale === 'nl' ? 'nl' : 'en';
+  const lang: Lang = langFromTag(intl.locale) ?? DEFAULT_LANG;
   const screen = useSelector(actor, selectScreen);
   const question = useSelector(actor, selectQuestion);
   const progress = useSelector(actor, selectProgress);

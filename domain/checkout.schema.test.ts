@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import {
+  checkField,
+  checkoutBlockers,
+  checkoutRequestSchema,
+  EMPTY_CHECKOUT_FORM,
+  isValidPostalCode,
+  normalizePostalCode,
+} from './checkout.schema.ts';
+
+const complete = {
+  ...EMPTY_CHECKOUT_FORM,
+  email: 'anna@example.test',
+  password: 'a-good-password',
+  firstname: 'Anna',
+  lastname: 'de Vries',
+  address1: 'Damrak 1',
+  postalcode: '1012 LG',
+  city: 'Amsterdam',
+  tos: true,
+};
+
+describe('checkout form rules (SPEC section 5)', () => {
+  it('gives each field its own message key', () => {
+    expect(checkField('firstname', '  ')).toBe('checkout.validation.firstnameRequired');
+    expect(checkField('email', '')).toBe('checkout.validation.emailRequired');
+    expect(checkField('email', 'a@b')).toBe('checkout.validation.emailInvalid');
+    expect(checkField('country', 'DE')).toBe('checkout.validation.countryRequired');
+    expect(checkField('tos', false)).toBe('checkout.validation.tosAgreementRequired');
+    expect(checkField('password', '')).toBe('checkout.validation.passwordRequired');
+    expect(checkField('kvk', '')).toBeNull();
+    expect(checkField('kvk', '1234')).toBe('checkout.validation.kvkInvalid');
+  });
+
+  it('lists what blocks the pay button, email and step 1 first', () => {
+    expect(checkoutBlockers(EMPTY_CHECKOUT_FORM, false)).toEqual([
+      'checkout.validation.emailRequired',
+      'checkout.validation.completeStep1',
+      'checkout.validation.firstnameRequired',
+      'checkout.validation.lastnameRequired',
+      'checkout.validation.addressRequired',
+      'checkout.validation.postalCodeRequired',
+      'checkout.validation.cityRequired',
+      'checkout.validation.passwordRequired',
+      'checkout.validation.tosAgreementRequired',
+    ]);
+    expect(checkoutBlockers(complete, false)).toEqual(['checkout.validation.completeStep1']);
+    expect(checkoutBlockers(complete, true)).toEqual([]);
+  });
+
+  it('knows Dutch and Belgian postal codes', () => {
+    expect(isValidPostalCode('NL', '1012lg')).toBe(true);
+    expect(isValidPostalCode('NL', '0123 AB')).toBe(false);
+    expect(isValidPostalCode('BE', '1000')).toBe(true);
+    expect(isValidPostalCode('BE', '1000 AB')).toBe(false);
+    expect(normalizePostalCode('NL', '1012lg')).toBe('1012 LG');
+  });
+
+  it('the request schema reads missing required fields as their own messages', () => {
+    const result = v.safeParse(checkoutRequestSchema, { planData: { products: [16] } });
+    expect(result.success).toBe(false);
+    const keys = result.issues!.map((i) => i.message);
+    expect(keys).toContain('checkout.validation.firstnameRequired');
+    expect(keys).toContain('checkout.validation.emailRequired');
+  });
+});

@@ -1,0 +1,136 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import { parseInvoiceNumber } from '#domain/invoice.ts';
+import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
+import { useI18n } from '../../../i18n/use-i18n.ts';
+import { pageHead } from '../../../route-head.ts';
+
+export const Route = createFileRoute('/_site/pay/$invoice')({
+  head: pageHead('page.pay.title', 'page.pay.intro'),
+  component: Page,
+});
+
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
+/** The bank-transfer payment page: amount, bank details and the invoice number as reference. */
+function Page() {
+  const { invoice } = Route.useParams();
+  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const valid = parseInvoiceNumber(invoice) !== null;
+  return (
+    <section className="page-intro pay-page" data-hero>
+      <h1>
+        <FormattedMessage id="page.pay.title" />
+      </h1>
+      <p className="page-intro__lead">
+        <FormattedMessage id="pay.page.reference" values={{ number: invoice }} />
+      </p>
+      {valid && mounted ? <PayDetails number={invoice} /> : null}
+      {!valid ? (
+        <p role="alert">
+          <FormattedMessage id="pay.page.unknown" />
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function PayDetails({ number }: { number: string }) {
+  const { lang } = useI18n();
+  const actor = useActorRef(invoiceStatusMachine, { input: { number } });
+  const state = useSelector(actor, (s) => s.value);
+  const invoice = useSelector(actor, (s) => s.context.invoice);
+  if (state === 'loading')
+    return (
+      <p role="status">
+        <FormattedMessage id="pay.page.loading" />
+      </p>
+    );
+  if (state === 'signedOut')
+    return (
+      <p>
+        <FormattedMessage id="pay.page.signIn" />{' '}
+        <a href={`/login?redirect=${encodeURIComponent(`/pay/${number}`)}`}>
+          <FormattedMessage id="auth.login.submit" />
+        </a>
+      </p>
+    );
+  if (!invoice)
+    return (
+      <p role="alert">
+        <FormattedMessage id="pay.page.unknown" />
+      </p>
+    );
+  if (invoice.status === 'paid')
+    return (
+      <p className="pay-page__paid">
+        <FormattedMessage id="pay.page.paid" />
+      </p>
+    );
+  return (
+    <div className="pay-page__details">
+      <dl>
+        <div>
+          <dt>
+            <FormattedMessage id="pay.page.amount" />
+          </dt>
+          <dd>{formatMoney(invoice.total, lang)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="pay.page.referenceLabel" />
+          </dt>
+          <dd>{invoice.number}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="pay.page.due" />
+          </dt>
+          <dd>{formatDate(invoice.dueDate, lang)}</dd>
+        </div>
+        {invoice.bank.iban ? (
+          <>
+            <div>
+              <dt>IBAN</dt>
+              <dd>{invoice.bank.iban}</dd>
+            </div>
+            {invoice.bank.bic ? (
+              <div>
+                <dt>BIC</dt>
+                <dd>{invoice.bank.bic}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>
+                <FormattedMessage id="pay.page.accountName" />
+              </dt>
+              <dd>{invoice.bank.accountName ?? invoice.seller.name}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {invoice.bank.iban ? null : (
+        <p>
+          <FormattedMessage id="pay.page.detailsFollow" />
+        </p>
+      )}
+      {invoice.payment?.provider === 'mollie' && invoice.payment.checkoutUrl ? (
+        <p>
+          <a className="button" href={invoice.payment.checkoutUrl}>
+            <FormattedMessage id="checkout.pay.button" />
+          </a>
+        </p>
+      ) : null}
+      <p>
+        <a href={`/api/invoices/${encodeURIComponent(invoice.number)}?format=pdf`}>
+          <FormattedMessage id="pay.page.downloadInvoice" />
+        </a>
+      </p>
+    </div>
+  );
+}
