@@ -16,9 +16,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import * as schemaModule from './schema.ts';
 
 /** Every table the schema declares: the migrations must create exactly these. */
-const SCHEMA_TABLES = Object.values(schemaModule)
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableName(table))
+const SCHEMA_TABLES = (Object.values(schemaModule) as unknown[])
+  .flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []))
   .sort();
 
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -18,7 +18,10 @@ const querySchema = v.object({
  * there is no such address, `503` when PDOK cannot be asked; the page lets the visitor type the
  * address either way (a failed lookup never blocks typing).
  */
-export function addressRoutes(services: { addressLookup?: AddressLookup | undefined; logger: Logger }) {
+export function addressRoutes(services: {
+  addressLookup?: AddressLookup | undefined;
+  logger: Logger;
+}) {
   return new Hono().get('/address/lookup', validateQuery(querySchema), async (c) => {
     const { postalcode, number } = c.req.valid('query');
     if (!services.addressLookup) throw new ApiError('SERVICE_UNAVAILABLE');

@@ -26,7 +26,10 @@ export interface FoundAddress {
   city: string;
 }
 
-export type AddressLookup = (postalcode: string, houseNumber: string) => Promise<FoundAddress | null>;
+export type AddressLookup = (
+  postalcode: string,
+  houseNumber: string,
+) => Promise<FoundAddress | null>;
 
 export function parseHouseNumber(value: string): { number: number; addition: string } | null {
   const match = /^\s*(\d{1,5})\s*[-\s]?\s*([A-Za-z0-9]{0,4})\s*$/.exec(value);
@@ -34,8 +37,15 @@ export function parseHouseNumber(value: string): { number: number; addition: str
   return { number: Number(match[1]), addition: (match[2] ?? '').toUpperCase() };
 }
 
-export function createAddressLookup(options: { baseUrl: string; timeoutMs?: number }): AddressLookup {
-  const api = ky.create({ prefixUrl: options.baseUrl, timeout: options.timeoutMs ?? 5000, retry: 0 });
+export function createAddressLookup(options: {
+  baseUrl: string;
+  timeoutMs?: number;
+}): AddressLookup {
+  const api = ky.create({
+    prefixUrl: options.baseUrl,
+    timeout: options.timeoutMs ?? 5000,
+    retry: 0,
+  });
   return async (postalcode, houseNumber) => {
     const code = postalcode.replace(/\s+/g, '').toUpperCase();
     const house = parseHouseNumber(houseNumber);

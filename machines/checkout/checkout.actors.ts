@@ -151,3 +151,39 @@ export async function postCheckout(
 export function goToPaymentLink(url: string): void {
   if (typeof window !== 'undefined') window.location.assign(url);
 }
+
+export interface FoundAddress {
+  street: string;
+  houseNumber: string;
+  postalcode: string;
+  city: string;
+}
+
+/** GET /api/address/lookup (PDOK behind our own endpoint); null for no match or any failure. */
+export async function fetchAddress(
+  input: { postalcode: string; houseNumber: string },
+  signal?: AbortSignal,
+): Promise<FoundAddress | null> {
+  try {
+    const response = await ky.get('/api/address/lookup', {
+      searchParams: { postalcode: input.postalcode, number: input.houseNumber },
+      retry: 0,
+      timeout: 8000,
+      throwHttpErrors: false,
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) return null;
+    const parsed = v.safeParse(
+      v.object({
+        street: v.string(),
+        houseNumber: v.string(),
+        postalcode: v.string(),
+        city: v.string(),
+      }),
+      await response.json(),
+    );
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}

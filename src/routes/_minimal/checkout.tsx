@@ -7,6 +7,7 @@ import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
@@ -78,6 +79,22 @@ function CheckoutBody(props: {
   );
   const checkout = useActorRef(checkoutMachine, { input: { savedForm } });
   const pay = useActorRef(payButtonMachine);
+  const address = useActorRef(
+    addressLookupMachine.provide({
+      actions: {
+        fillAddress: (_, { found }) => {
+          checkout.send({
+            type: 'user.changeField',
+            field: 'address1',
+            value: `${found.street} ${found.houseNumber}`,
+          });
+          checkout.send({ type: 'user.changeField', field: 'city', value: found.city });
+          checkout.send({ type: 'user.blurField', field: 'address1' });
+          checkout.send({ type: 'user.blurField', field: 'city' });
+        },
+      },
+    }),
+  );
   return (
     <CheckoutView
       plans={props.plans}
@@ -88,6 +105,7 @@ function CheckoutBody(props: {
       offer={props.offer}
       checkout={checkout}
       pay={pay}
+      address={address}
     />
   );
 }

@@ -8,6 +8,7 @@ import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
 import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import {
   buildCheckoutRequest,
   selectAccountMessage,
@@ -25,6 +26,7 @@ import {
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 export type PayButtonActor = ActorRefFrom<typeof payButtonMachine>;
+export type AddressLookupActor = ActorRefFrom<typeof addressLookupMachine>;
 
 export interface CheckoutViewProps {
   plans: readonly string[];
@@ -38,6 +40,8 @@ export interface CheckoutViewProps {
   checkout: CheckoutActor;
   /** The pay button's actor. */
   pay: PayButtonActor;
+  /** Dutch address completion (optional). */
+  address?: AddressLookupActor | undefined;
 }
 
 type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
@@ -71,7 +75,10 @@ export function CheckoutView(props: CheckoutViewProps) {
   const { plans, interval, domain, lang, today } = props;
   const intl = useIntl();
   const id = useId();
-  const { checkout, pay } = props;
+  const { checkout, pay, address } = props;
+  const lookingUpAddress = useSelector(address ?? NO_ADDRESS_ACTOR, (snapshot) =>
+    snapshot ? snapshot.hasTag('busy') : false,
+  );
 
   const tab = useSelector(checkout, selectTab);
   const form = useSelector(checkout, (s) => s.context.form);
@@ -114,7 +121,18 @@ export function CheckoutView(props: CheckoutViewProps) {
           onChange={(event) =>
             checkout.send({ type: 'user.changeField', field: name, value: event.target.value })
           }
-          onBlur={() => checkout.send({ type: 'user.blurField', field: name })}
+          onBlur={() => {
+            checkout.send({ type: 'user.blurField', field: name });
+            if (name === 'postalcode' || name === 'address1') {
+              const { form: current } = checkout.getSnapshot().context;
+              address?.send({
+                type: 'user.lookupAddress',
+                country: current.country,
+                postalcode: current.postalcode,
+                address1: current.address1,
+              });
+            }
+          }}
         />
         {error ? (
           <p id={`${inputId}-error`} className="checkout-field__error">
@@ -248,12 +266,18 @@ export function CheckoutView(props: CheckoutViewProps) {
               <h2>
                 <FormattedMessage id="checkout.details.title" />
               </h2>
+              <p className="checkout-form__intro">
+                <FormattedMessage id="checkout.address.hint" />
+              </p>
               <div className="checkout-form__grid">
                 {field('firstname')}
                 {field('lastname')}
-                {field('address1')}
                 {field('postalcode')}
+                {field('address1')}
                 {field('city')}
+                <p className="checkout-form__status checkout-form__status--wide" role="status">
+                  {lookingUpAddress ? <FormattedMessage id="checkout.address.looking" /> : null}
+                </p>
                 <div className="checkout-field">
                   <label htmlFor={`${id}-country`}>
                     <FormattedMessage id="checkout.fields.country" />
@@ -423,6 +447,12 @@ export function CheckoutView(props: CheckoutViewProps) {
     </div>
   );
 }
+
+/** Stands in when no address actor is passed, so the selector hook is always called. */
+const NO_ADDRESS_ACTOR = {
+  getSnapshot: () => null,
+  subscribe: () => ({ unsubscribe: () => {} }),
+} as const;
 
 function currentPath(): string {
   return typeof window === 'undefined'
