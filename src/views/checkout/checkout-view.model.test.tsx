@@ -10,13 +10,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import { EMPTY_CHECKOUT_FORM, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
-import type { AccountLookup, StartCheckoutResult } from '#machines/checkout/checkout.actors.ts';
+import type {
+  AccountLookup,
+  FoundAddress,
+  StartCheckoutResult,
+} from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
-import { CheckoutView, type CheckoutActor, type PayButtonActor } from './checkout-view.tsx';
+import {
+  CheckoutView,
+  type AddressLookupActor,
+  type CheckoutActor,
+  type PayButtonActor,
+} from './checkout-view.tsx';
+import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
@@ -76,7 +86,11 @@ const flush = async () => {
   });
 };
 
-function renderCheckout(checkout: CheckoutActor, pay: PayButtonActor) {
+function renderCheckout(
+  checkout: CheckoutActor,
+  pay: PayButtonActor,
+  address: AddressLookupActor = createActor(addressLookupMachine).start(),
+) {
   return render(
     <RawIntlProvider value={intl}>
       <CheckoutView
@@ -87,6 +101,7 @@ function renderCheckout(checkout: CheckoutActor, pay: PayButtonActor) {
         today={TODAY}
         checkout={checkout}
         pay={pay}
+        address={address}
       />
     </RawIntlProvider>,
   );
@@ -302,6 +317,63 @@ describe('checkout page journeys', () => {
     });
     await flush();
     expect(navigations).toEqual(['/pay/2026-0001']);
+  });
+
+  it('fills street and city from a Dutch postal code and house number; a miss changes nothing', async () => {
+    const checkout = createActor(
+      checkoutMachine.provide({
+        actors: { lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => 'new') },
+      }),
+      { input: { savedForm: EMPTY_CHECKOUT_FORM } },
+    ).start();
+    const asked: string[] = [];
+    const address = createActor(
+      addressLookupMachine.provide({
+        actors: {
+          fetchAddress: fromPromise<
+            FoundAddress | null,
+            { postalcode: string; houseNumber: string }
+          >(async ({ input }) => {
+            asked.push(`${input.postalcode}/${input.houseNumber}`);
+            return input.houseNumber === '1'
+              ? { street: 'Damrak', houseNumber: '1', postalcode: '1012 LG', city: 'Amsterdam' }
+              : null;
+          }),
+        },
+        actions: {
+          fillAddress: (_, { found }) => {
+            checkout.send({
+              type: 'user.changeField',
+              field: 'address1',
+              value: `${found.street} ${found.houseNumber}`,
+            });
+            checkout.send({ type: 'user.changeField', field: 'city', value: found.city });
+          },
+        },
+      }),
+    ).start();
+    renderCheckout(checkout, createActor(payButtonMachine).start(), address);
+    fireEvent.click(screen.getByRole('tab', { name: /^2\./ }));
+    const input = (label: string) => screen.getByLabelText(new RegExp(`^${text(label)}`));
+    fireEvent.change(input('checkout.fields.postalcode'), { target: { value: '1012 LG' } });
+    fireEvent.change(input('checkout.fields.address1'), { target: { value: '7' } });
+    fireEvent.blur(input('checkout.fields.address1'));
+    await flush();
+    expect(input('checkout.fields.address1')).toHaveProperty('value', '7');
+    fireEvent.change(input('checkout.fields.address1'), { target: { value: '1' } });
+    fireEvent.blur(input('checkout.fields.address1'));
+    await flush();
+    expect(asked).toEqual(['1012 LG/7', '1012 LG/1']);
+    expect(input('checkout.fields.address1')).toHaveProperty('value', 'Damrak 1');
+    expect(input('checkout.fields.city')).toHaveProperty('value', 'Amsterdam');
+    // Belgian addresses are typed by hand: no look-up.
+    fireEvent.change(screen.getByLabelText(text('checkout.fields.country')), {
+      target: { value: 'BE' },
+    });
+    fireEvent.change(input('checkout.fields.postalcode'), { target: { value: '2000' } });
+    fireEvent.blur(input('checkout.fields.postalcode'));
+    await flush();
+    expect(asked).toHaveLength(2);
   });
 
   it('an invalid address is refused before any look-up', async () => {

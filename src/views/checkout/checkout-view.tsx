@@ -40,8 +40,8 @@ export interface CheckoutViewProps {
   checkout: CheckoutActor;
   /** The pay button's actor. */
   pay: PayButtonActor;
-  /** Dutch address completion (optional). */
-  address?: AddressLookupActor | undefined;
+  /** Dutch address completion. */
+  address: AddressLookupActor;
 }
 
 type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
@@ -76,9 +76,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const intl = useIntl();
   const id = useId();
   const { checkout, pay, address } = props;
-  const lookingUpAddress = useSelector(address ?? NO_ADDRESS_ACTOR, (snapshot) =>
-    snapshot ? snapshot.hasTag('busy') : false,
-  );
+  const lookingUpAddress = useSelector(address, (snapshot) => snapshot.hasTag('busy'));
 
   const tab = useSelector(checkout, selectTab);
   const form = useSelector(checkout, (s) => s.context.form);
@@ -125,7 +123,7 @@ export function CheckoutView(props: CheckoutViewProps) {
             checkout.send({ type: 'user.blurField', field: name });
             if (name === 'postalcode' || name === 'address1') {
               const { form: current } = checkout.getSnapshot().context;
-              address?.send({
+              address.send({
                 type: 'user.lookupAddress',
                 country: current.country,
                 postalcode: current.postalcode,
@@ -447,12 +445,6 @@ export function CheckoutView(props: CheckoutViewProps) {
     </div>
   );
 }
-
-/** Stands in when no address actor is passed, so the selector hook is always called. */
-const NO_ADDRESS_ACTOR = {
-  getSnapshot: () => null,
-  subscribe: () => ({ unsubscribe: () => {} }),
-} as const;
 
 function currentPath(): string {
   return typeof window === 'undefined'
