@@ -34,6 +34,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'build-*/**',
       'node_modules/**',
       'data/**',
       'src/routeTree.gen.ts',

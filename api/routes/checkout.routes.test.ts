@@ -96,7 +96,7 @@ describe('POST /api/checkout: the happy path', () => {
     expect(res.status).toBe(201);
     const answer = await res.json();
     expect(answer).toEqual({
-      paymentLink: `http://localhost:3000/pay/2026-0001?lang=nl`,
+      paymentLink: '/pay/2026-0001?lang=nl',
       invoiceNumber: '2026-0001',
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
@@ -397,6 +397,13 @@ describe('POST /api/checkout: accounts, idempotency, numbering', () => {
       .from(users)
       .where(eq(users.email, 'known@example.test'));
     expect(await verifyPassword('known-password', user!.passwordHash)).toBe(true);
+  });
+
+  it('staff ordering for a new client keep their own session', async () => {
+    const cookie = await signIn('staff@example.test', 'staff-password-1');
+    const res = await t.call('POST', '/api/checkout', order(), { Cookie: cookie });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('refuses an existing account while signed in as someone else', async () => {

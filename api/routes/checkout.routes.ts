@@ -395,7 +395,7 @@ export function checkoutRoutes(services: CheckoutServices) {
           amount: quote.totals.dueToday,
           status: free ? 'paid' : 'open',
           // Nothing to pay: the customer goes straight to the thank-you page.
-          checkoutUrl: free ? thankYouUrl(publicUrl, number, lang) : null,
+          checkoutUrl: free ? thankYouUrl('', number, lang) : null,
         })
         .returning({ id: payments.id });
 
@@ -441,7 +441,8 @@ export function checkoutRoutes(services: CheckoutServices) {
     if ('replay' in outcome) return c.json(outcome.replay, 201);
     // A new client is signed in to the account just made, so the pay and thank-you pages can
     // show their invoice.
-    if (outcome.created && outcome.userId && services.sessions)
+    // (Not when someone is already signed in, e.g. staff ordering for a client: their session stays.)
+    if (outcome.created && outcome.userId && !signedIn && services.sessions)
       await services.sessions.start(c, outcome.userId);
     logger.info(
       { invoice: outcome.pending.invoiceNumber, orderId: outcome.pending.orderId },

@@ -36,13 +36,17 @@ export function payPageUrl(publicUrl: string, invoiceNumber: string, lang: Lang)
   return `${publicUrl}/pay/${encodeURIComponent(invoiceNumber)}?lang=${lang}`;
 }
 
-export function createBankTransferProvider(options: { publicUrl: string }): PaymentProvider {
+/**
+ * Bank transfer: the payment link is our own pay page, as a path on this site (the browser that
+ * placed the order is on this origin, whatever host name PUBLIC_URL uses).
+ */
+export function createBankTransferProvider(_options: { publicUrl: string }): PaymentProvider {
   return {
     name: 'banktransfer',
     async start(input) {
       return {
         providerPaymentId: null,
-        checkoutUrl: payPageUrl(options.publicUrl, input.invoiceNumber, input.lang),
+        checkoutUrl: payPageUrl('', input.invoiceNumber, input.lang),
         status: 'open',
       };
     },

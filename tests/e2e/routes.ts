@@ -21,5 +21,6 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; heading: string }> = [
   { path: '/pricing', heading: 'page.pricing.title' },
   { path: '/case-studies', heading: 'page.caseStudies.title' },
   { path: '/login', heading: 'page.login.title' },
+  { path: '/scheduler', heading: 'page.scheduler.title' },
   { path: '/signup/web-hosting/standard', heading: 'page.order.title' },
 ];

@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '#locales/en.json';
+import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const t = en as Record<string, string>;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The browser reports API.md's `404 { exists: false }` for a new address as a failed resource. */
+const expected404 = (problem: string) =>
+  problem.includes('404') && problem.startsWith('console.error: Failed to load resource');
+
+describe('a whole order in the browser', () => {
+  it('checkout → pay page → thank-you, with the invoice shown to its new owner', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      page.setDefaultTimeout(8000);
+      const email = `e2e-${Date.now()}@example.test`;
+      await page.goto(`${baseUrl}/checkout?plans=webHosting_total&interval=monthly&lang=en`, {
+        waitUntil: 'networkidle',
+      });
+      await page.getByLabel(t['checkout.fields.email']!).fill(email);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: t['checkout.account.continue'] }).click();
+      await expect
+        .poll(() => page.getByRole('tab', { selected: true }).innerText())
+        .toContain(t['checkout.tabs.details']);
+
+      const pay = page.getByRole('button', { name: t['checkout.pay.button'] });
+      expect(await pay.isDisabled()).toBe(true);
+      const field = (id: string) => page.getByLabel(new RegExp(`^${t[id]}`));
+      await field('checkout.fields.firstname').fill('Eva');
+      await field('checkout.fields.lastname').fill('Tester');
+      await field('checkout.fields.postalcode').fill('1012 LG');
+      await field('checkout.fields.address1').fill('Damrak 1');
+      await field('checkout.fields.city').fill('Amsterdam');
+      await field('checkout.fields.password').fill('an-e2e-password');
+      await page.getByRole('checkbox').check();
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await pay.isEnabled()).toBe(true);
+      await pay.click();
+
+      await page.waitForURL(/\/pay\/\d{4}-\d{4}/, { timeout: 20_000 });
+      const number = /\/pay\/(\d{4}-\d{4})/.exec(page.url())![1]!;
+      await expect
+        .poll(() => page.locator('.pay-page__details').innerText(), { timeout: 10_000 })
+        .toContain(number);
+      expect(await page.locator('.pay-page__details').innerText()).toMatch(/30[.,]00/);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto(`${baseUrl}/thank-you?invoice=${number}&lang=en`, { waitUntil: 'load' });
+      expect(await page.locator('.thank-you__invoice').innerText()).toContain(number);
+      await expect
+        .poll(() => page.locator('.thank-you__status').innerText())
+        .toContain(t['thankYou.status.open']);
+
+      // The invoice PDF is there for its owner.
+      const pdf = await page.request.get(`${baseUrl}/api/invoices/${number}?format=pdf`);
+      expect(pdf.status()).toBe(200);
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(problems.filter((p) => !expected404(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('staff sign in at /login?redirect= and land on the asked dashboard page', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    try {
+      await page.goto(`${baseUrl}/dashboard/order-link-generator?lang=en`, {
+        waitUntil: 'networkidle',
+      });
+      await page.waitForURL(/\/login\?redirect=/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel(t['auth.login.email']!).fill('staff@example.test');
+      await page.getByLabel(t['auth.login.password']!).fill('wrong-password');
+      await page.getByRole('button', { name: t['auth.login.submit'] }).click();
+      await expect
+        .poll(() => page.getByRole('alert').innerText())
+        .toBe(t['auth.login.wrongCredentials']);
+      await page.getByLabel(t['auth.login.password']!).fill('staff-password-e2e');
+      await page.getByRole('button', { name: t['auth.login.submit'] }).click();
+      await page.waitForURL(/\/dashboard\/order-link-generator/);
+      expect(
+        problems.filter((p) => !(p.includes('401') && p.includes('Failed to load resource'))),
+      ).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
