@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation, useRouteContext } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
+import { generatorLangFromPath } from '#domain/links.ts';
 import { pageHead } from '../../route-head.ts';
+import { LinkGenerator } from '../../views/dashboard/link-generator.tsx';
 
 export const Route = createFileRoute('/dashboard/checkout-link-generator')({
   head: pageHead('dashboard.nav.checkoutLinks'),
@@ -9,9 +11,14 @@ export const Route = createFileRoute('/dashboard/checkout-link-generator')({
 });
 
 function Page() {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const origin = useRouteContext({ from: '__root__', select: (c) => c.origin });
   return (
-    <p>
-      <FormattedMessage id="dashboard.checkoutLinks.intro" />
-    </p>
+    <>
+      <p>
+        <FormattedMessage id="dashboard.checkoutLinks.intro" />
+      </p>
+      <LinkGenerator kind="checkout" initialLang={generatorLangFromPath(pathname)} origin={origin} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { pageHead } from '../../route-head.ts';
+import { DashboardOverview } from '../../views/dashboard/overview.tsx';
 
 export const Route = createFileRoute('/dashboard/')({
   head: pageHead('dashboard.nav.overview'),
@@ -10,8 +11,11 @@ export const Route = createFileRoute('/dashboard/')({
 
 function Page() {
   return (
-    <p>
-      <FormattedMessage id="dashboard.overview.intro" />
-    </p>
+    <>
+      <p>
+        <FormattedMessage id="dashboard.overview.intro" />
+      </p>
+      <DashboardOverview />
+    </>
   );
 }

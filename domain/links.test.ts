@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_LINK_SELECTION,
+  checkoutLink,
+  generatorLangFromPath,
+  orderLink,
+  toggleLinkPlan,
+} from './links.ts';
+
+describe('generatorLangFromPath', () => {
+  it('is en only when the path has an /en segment', () => {
+    expect(generatorLangFromPath('/en/dashboard/order-link-generator')).toBe('en');
+    expect(generatorLangFromPath('/dashboard/en')).toBe('en');
+    expect(generatorLangFromPath('/dashboard/order-link-generator')).toBe('nl');
+    expect(generatorLangFromPath('/enterprise')).toBe('nl');
+    expect(generatorLangFromPath('')).toBe('nl');
+  });
+});
+
+describe('toggleLinkPlan', () => {
+  it('adds and removes, keeping catalogue order and ignoring unknown ids', () => {
+    expect(toggleLinkPlan(['branding_mini'], 'webHosting_total')).toEqual([
+      'webHosting_total',
+      'branding_mini',
+    ]);
+    expect(toggleLinkPlan(DEFAULT_LINK_SELECTION, 'domain_managed')).toEqual([
+      'webHosting_total',
+      'branding_mini',
+    ]);
+    expect(toggleLinkPlan(['seo_booster'], 'nope')).toEqual(['seo_booster']);
+  });
+});
+
+describe('orderLink', () => {
+  it('lists the plans and the language', () => {
+    expect(orderLink({ plans: DEFAULT_LINK_SELECTION, lang: 'nl' })).toBe(
+      '/total-package/order?plans=webHosting_total,domain_managed,branding_mini&lang=nl',
+    );
+    expect(
+      orderLink({ plans: ['seo_booster'], lang: 'en', origin: 'https://shop.example/' }),
+    ).toBe('https://shop.example/total-package/order?plans=seo_booster&lang=en');
+  });
+  it('is null when nothing is selected', () => {
+    expect(orderLink({ plans: [], lang: 'en' })).toBeNull();
+  });
+});
+
+describe('checkoutLink', () => {
+  it('carries plans, lang, interval and the trimmed domain', () => {
+    expect(
+      checkoutLink({
+        plans: ['domain_managed', 'webHosting_total'],
+        lang: 'en',
+        interval: 'yearly',
+        domain: '  bakkerij.nl ',
+      }),
+    ).toBe(
+      '/checkout?plans=webHosting_total,domain_managed&lang=en&interval=yearly&domain=bakkerij.nl',
+    );
+  });
+  it('leaves out an empty or blank domain', () => {
+    expect(
+      checkoutLink({ plans: ['branding_mini'], lang: 'nl', interval: 'monthly', domain: '   ' }),
+    ).toBe('/checkout?plans=branding_mini&lang=nl&interval=monthly');
+  });
+  it('is null when nothing is selected', () => {
+    expect(
+      checkoutLink({ plans: [], lang: 'nl', interval: 'monthly', domain: 'a.nl' }),
+    ).toBeNull();
+  });
+});

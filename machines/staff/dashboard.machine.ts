@@ -1,0 +1,149 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  fetchDashboard,
+  markInvoicePaid,
+  postLogout,
+  putChatAvailability,
+  type DashboardData,
+} from './staff.actors.ts';
+
+export interface DashboardContext {
+  data: DashboardData | null;
+  /** What the last chat switch said (the API does not report one staff member's own choice). */
+  chatAvailable: boolean | null;
+  /** Message id of the last action that failed, shown until the next action. */
+  actionError: string | null;
+  /** Invoice being marked as paid. */
+  pendingInvoice: string | null;
+}
+
+export type DashboardEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.refresh' }
+  | { type: 'user.markPaid'; number: string }
+  | { type: 'user.setChat'; available: boolean }
+  | { type: 'user.signOut' };
+
+/**
+ * The staff overview. `loading` fetches everything; `failed` offers a retry. In `ready` one
+ * action runs at a time: `markingPaid` (then the lists are fetched again), `savingChat`,
+ * `refreshing`; a failed action keeps the data and sets `actionError`. `user.signOut` ends in
+ * `signedOut`, after which the view leaves for the sign-in page.
+ */
+export const dashboardMachine = setup({
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent },
+  actors: {
+    load: fromPromise<DashboardData>(({ signal }) => fetchDashboard(signal)),
+    markPaid: fromPromise<void, { number: string }>(({ input }) => markInvoicePaid(input.number)),
+    setChat: fromPromise<{ available: boolean; online: boolean }, { available: boolean }>(
+      ({ input }) => putChatAvailability(input.available),
+    ),
+    signOut: fromPromise<void>(() => postLogout()),
+  },
+  actions: {
+    /** A full page load, so no signed-in state survives in the browser. */
+    goToLogin: () => globalThis.location.assign('/login'),
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: { data: null, chatAvailable: null, actionError: null, pendingInvoice: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            data: ({ event }) => event.output,
+            chatAvailable: ({ context, event }) => context.chatAvailable ?? event.output.chatOnline,
+          }),
+        },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'user.retry': 'loading' } },
+    ready: {
+      initial: 'idle',
+      on: {
+        'user.signOut': { target: 'signingOut' },
+      },
+      states: {
+        idle: {
+          on: {
+            'user.refresh': { target: 'refreshing', actions: assign({ actionError: null }) },
+            'user.markPaid': {
+              target: 'markingPaid',
+              actions: assign({
+                pendingInvoice: ({ event }) => event.number,
+                actionError: null,
+              }),
+            },
+            'user.setChat': {
+              target: 'savingChat',
+              actions: assign({
+                chatAvailable: ({ event }) => event.available,
+                actionError: null,
+              }),
+            },
+          },
+        },
+        markingPaid: {
+          invoke: {
+            src: 'markPaid',
+            input: ({ context }) => ({ number: context.pendingInvoice ?? '' }),
+            onDone: { target: 'refreshing', actions: assign({ pendingInvoice: null }) },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                pendingInvoice: null,
+                actionError: 'dashboard.overview.markPaidFailed',
+              }),
+            },
+          },
+        },
+        savingChat: {
+          invoke: {
+            src: 'setChat',
+            input: ({ context }) => ({ available: context.chatAvailable ?? false }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                chatAvailable: event.output.available,
+                data: context.data && { ...context.data, chatOnline: event.output.online },
+              })),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign(({ context }) => ({
+                chatAvailable: !context.chatAvailable,
+                actionError: 'dashboard.overview.chatFailed',
+              })),
+            },
+          },
+        },
+        refreshing: {
+          invoke: {
+            src: 'load',
+            onDone: { target: 'idle', actions: assign({ data: ({ event }) => event.output }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ actionError: 'dashboard.overview.refreshFailed' }),
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: 'signedOut',
+        onError: {
+          target: 'ready',
+          actions: assign({ actionError: 'dashboard.overview.signOutFailed' }),
+        },
+      },
+    },
+    signedOut: { type: 'final', entry: 'goToLogin' },
+  },
+});

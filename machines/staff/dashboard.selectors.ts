@@ -1,0 +1,48 @@
+// Figures of the staff overview, computed from the admin API's lists.
+
+import type { DashboardData } from './staff.actors.ts';
+
+/** A lead counts as new for this many days. */
+export const NEW_LEAD_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DashboardFigures {
+  orders: number;
+  unpaidCents: number;
+  newLeads: number;
+  openTickets: number;
+  upcomingBookings: number;
+  mailsWaiting: number;
+}
+
+export function dashboardFigures(data: DashboardData, now: Date): DashboardFigures {
+  const orderIds = new Set(data.orders.map((o) => o.id));
+  const openInvoices = new Map<string, number>();
+  for (const o of data.orders)
+    if (o.invoiceNumber && o.invoiceStatus === 'open') openInvoices.set(o.invoiceNumber, o.dueToday);
+  const since = now.getTime() - NEW_LEAD_DAYS * DAY_MS;
+  return {
+    orders: orderIds.size,
+    unpaidCents: [...openInvoices.values()].reduce((sum, cents) => sum + cents, 0),
+    newLeads: data.leads.filter((l) => Date.parse(l.createdAt) >= since).length,
+    openTickets: data.tickets.filter((t) => t.status === 'open').length,
+    upcomingBookings: upcomingBookings(data, now).length,
+    mailsWaiting: data.mails.filter((m) => m.status !== 'sent').length,
+  };
+}
+
+/** Bookings that have not started yet, soonest first. */
+export function upcomingBookings(data: DashboardData, now: Date) {
+  return data.bookings
+    .filter((b) => Date.parse(b.startTime) >= now.getTime())
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+}
+
+/** An open bank-transfer invoice is the one kind staff may mark as paid by hand. */
+export function canMarkPaid(order: DashboardData['orders'][number]): boolean {
+  return (
+    order.invoiceNumber !== null &&
+    order.invoiceStatus === 'open' &&
+    order.paymentMethod === 'banktransfer'
+  );
+}

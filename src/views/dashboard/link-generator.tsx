@@ -1,0 +1,144 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GROUPS, optionsInGroup } from '#domain/catalogue.ts';
+import { LANGS, type Lang } from '#domain/language.ts';
+import { LINK_INTERVALS, checkoutLink, orderLink } from '#domain/links.ts';
+import { linkGeneratorMachine } from '#machines/staff/link-generator.machine.ts';
+import { useI18n } from '../../i18n/use-i18n.ts';
+import { CopyButton } from './copy-button.tsx';
+
+const INTERVAL_LABELS = {
+  monthly: 'dashboard.links.intervalMonthly',
+  yearly: 'dashboard.links.intervalYearly',
+} as const;
+
+/**
+ * Order or checkout link generator (SPEC screen 16): packages grouped as in the catalogue, the
+ * link's language, and for checkout links the interval and an optional domain. The link shows
+ * only with at least one package chosen.
+ */
+export function LinkGenerator({
+  kind,
+  initialLang,
+  origin,
+}: {
+  kind: 'order' | 'checkout';
+  initialLang: Lang;
+  origin: string;
+}) {
+  const intl = useIntl();
+  const { lang: pageLang } = useI18n();
+  const id = useId();
+  const actor = useActorRef(linkGeneratorMachine, { input: { lang: initialLang } });
+  const ctx = useSelector(actor, (s) => s.context);
+  const link =
+    kind === 'order'
+      ? orderLink({ plans: ctx.selection, lang: ctx.lang, origin })
+      : checkoutLink({
+          plans: ctx.selection,
+          lang: ctx.lang,
+          interval: ctx.interval,
+          domain: ctx.domain,
+          origin,
+        });
+
+  return (
+    <div className="dashboard-links">
+      <fieldset className="dashboard-links__langs">
+        <legend>
+          <FormattedMessage id="dashboard.links.language" />
+        </legend>
+        {LANGS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            className="button button--small button--ghost"
+            aria-pressed={ctx.lang === l}
+            lang={l}
+            onClick={() => actor.send({ type: 'user.lang', lang: l })}
+          >
+            {l.toUpperCase()}
+          </button>
+        ))}
+      </fieldset>
+
+      {GROUPS.map((group) => (
+        <fieldset key={group.key} className="dashboard-links__group">
+          <legend>{group.title[pageLang]}</legend>
+          <ul>
+            {optionsInGroup(group.key).map((option) => (
+              <li key={option.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={ctx.selection.includes(option.id)}
+                    onChange={() => actor.send({ type: 'user.toggle', id: option.id })}
+                  />{' '}
+                  {option.displayName[pageLang]} <code>{option.id}</code>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+
+      {kind === 'checkout' ? (
+        <div className="dashboard-links__extras">
+          <fieldset className="dashboard-links__intervals">
+            <legend>
+              <FormattedMessage id="dashboard.links.interval" />
+            </legend>
+            {LINK_INTERVALS.map((interval) => (
+              <label key={interval}>
+                <input
+                  type="radio"
+                  name={`${id}-interval`}
+                  value={interval}
+                  checked={ctx.interval === interval}
+                  onChange={() => actor.send({ type: 'user.interval', interval })}
+                />{' '}
+                <FormattedMessage id={INTERVAL_LABELS[interval]} />
+              </label>
+            ))}
+          </fieldset>
+          <div className="dashboard-links__field">
+            <label htmlFor={`${id}-domain`}>
+              <FormattedMessage id="dashboard.links.domain" />
+            </label>
+            <input
+              id={`${id}-domain`}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={intl.formatMessage({ id: 'dashboard.links.domainPlaceholder' })}
+              value={ctx.domain}
+              onChange={(e) => actor.send({ type: 'user.domain', domain: e.target.value })}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      <section className="dashboard-links__result" aria-labelledby={`${id}-result`}>
+        <h2 id={`${id}-result`}>
+          <FormattedMessage id="dashboard.links.result" />
+        </h2>
+        {link ? (
+          <>
+            <p className="dashboard-links__link">
+              <a href={link} data-testid="generated-link">
+                {link}
+              </a>
+            </p>
+            <CopyButton text={link} />
+          </>
+        ) : (
+          <p className="dashboard-links__empty">
+            <FormattedMessage id="dashboard.links.nothingSelected" />
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
