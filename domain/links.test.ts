@@ -36,9 +36,9 @@ describe('orderLink', () => {
     expect(orderLink({ plans: DEFAULT_LINK_SELECTION, lang: 'nl' })).toBe(
       '/total-package/order?plans=webHosting_total,domain_managed,branding_mini&lang=nl',
     );
-    expect(
-      orderLink({ plans: ['seo_booster'], lang: 'en', origin: 'https://shop.example/' }),
-    ).toBe('https://shop.example/total-package/order?plans=seo_booster&lang=en');
+    expect(orderLink({ plans: ['seo_booster'], lang: 'en', origin: 'https://shop.example/' })).toBe(
+      'https://shop.example/total-package/order?plans=seo_booster&lang=en',
+    );
   });
   it('is null when nothing is selected', () => {
     expect(orderLink({ plans: [], lang: 'en' })).toBeNull();
@@ -64,8 +64,6 @@ describe('checkoutLink', () => {
     ).toBe('/checkout?plans=branding_mini&lang=nl&interval=monthly');
   });
   it('is null when nothing is selected', () => {
-    expect(
-      checkoutLink({ plans: [], lang: 'nl', interval: 'monthly', domain: 'a.nl' }),
-    ).toBeNull();
+    expect(checkoutLink({ plans: [], lang: 'nl', interval: 'monthly', domain: 'a.nl' })).toBeNull();
   });
 });

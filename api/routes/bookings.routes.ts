@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -22,8 +22,9 @@ import {
 } from '#domain/consultation.schema.ts';
 import { addDays } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import type { Database, Tx } from '../db/database.ts';
-import { bookings, consultationSurveys, idempotencyKeys } from '../db/schema.ts';
+import type { Database } from '../db/database.ts';
+import { bookings, consultationSurveys } from '../db/schema.ts';
+import { idempotency } from '../services/idempotency.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
@@ -42,42 +43,6 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/**
- * Idempotency-Key (API.md section 3) for the writes of this area: inside the write's transaction,
- * a repeat with the same key and body gets the first answer back and changes nothing; the same
- * key with another body is refused. `remember` stores the answer in the same transaction.
- */
-export function idempotency(
-  c: { req: { header(name: string): string | undefined } },
-  scope: string,
-  body: unknown,
-) {
-  const key = c.req.header('Idempotency-Key')?.trim().slice(0, 200) || null;
-  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  return {
-    async replay<T>(tx: Tx): Promise<{ status: number; body: T } | null> {
-      if (!key) return null;
-      const [previous] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-      if (!previous) return null;
-      if (previous.requestHash !== requestHash)
-        throw new ApiError('VALIDATION_FAILED', {
-          status: 422,
-          fields: { 'Idempotency-Key': 'form.validation.invalid' },
-        });
-      return { status: previous.statusCode, body: previous.response as T };
-    },
-    async remember(tx: Tx, status: number, response: unknown): Promise<void> {
-      if (!key) return;
-      await tx
-        .insert(idempotencyKeys)
-        .values({ key, scope, requestHash, statusCode: status, response });
-    },
-  };
-}
 
 export function publicBooking(row: BookingRow): Booking {
   return {

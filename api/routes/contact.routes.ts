@@ -8,7 +8,7 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Mailer } from '../services/mail.ts';
-import { idempotency } from './bookings.routes.ts';
+import { idempotency } from '../services/idempotency.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 

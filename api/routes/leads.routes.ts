@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { optionById } from '#domain/catalogue.ts';
 import type { Lang } from '#domain/language.ts';
 import { hasPlannerAnswers, leadRequestSchema, type LeadRequest } from '#domain/leads.ts';
 import { recommend } from '#domain/recommendations.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { idempotencyKeys, leads } from '../db/schema.ts';
+import { leads } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
-import { ApiError, validateJson } from '../http/errors.ts';
+import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../services/mail.ts';
+import { idempotency } from '../services/idempotency.ts';
 
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
 const ADMIN_LIST_LIMIT = 500;
@@ -88,8 +88,6 @@ function storedRecommendation(lead: LeadRequest): { category: string | null; pro
   return { category: null, products: [...new Set(lead.recommendedProducts ?? [])] };
 }
 
-const hashBody = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
-
 /**
  * POST /api/leads (public) and GET /api/admin/leads (staff). A lead, its consent time and the
  * staff notification are written in one transaction, so a mail exists exactly when the lead does.
@@ -109,24 +107,11 @@ export function leadsRoutes(services: {
     .post('/leads', validateJson(leadRequestSchema), async (c) => {
       const lead = c.req.valid('json');
       const lang = requestLang(c);
-      const key = c.req.header('Idempotency-Key')?.trim().slice(0, 200) || null;
-      const requestHash = hashBody(lead);
+      const once = idempotency(c, IDEMPOTENCY_SCOPE, lead);
 
       const result = await services.database.write(async (tx: Tx) => {
-        if (key) {
-          const [previous] = await tx
-            .select()
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.scope, IDEMPOTENCY_SCOPE), eq(idempotencyKeys.key, key)));
-          if (previous) {
-            if (previous.requestHash !== requestHash)
-              throw new ApiError('VALIDATION_FAILED', {
-                status: 422,
-                fields: { 'Idempotency-Key': 'form.validation.invalid' },
-              });
-            return { status: previous.statusCode, body: previous.response as { id: string } };
-          }
-        }
+        const previous = await once.replay<{ id: string }>(tx);
+        if (previous) return previous;
         const recommendation = storedRecommendation(lead);
         const at = now();
         const [row] = await tx
@@ -151,14 +136,7 @@ export function leadsRoutes(services: {
           await services.mailer.send({ to: staff, ...mail, kind: 'lead-notification', lang }, tx);
         }
         const body = { id };
-        if (key)
-          await tx.insert(idempotencyKeys).values({
-            key,
-            scope: IDEMPOTENCY_SCOPE,
-            requestHash,
-            statusCode: 201,
-            response: body,
-          });
+        await once.remember(tx, 201, body);
         return { status: 201, body };
       });
       if (result.status === 201)

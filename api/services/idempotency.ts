@@ -95,3 +95,30 @@ export async function storeIdempotentResponse(
     .set({ statusCode: input.statusCode, response: input.response })
     .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
 }
+
+/**
+ * The usual shape for a write route: inside the write's transaction, `replay` answers a repeat
+ * with the first answer (or refuses the same key with another body), and `remember` stores the
+ * answer in the same transaction. Without the header both do nothing.
+ */
+export function idempotency(
+  c: { req: { header(name: string): string | undefined } },
+  scope: string,
+  body: unknown,
+) {
+  const key = readIdempotencyKey(c.req.header('Idempotency-Key')?.trim());
+  const hash = requestHash(body);
+  return {
+    async replay<T>(tx: Tx): Promise<{ status: number; body: T } | null> {
+      if (!key) return null;
+      const previous = await findIdempotentResponse(tx, { scope, key, hash });
+      return previous ? { status: previous.statusCode, body: previous.response as T } : null;
+    },
+    async remember(tx: Tx, status: number, response: unknown): Promise<void> {
+      if (!key) return;
+      await tx
+        .insert(idempotencyKeys)
+        .values({ key, scope, requestHash: hash, statusCode: status, response });
+    },
+  };
+}

@@ -19,7 +19,8 @@ export function dashboardFigures(data: DashboardData, now: Date): DashboardFigur
   const orderIds = new Set(data.orders.map((o) => o.id));
   const openInvoices = new Map<string, number>();
   for (const o of data.orders)
-    if (o.invoiceNumber && o.invoiceStatus === 'open') openInvoices.set(o.invoiceNumber, o.dueToday);
+    if (o.invoiceNumber && o.invoiceStatus === 'open')
+      openInvoices.set(o.invoiceNumber, o.dueToday);
   const since = now.getTime() - NEW_LEAD_DAYS * DAY_MS;
   return {
     orders: orderIds.size,

@@ -1,10 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Lang } from '#domain/language.ts';
-import {
-  DEFAULT_LINK_SELECTION,
-  toggleLinkPlan,
-  type LinkInterval,
-} from '#domain/links.ts';
+import { DEFAULT_LINK_SELECTION, toggleLinkPlan, type LinkInterval } from '#domain/links.ts';
 import type { PlanId } from '#domain/catalogue.ts';
 
 export interface LinkGeneratorContext {

@@ -147,7 +147,6 @@ export async function copyText(text: string): Promise<boolean> {
   document.body.append(area);
   try {
     area.select();
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback the spec asks for
     return document.execCommand('copy');
   } catch {
     return false;

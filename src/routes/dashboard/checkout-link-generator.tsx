@@ -18,7 +18,11 @@ function Page() {
       <p>
         <FormattedMessage id="dashboard.checkoutLinks.intro" />
       </p>
-      <LinkGenerator kind="checkout" initialLang={generatorLangFromPath(pathname)} origin={origin} />
+      <LinkGenerator
+        kind="checkout"
+        initialLang={generatorLangFromPath(pathname)}
+        origin={origin}
+      />
     </>
   );
 }

@@ -106,7 +106,9 @@ export function DashboardOverview() {
         </label>
         <span className="dashboard-overview__chat-status" aria-live="polite">
           <FormattedMessage
-            id={data.chatOnline ? 'dashboard.overview.chatOnline' : 'dashboard.overview.chatOffline'}
+            id={
+              data.chatOnline ? 'dashboard.overview.chatOnline' : 'dashboard.overview.chatOffline'
+            }
           />
         </span>
         <button
@@ -278,7 +280,11 @@ export function DashboardOverview() {
             dateTime(m.createdAt),
             m.to,
             m.subject,
-            MAIL_STATUS_IDS[m.status] ? <FormattedMessage id={MAIL_STATUS_IDS[m.status]} /> : m.status,
+            MAIL_STATUS_IDS[m.status] ? (
+              <FormattedMessage id={MAIL_STATUS_IDS[m.status]} />
+            ) : (
+              m.status
+            ),
           ],
         }))}
       />
@@ -314,7 +320,12 @@ function Table(props: {
           <FormattedMessage id={props.emptyId} />
         </p>
       ) : (
-        <div className="dashboard-overview__scroll" tabIndex={0} aria-labelledby={props.headingId} role="region">
+        <div
+          className="dashboard-overview__scroll"
+          tabIndex={0}
+          aria-labelledby={props.headingId}
+          role="region"
+        >
           <table className="dashboard-overview__table">
             <thead>
               <tr>

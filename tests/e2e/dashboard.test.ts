@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
+const ROUTES = [
+  { path: '/dashboard', heading: 'dashboard.nav.overview' },
+  { path: '/dashboard/order-link-generator', heading: 'dashboard.nav.orderLinks' },
+  { path: '/dashboard/checkout-link-generator', heading: 'dashboard.nav.checkoutLinks' },
+] as const;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+async function axeViolations(p: Page) {
+  const axe = await new AxeBuilder({ page: p }).analyze();
+  return axe.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, context, problems } = await watchedPage(browser, baseUrl, {
+    viewport: { width: 375, height: 740 },
+  }));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe.sequential('staff area', () => {
+  it('signs in as staff through /login?redirect=/dashboard', async () => {
+    await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/login\?redirect=/);
+    const t = catalogs.en;
+    await page.getByLabel(t['auth.login.email']!).fill('staff@example.test');
+    await page.getByLabel(t['auth.login.password']!).fill('staff-password-e2e');
+    await page.getByRole('button', { name: t['auth.login.submit'] }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    // A signed-out visitor's /api/auth/me answers 401 before signing in; nothing else may fail.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    problems.length = 0;
+  });
+
+  describe.each(['en', 'nl'] as const)('in %s', (lang) => {
+    const t = catalogs[lang];
+    it.each(ROUTES)('$path: 200, heading, accessible, fits 375 px', async ({ path, heading }) => {
+      const response = await page.goto(`${baseUrl}${path}?lang=${lang}`, {
+        waitUntil: 'networkidle',
+      });
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+        .toBe(t[heading]);
+      if (path === '/dashboard') {
+        // Real figures arrived: the figure list and every table heading (or its empty state).
+        await expect
+          .poll(() => page.getByText(t['dashboard.overview.figureOrders']!).count())
+          .toBe(1);
+        for (const id of [
+          'dashboard.overview.ordersTitle',
+          'dashboard.overview.leadsTitle',
+          'dashboard.overview.ticketsTitle',
+          'dashboard.overview.outboxTitle',
+        ])
+          await expect(page.getByRole('heading', { level: 2, name: t[id] }).count()).resolves.toBe(
+            1,
+          );
+        await expect(
+          page.getByRole('switch', { name: t['dashboard.overview.chatAvailable'] }).count(),
+        ).resolves.toBe(1);
+      } else {
+        await expect.poll(() => page.getByTestId('generated-link').count()).toBe(1);
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('the chat switch saves availability and shows whether chat is online', async () => {
+    const t = catalogs.en;
+    await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    const chat = page.getByRole('switch', { name: t['dashboard.overview.chatAvailable'] });
+    await chat.waitFor();
+    const before = await chat.isChecked();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/chat-availability'));
+    await chat.click();
+    expect((await answer).status()).toBe(200);
+    await expect.poll(() => chat.isChecked()).toBe(!before);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            new RegExp(
+              `${t['dashboard.overview.chatOnline']}|${t['dashboard.overview.chatOffline']}`,
+            ),
+          )
+          .count(),
+      )
+      .toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('generates a checkout link, copies it and opens it', async () => {
+    const t = catalogs.en;
+    await page.goto(`${baseUrl}/dashboard/checkout-link-generator?lang=en`, {
+      waitUntil: 'networkidle',
+    });
+    const link = page.getByTestId('generated-link');
+    // The path has no /en: the link language starts as nl, with the default packages.
+    await expect
+      .poll(() => link.innerText())
+      .toBe(
+        `${baseUrl}/checkout?plans=webHosting_total,domain_managed,branding_mini&lang=nl&interval=monthly`,
+      );
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByLabel(t['dashboard.links.intervalYearly']!).check();
+    await page.getByLabel(t['dashboard.links.domain']!).fill('  bakkerij-jansen.nl ');
+    await expect
+      .poll(() => link.innerText())
+      .toBe(
+        `${baseUrl}/checkout?plans=webHosting_total,domain_managed,branding_mini&lang=en&interval=yearly&domain=bakkerij-jansen.nl`,
+      );
+
+    // No package, no link.
+    for (const box of await page.getByRole('checkbox', { checked: true }).all())
+      await box.uncheck();
+    await expect.poll(() => link.count()).toBe(0);
+    await expect(page.getByText(t['dashboard.links.nothingSelected']!).count()).resolves.toBe(1);
+    await page.getByRole('checkbox').first().check();
+    await expect.poll(() => link.count()).toBe(1);
+
+    await page.getByRole('button', { name: t['dashboard.links.copy'] }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: t['dashboard.links.copied'] }).count())
+      .toBe(1);
+
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/\/checkout\?plans=webHosting_total&lang=en&interval=yearly&domain=/);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(t['page.checkout.title']);
+    expect(problems).toEqual([]);
+  });
+
+  it('signs out; the dashboard then sends to /login', async () => {
+    const t = catalogs.en;
+    await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: t['dashboard.overview.signOut'] }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  });
+});
