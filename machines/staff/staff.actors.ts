@@ -144,13 +144,17 @@ export async function copyText(text: string): Promise<boolean> {
   area.style.top = '0';
   area.style.left = '-9999px';
   area.style.opacity = '0';
+  const previous = document.activeElement;
   document.body.append(area);
   try {
+    area.focus();
     area.select();
     return document.execCommand('copy');
   } catch {
     return false;
   } finally {
     area.remove();
+    // Give keyboard focus back to where it was (normally the Copy button).
+    if (previous instanceof HTMLElement) previous.focus();
   }
 }

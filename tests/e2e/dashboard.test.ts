@@ -64,7 +64,9 @@ describe.sequential('staff area', () => {
       if (path === '/dashboard') {
         // Real figures arrived: the figure list and every table heading (or its empty state).
         await expect
-          .poll(() => page.getByText(t['dashboard.overview.figureOrders']!).count())
+          .poll(() =>
+            page.getByText(t['dashboard.overview.figureOrders']!, { exact: true }).count(),
+          )
           .toBe(1);
         for (const id of [
           'dashboard.overview.ordersTitle',
@@ -88,6 +90,59 @@ describe.sequential('staff area', () => {
       expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     });
+  });
+
+  it('marks an open bank-transfer invoice as paid', async () => {
+    const t = catalogs.en;
+    const created = await fetch(`${baseUrl}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: `dashboard-${Date.now()}@example.test`,
+        password: 'a-good-password',
+        firstname: 'Anna',
+        lastname: 'de Vries',
+        address1: 'Damrak 1',
+        postalcode: '1012lg',
+        city: 'Amsterdam',
+        state: '',
+        country: 'NL',
+        phone: '+31 6 12345678',
+        company: '',
+        kvk: '',
+        vat: '',
+        tos: true,
+        planData: { products: [16], billingCycle: 'monthly' },
+        paymentMethod: 'banktransfer',
+        sendEmail: false,
+        noEmail: true,
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    const button = page.getByRole('button', { name: /^Mark as paid: invoice / });
+    await expect.poll(() => button.count()).toBeGreaterThan(0);
+    const label = (await button.first().getAttribute('aria-label')) ?? '';
+    const number = label.replace(/^.*invoice /, '');
+    const answer = page.waitForResponse((r) =>
+      r.url().includes(`/api/admin/invoices/${number}/mark-paid`),
+    );
+    await button.first().click();
+    expect((await answer).status()).toBe(200);
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect
+      .poll(() => row.getByRole('cell').nth(3).innerText())
+      .toBe(t['dashboard.overview.invoicePaid']);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Mark as paid: invoice ${number}` }).count())
+      .toBe(0);
+    // With rows in the tables the page still fits 375 px and has no axe violations.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('the chat switch saves availability and shows whether chat is online', async () => {
@@ -136,8 +191,8 @@ describe.sequential('staff area', () => {
       );
 
     // No package, no link.
-    for (const box of await page.getByRole('checkbox', { checked: true }).all())
-      await box.uncheck();
+    const checked = page.getByRole('checkbox', { checked: true });
+    while ((await checked.count()) > 0) await checked.first().uncheck();
     await expect.poll(() => link.count()).toBe(0);
     await expect(page.getByText(t['dashboard.links.nothingSelected']!).count()).resolves.toBe(1);
     await page.getByRole('checkbox').first().check();

@@ -1,4 +1,4 @@
-import { createFileRoute, useLocation, useRouteContext } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { generatorLangFromPath } from '#domain/links.ts';
 import { pageHead } from '../../route-head.ts';
@@ -12,17 +12,12 @@ export const Route = createFileRoute('/dashboard/checkout-link-generator')({
 
 function Page() {
   const pathname = useLocation({ select: (l) => l.pathname });
-  const origin = useRouteContext({ from: '__root__', select: (c) => c.origin });
   return (
     <>
       <p>
         <FormattedMessage id="dashboard.checkoutLinks.intro" />
       </p>
-      <LinkGenerator
-        kind="checkout"
-        initialLang={generatorLangFromPath(pathname)}
-        origin={origin}
-      />
+      <LinkGenerator kind="checkout" initialLang={generatorLangFromPath(pathname)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUPS, optionsInGroup } from '#domain/catalogue.ts';
 import { LANGS, type Lang } from '#domain/language.ts';
@@ -7,6 +7,20 @@ import { LINK_INTERVALS, checkoutLink, orderLink } from '#domain/links.ts';
 import { linkGeneratorMachine } from '#machines/staff/link-generator.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { CopyButton } from './copy-button.tsx';
+
+const noSubscription = () => () => {};
+
+/**
+ * The page's own origin in the browser; null while the server renders and during hydration, so
+ * the server's configured public address never clashes with the address the staff member used.
+ */
+function useBrowserOrigin(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => null,
+  );
+}
 
 const INTERVAL_LABELS = {
   monthly: 'dashboard.links.intervalMonthly',
@@ -21,12 +35,11 @@ const INTERVAL_LABELS = {
 export function LinkGenerator({
   kind,
   initialLang,
-  origin,
 }: {
   kind: 'order' | 'checkout';
   initialLang: Lang;
-  origin: string;
 }) {
+  const origin = useBrowserOrigin() ?? undefined;
   const intl = useIntl();
   const { lang: pageLang } = useI18n();
   const id = useId();
@@ -34,13 +47,13 @@ export function LinkGenerator({
   const ctx = useSelector(actor, (s) => s.context);
   const link =
     kind === 'order'
-      ? orderLink({ plans: ctx.selection, lang: ctx.lang, origin })
+      ? orderLink({ plans: ctx.selection, lang: ctx.lang, ...(origin ? { origin } : {}) })
       : checkoutLink({
           plans: ctx.selection,
           lang: ctx.lang,
           interval: ctx.interval,
           domain: ctx.domain,
-          origin,
+          ...(origin ? { origin } : {}),
         });
 
   return (

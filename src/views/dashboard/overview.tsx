@@ -320,12 +320,7 @@ function Table(props: {
           <FormattedMessage id={props.emptyId} />
         </p>
       ) : (
-        <div
-          className="dashboard-overview__scroll"
-          tabIndex={0}
-          aria-labelledby={props.headingId}
-          role="region"
-        >
+        <div className="dashboard-overview__scroll" tabIndex={0}>
           <table className="dashboard-overview__table">
             <thead>
               <tr>

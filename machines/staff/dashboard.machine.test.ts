@@ -1,0 +1,206 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { dashboardMachine } from './dashboard.machine.ts';
+import { canMarkPaid, dashboardFigures, upcomingBookings } from './dashboard.selectors.ts';
+import type { AdminOrder, DashboardData } from './staff.actors.ts';
+
+const NOW = new Date('2026-11-20T10:00:00Z');
+
+const order = (over: Partial<AdminOrder>): AdminOrder => ({
+  id: 'o1',
+  createdAt: '2026-11-19T10:00:00Z',
+  status: 'open',
+  interval: 'monthly',
+  domainName: null,
+  paymentMethod: 'banktransfer',
+  dueToday: 12_100,
+  monthly: 0,
+  yearly: 0,
+  email: 'a@example.nl',
+  name: 'Anna',
+  invoiceNumber: '2026-0001',
+  invoiceStatus: 'open',
+  ...over,
+});
+
+const DATA: DashboardData = {
+  orders: [
+    order({}),
+    order({ id: 'o2', invoiceNumber: '2026-0002', paymentMethod: 'ideal', dueToday: 5000 }),
+    order({ id: 'o3', invoiceNumber: '2026-0003', invoiceStatus: 'paid', dueToday: 9900 }),
+    order({ id: 'o4', invoiceNumber: null, invoiceStatus: null }),
+  ],
+  leads: [
+    { id: 'l1', source: 'quiz', name: 'B', email: 'b@x.nl', createdAt: '2026-11-19T00:00:00Z' },
+    { id: 'l2', source: 'planner', name: 'C', email: 'c@x.nl', createdAt: '2026-10-01T00:00:00Z' },
+  ],
+  tickets: [
+    {
+      id: 't1',
+      name: 'D',
+      email: 'd@x.nl',
+      subject: '',
+      status: 'open',
+      createdAt: '2026-11-18T00:00:00Z',
+    },
+    {
+      id: 't2',
+      name: 'E',
+      email: 'e@x.nl',
+      subject: 'x',
+      status: 'closed',
+      createdAt: '2026-11-17T00:00:00Z',
+    },
+  ],
+  bookings: [
+    {
+      id: 'b1',
+      title: 'Late',
+      name: 'F',
+      email: 'f@x.nl',
+      startTime: '2026-11-25T09:00:00Z',
+      endTime: '2026-11-25T09:30:00Z',
+    },
+    {
+      id: 'b2',
+      title: 'Past',
+      name: 'G',
+      email: 'g@x.nl',
+      startTime: '2026-11-19T09:00:00Z',
+      endTime: '2026-11-19T09:30:00Z',
+    },
+    {
+      id: 'b3',
+      title: 'Soon',
+      name: 'H',
+      email: 'h@x.nl',
+      startTime: '2026-11-21T09:00:00Z',
+      endTime: '2026-11-21T09:30:00Z',
+    },
+  ],
+  mails: [
+    { id: 1, to: 'a@x.nl', subject: 's', status: 'sent', createdAt: '2026-11-19T00:00:00Z' },
+    { id: 2, to: 'a@x.nl', subject: 's', status: 'pending', createdAt: '2026-11-19T00:00:00Z' },
+    { id: 3, to: 'a@x.nl', subject: 's', status: 'failed', createdAt: '2026-11-19T00:00:00Z' },
+  ],
+  chatOnline: true,
+};
+
+describe('dashboard selectors', () => {
+  it('computes the figures from the lists', () => {
+    expect(dashboardFigures(DATA, NOW)).toEqual({
+      orders: 4,
+      unpaidCents: 17_100,
+      newLeads: 1,
+      openTickets: 1,
+      upcomingBookings: 2,
+      mailsWaiting: 2,
+    });
+    expect(upcomingBookings(DATA, NOW).map((b) => b.id)).toEqual(['b3', 'b1']);
+  });
+  it('offers Mark as paid only for open bank-transfer invoices', () => {
+    expect(DATA.orders.map(canMarkPaid)).toEqual([true, false, false, false]);
+  });
+});
+
+function start(over: {
+  load?: () => Promise<DashboardData>;
+  markPaid?: (number: string) => Promise<void>;
+  setChat?: (available: boolean) => Promise<{ available: boolean; online: boolean }>;
+  signOut?: () => Promise<void>;
+}) {
+  const goToLogin = vi.fn();
+  const load = vi.fn(over.load ?? (() => Promise.resolve(DATA)));
+  const markPaid = vi.fn(over.markPaid ?? (() => Promise.resolve()));
+  const actor = createActor(
+    dashboardMachine.provide({
+      actors: {
+        load: fromPromise(() => load()),
+        markPaid: fromPromise(({ input }: { input: { number: string } }) => markPaid(input.number)),
+        setChat: fromPromise(({ input }: { input: { available: boolean } }) =>
+          (over.setChat ?? ((a) => Promise.resolve({ available: a, online: a })))(input.available),
+        ),
+        signOut: fromPromise(() => (over.signOut ?? (() => Promise.resolve()))()),
+      },
+      actions: { goToLogin },
+    }),
+  ).start();
+  return { actor, goToLogin, load, markPaid };
+}
+
+describe('dashboard machine', () => {
+  it('loads, and offers a retry when loading fails', async () => {
+    let fail = true;
+    const { actor, load } = start({
+      load: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(DATA)),
+    });
+    await waitFor(actor, (s) => s.matches('failed'));
+    fail = false;
+    actor.send({ type: 'user.retry' });
+    const ready = await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(ready.context.data).toBe(DATA);
+    expect(ready.context.chatAvailable).toBe(true);
+  });
+
+  it('marks an invoice as paid and fetches the lists again', async () => {
+    const { actor, load, markPaid } = start({});
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'user.markPaid', number: '2026-0001' });
+    expect(actor.getSnapshot().context.pendingInvoice).toBe('2026-0001');
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(markPaid).toHaveBeenCalledWith('2026-0001');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context).toMatchObject({ pendingInvoice: null, actionError: null });
+  });
+
+  it('keeps the data and reports a failed mark-paid or refresh', async () => {
+    let loads = 0;
+    const { actor } = start({
+      load: () => (loads++ === 0 ? Promise.resolve(DATA) : Promise.reject(new Error('x'))),
+      markPaid: () => Promise.reject(new Error('409')),
+    });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'user.markPaid', number: '2026-0002' });
+    let s = await waitFor(actor, (x) => x.context.actionError !== null);
+    expect(s.context.actionError).toBe('dashboard.overview.markPaidFailed');
+    actor.send({ type: 'user.refresh' });
+    s = await waitFor(actor, (x) => x.context.actionError !== null && x.matches({ ready: 'idle' }));
+    expect(s.context.actionError).toBe('dashboard.overview.refreshFailed');
+    expect(s.context.data).toBe(DATA);
+  });
+
+  it('saves chat availability; a failure flips the switch back', async () => {
+    let ok = true;
+    const { actor } = start({
+      setChat: (a) =>
+        ok ? Promise.resolve({ available: a, online: false }) : Promise.reject(new Error('x')),
+    });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'user.setChat', available: false });
+    let s = await waitFor(actor, (x) => x.matches({ ready: 'idle' }));
+    expect(s.context.chatAvailable).toBe(false);
+    expect(s.context.data?.chatOnline).toBe(false);
+    ok = false;
+    actor.send({ type: 'user.setChat', available: true });
+    s = await waitFor(actor, (x) => x.matches({ ready: 'idle' }) && x.context.actionError !== null);
+    expect(s.context.chatAvailable).toBe(false);
+    expect(s.context.actionError).toBe('dashboard.overview.chatFailed');
+  });
+
+  it('signs out and leaves for the sign-in page; a failure stays', async () => {
+    let ok = false;
+    const { actor, goToLogin } = start({
+      signOut: () => (ok ? Promise.resolve() : Promise.reject(new Error('x'))),
+    });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'user.signOut' });
+    const s = await waitFor(actor, (x) => x.matches('ready') && x.context.actionError !== null);
+    expect(s.context.actionError).toBe('dashboard.overview.signOutFailed');
+    expect(goToLogin).not.toHaveBeenCalled();
+    ok = true;
+    actor.send({ type: 'user.signOut' });
+    await waitFor(actor, (x) => x.status === 'done');
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+});
