@@ -1,3 +1,4 @@
+import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -245,47 +246,23 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
         <p>
           <FormattedMessage id="planner.consent.text" />
         </p>
-        <div className="planner__actions">
-          {canBack ? backButton : null}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={submitting || failed}
-            onClick={() => send({ type: 'user.declineConsent' })}
-          >
-            <FormattedMessage id="planner.consent.decline" />
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={submitting || failed}
-            onClick={() => send({ type: 'user.acceptConsent' })}
-          >
-            <FormattedMessage id="planner.consent.accept" />
-          </button>
-        </div>
-        <p className="planner__status" role="status">
-          {submitting ? <FormattedMessage id="planner.consent.saving" /> : null}
-        </p>
-        {failed ? (
-          <div className="planner__error" role="alert">
-            <p>
-              <FormattedMessage id="planner.consent.failed" />
-            </p>
-            <div className="planner__actions">
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => send({ type: 'user.continueWithoutSaving' })}
-              >
-                <FormattedMessage id="planner.consent.continue" />
-              </button>
-              <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
-                <FormattedMessage id="planner.consent.retry" />
-              </button>
-            </div>
-          </div>
-        ) : null}
+        <ConsentActions
+          ids={{
+            decline: 'planner.consent.decline',
+            accept: 'planner.consent.accept',
+            saving: 'planner.consent.saving',
+            failed: 'planner.consent.failed',
+            continue: 'planner.consent.continue',
+            retry: 'planner.consent.retry',
+          }}
+          submitting={submitting}
+          failed={failed}
+          back={canBack ? backButton : null}
+          onDecline={() => send({ type: 'user.declineConsent' })}
+          onAccept={() => send({ type: 'user.acceptConsent' })}
+          onContinue={() => send({ type: 'user.continueWithoutSaving' })}
+          onRetry={() => send({ type: 'user.retry' })}
+        />
       </>
     );
   } else {

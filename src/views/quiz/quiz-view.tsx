@@ -1,3 +1,4 @@
+import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -202,55 +203,33 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
         <p>
           <FormattedMessage id="quiz.tips.text" />
         </p>
-        <div className="planner__actions">
-          {canBack ? (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => send({ type: 'user.back' })}
-            >
-              <FormattedMessage id="quiz.nav.back" />
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={submitting || failed}
-            onClick={() => send({ type: 'user.declineTips' })}
-          >
-            <FormattedMessage id="quiz.tips.decline" />
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={submitting || failed}
-            onClick={() => send({ type: 'user.acceptTips' })}
-          >
-            <FormattedMessage id="quiz.tips.accept" />
-          </button>
-        </div>
-        <p className="planner__status" role="status">
-          {submitting ? <FormattedMessage id="quiz.tips.saving" /> : null}
-        </p>
-        {failed ? (
-          <div className="planner__error" role="alert">
-            <p>
-              <FormattedMessage id="quiz.tips.failed" />
-            </p>
-            <div className="planner__actions">
+        <ConsentActions
+          ids={{
+            decline: 'quiz.tips.decline',
+            accept: 'quiz.tips.accept',
+            saving: 'quiz.tips.saving',
+            failed: 'quiz.tips.failed',
+            continue: 'quiz.tips.continue',
+            retry: 'quiz.tips.retry',
+          }}
+          submitting={submitting}
+          failed={failed}
+          back={
+            canBack ? (
               <button
                 type="button"
                 className="button button--ghost"
-                onClick={() => send({ type: 'user.continueWithoutSaving' })}
+                onClick={() => send({ type: 'user.back' })}
               >
-                <FormattedMessage id="quiz.tips.continue" />
+                <FormattedMessage id="quiz.nav.back" />
               </button>
-              <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
-                <FormattedMessage id="quiz.tips.retry" />
-              </button>
-            </div>
-          </div>
-        ) : null}
+            ) : null
+          }
+          onDecline={() => send({ type: 'user.declineTips' })}
+          onAccept={() => send({ type: 'user.acceptTips' })}
+          onContinue={() => send({ type: 'user.continueWithoutSaving' })}
+          onRetry={() => send({ type: 'user.retry' })}
+        />
       </>
     );
   } else {
