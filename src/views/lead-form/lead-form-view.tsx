@@ -1,3 +1,4 @@
+import { ContactFields } from '../shared/contact-fields.tsx';
 import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -126,30 +127,14 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
       body = (
         <form onSubmit={onSubmit} noValidate>
           {title}
-          <div className="planner__field">
-            <label htmlFor="lead-name">
-              <FormattedMessage id="leadForm.details.name" />
-            </label>
-            <input
-              id="lead-name"
-              type="text"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => send({ type: 'user.changeName', value: e.target.value })}
-            />
-          </div>
-          <div className="planner__field">
-            <label htmlFor="lead-email">
-              <FormattedMessage id="leadForm.details.email" />
-            </label>
-            <input
-              id="lead-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => send({ type: 'user.changeEmail', value: e.target.value })}
-            />
-          </div>
+          <ContactFields
+            idPrefix="lead"
+            labels={{ name: 'leadForm.details.name', email: 'leadForm.details.email' }}
+            name={name}
+            email={email}
+            onNameChange={(value) => send({ type: 'user.changeName', value })}
+            onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+          />
           <p className="planner__note">
             <FormattedMessage id="leadForm.details.privacy" />{' '}
             <Link to="/legal/privacy-policy">

@@ -1,3 +1,4 @@
+import { ContactFields } from '../shared/contact-fields.tsx';
 import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -205,32 +206,14 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   } else if (screen === 'contact') {
     body = (
       <form onSubmit={onSubmit} noValidate>
-        <div className="planner__field">
-          <label htmlFor="planner-name">
-            <FormattedMessage id="planner.contact.name" />
-          </label>
-          <input
-            id="planner-name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => send({ type: 'user.changeName', value: e.target.value })}
-          />
-        </div>
-        <div className="planner__field">
-          <label htmlFor="planner-email">
-            <FormattedMessage id="planner.contact.email" />
-          </label>
-          <input
-            id="planner-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => send({ type: 'user.changeEmail', value: e.target.value })}
-          />
-        </div>
+        <ContactFields
+          idPrefix="planner"
+          labels={{ name: 'planner.contact.name', email: 'planner.contact.email' }}
+          name={name}
+          email={email}
+          onNameChange={(value) => send({ type: 'user.changeName', value })}
+          onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+        />
         <p className="planner__note">
           <FormattedMessage id="planner.contact.privacy" />
         </p>

@@ -1,3 +1,4 @@
+import { ContactFields } from '../shared/contact-fields.tsx';
 import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
@@ -169,30 +170,14 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
     body = (
       <form onSubmit={onSubmit} noValidate>
         {title('quiz.contact.title')}
-        <div className="planner__field">
-          <label htmlFor="quiz-name">
-            <FormattedMessage id="quiz.contact.name" />
-          </label>
-          <input
-            id="quiz-name"
-            type="text"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => send({ type: 'user.changeName', value: e.target.value })}
-          />
-        </div>
-        <div className="planner__field">
-          <label htmlFor="quiz-email">
-            <FormattedMessage id="quiz.contact.email" />
-          </label>
-          <input
-            id="quiz-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => send({ type: 'user.changeEmail', value: e.target.value })}
-          />
-        </div>
+        <ContactFields
+          idPrefix="quiz"
+          labels={{ name: 'quiz.contact.name', email: 'quiz.contact.email' }}
+          name={name}
+          email={email}
+          onNameChange={(value) => send({ type: 'user.changeName', value })}
+          onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+        />
         {actions}
       </form>
     );
