@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three suites: "unit" (domain, machines, components; node by default, jsdom per file with
+// Four suites: "unit" (domain, machines, components; node by default, jsdom per file with
 // `// @vitest-environment jsdom`), "api" (the Hono app through app.request, on a fresh PGlite
-// per file, or on PostgreSQL when DATABASE_URL is set), and "e2e" (real Chromium against the
-// built server). Every suite fails on an unexpected console.error / console.warn.
+// per file, or on PostgreSQL when DATABASE_URL is set), "e2e" (real Chromium against the
+// built server) and "cluster" (two built servers on one fresh database on the PostgreSQL of
+// DATABASE_URL; run by `npm run test:all`). Every suite fails on an unexpected console.error /
+// console.warn.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -22,6 +24,8 @@ export default defineConfig({
             'tests/helpers/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup/console.ts', 'tests/setup/dom.ts'],
+          // Model walks through real screens take seconds on a busy shared machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -43,6 +47,19 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/setup/console.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          globalSetup: ['tests/cluster/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -8,9 +8,15 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Sessions } from './services/sessions.ts';
 import { authRoutes } from './routes/auth.routes.ts';
-import { orderRoutes } from './routes/checkout.routes.ts';
-import type { PaymentProvider } from './services/payments.ts';
-import type { BillingSettings } from './services/invoice-pdf.ts';
+import { checkoutRoutes } from './routes/checkout.routes.ts';
+import { invoicesRoutes } from './routes/invoices.routes.ts';
+import { paymentsRoutes } from './routes/payments.routes.ts';
+import { adminOrdersRoutes } from './routes/admin-orders.routes.ts';
+import { addressRoutes } from './routes/address.routes.ts';
+import { createBankTransferProvider, type PaymentProvider } from './services/payments.ts';
+import { DEFAULT_BILLING, type BillingSettings } from './services/invoice-pdf.ts';
+import { billingRoutes } from './routes/billing.routes.ts';
+import { createBillingJob, type BillingJob } from './services/billing.ts';
 import type { AddressLookup } from './services/address-lookup.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { createPageHandler, type PageRenderer } from './http/pages.ts';
@@ -19,6 +25,7 @@ import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { seoRoutes } from './routes/seo.routes.ts';
 import { legalPdfRoutes } from './routes/legal-pdf.routes.ts';
 import { bookingsRoutes } from './routes/bookings.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
@@ -26,6 +33,18 @@ import { chatRoutes } from './routes/chat.routes.ts';
 import { domainsRoutes, type DomainOwnership } from './routes/domains.routes.ts';
 import type { RdapClient } from './services/rdap.ts';
 import { leadsRoutes } from './routes/leads.routes.ts';
+import { createChatService } from './services/chat.ts';
+import { createChatHub, type ChatHub } from './services/chat-hub.ts';
+import { defaultOfficeHours, type OfficeHours } from '#domain/office-hours.ts';
+import { blueprintRoutes, UPLOAD_PATH } from './routes/blueprint.routes.ts';
+import { passwordResetRoutes } from './routes/password-reset.routes.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { bookingManageRoutes } from './routes/booking-manage.routes.ts';
+import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
+import { emailConfigRoutes, mailDiscoveryRoutes } from './routes/email-config.routes.ts';
+import { createMailConfig } from './services/mail-config.ts';
+import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
+import { createLifecycle, type Lifecycle } from './services/lifecycle.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -50,6 +69,22 @@ export interface AppServices {
   billing?: BillingSettings;
   /** Dutch addresses from postal code and house number (PDOK, ADDRESS_LOOKUP_URL). */
   addressLookup?: AddressLookup;
+  /** OFFICE_HOURS and OFFICE_HOLIDAYS (live chat); default mon-fri 09:00-17:00, Dutch holidays. */
+  officeHours?: OfficeHours;
+  /** This server's chat delivery (one LISTEN); its streams register with `lifecycle`. */
+  chatHub?: ChatHub;
+  /** Keep-alive period of the chat streams (tests shorten it). */
+  chatKeepAliveMs?: number;
+  /** The one rate limiter (database-backed); built from `database` and TRUST_PROXY when absent. */
+  rateLimits?: RateLimits;
+  /**
+   * Start-up, readiness and shutdown (api/services/lifecycle.ts): SSE streams and background jobs
+   * register with `lifecycle.track(kind, stop)` so a graceful shutdown ends them. Absent: a
+   * lifecycle that is ready at once (tests).
+   */
+  lifecycle?: Lifecycle;
+  /** The recurring-billing job (API.md section 8); made from the services above when absent. */
+  billingJob?: BillingJob;
   now?: () => Date;
 }
 
@@ -64,12 +99,27 @@ export function createApp({
   config,
   services,
 }: {
-  config: Pick<Config, 'PUBLIC_URL'> & Partial<Pick<Config, 'VIDEO_CALL_BASE_URL'>>;
+  config: Pick<Config, 'PUBLIC_URL'> &
+    Partial<
+      Pick<Config, 'VIDEO_CALL_BASE_URL' | 'MAIL_IMAP_HOST' | 'MAIL_SMTP_HOST' | 'TRUST_PROXY'>
+    >;
   services: AppServices;
 }) {
   const { logger } = services;
   const now = services.now ?? (() => new Date());
+  const rateLimits =
+    services.rateLimits ??
+    createRateLimits({ database: services.database, trustProxy: config.TRUST_PROXY ?? 0, now });
+  const lifecycle = services.lifecycle ?? createLifecycle({ ready: true });
+  const routed = { ...services, rateLimits, lifecycle, now };
   const app = new Hono<AppEnv>();
+  const mailConfig = createMailConfig({
+    imapHost: config.MAIL_IMAP_HOST,
+    smtpHost: config.MAIL_SMTP_HOST,
+    publicUrl: config.PUBLIC_URL,
+    organization: services.billing?.seller.name,
+    now,
+  });
 
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
   app.use(async (c, next) => {
@@ -106,39 +156,83 @@ export function createApp({
     return errorResponse(c, new ApiError('INTERNAL'));
   });
 
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE');
+    },
+  });
+
+  // The money path's routers share the payment provider (bank transfer unless one is passed) and
+  // the billing settings (seller block, bank details).
+  const money = {
+    ...routed,
+    publicUrl: config.PUBLIC_URL,
+    payments: services.payments ?? createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
+    billing: services.billing ?? DEFAULT_BILLING,
+  };
+  const billingJob =
+    services.billingJob ?? createBillingJob({ ...money, mailer: services.mailer, logger });
+  const moneyWithBilling = {
+    ...money,
+    onPaymentStatus: async (paymentId: string, status: string) => {
+      // A recurring renewal charge that did not go through: mail the invoice with its link.
+      if (status === 'failed' || status === 'canceled' || status === 'expired')
+        await billingJob.recurringPaymentFailed(paymentId);
+    },
+  };
+
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new ApiError('PAYLOAD_TOO_LARGE');
-        },
-      }),
-    )
+    // Blueprint uploads (multipart, one image up to 5 MB) carry their own limit on their route.
+    .use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
     .use(async (c, next) => {
       await next();
       c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
     })
-    .route('/', healthRoutes(services))
+    .route('/', healthRoutes(routed))
     .route('/', catalogueRoutes({ now }))
-    .route('/', domainsRoutes({ ...services, now }))
+    .route('/', domainsRoutes(routed))
     .route(
       '/',
-      services.sessions ? authRoutes({ ...services, sessions: services.sessions }) : new Hono(),
+      services.sessions ? authRoutes({ ...routed, sessions: services.sessions }) : new Hono(),
     )
-    .route('/', leadsRoutes({ ...services, now }))
+    .route('/', leadsRoutes(routed))
+    .route('/', blueprintRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route(
       '/',
       bookingsRoutes({
-        ...services,
-        now,
+        ...routed,
         publicUrl: config.PUBLIC_URL,
         videoCallBaseUrl: config.VIDEO_CALL_BASE_URL,
       }),
     )
-    .route('/', orderRoutes({ ...services, now, publicUrl: config.PUBLIC_URL }))
-    .route('/', contactRoutes(services))
-    .route('/', chatRoutes({ ...services, now }));
+    .route('/', checkoutRoutes(money))
+    .route('/', invoicesRoutes(moneyWithBilling))
+    .route('/', paymentsRoutes(moneyWithBilling))
+    .route('/', adminOrdersRoutes(money))
+    .route('/', addressRoutes(routed))
+    .route('/', billingRoutes({ ...routed, billingJob }))
+    .route('/', contactRoutes(routed))
+    .route(
+      '/',
+      chatRoutes({
+        ...routed,
+        chat: createChatService({
+          database: services.database,
+          officeHours: services.officeHours ?? defaultOfficeHours(),
+          now,
+          mailer: services.mailer,
+        }),
+        hub: services.chatHub ?? createChatHub(services),
+        secureCookies: config.PUBLIC_URL.startsWith('https:'),
+        ...(services.chatKeepAliveMs ? { keepAliveMs: services.chatKeepAliveMs } : {}),
+      }),
+    )
+    .route('/', passwordResetRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
+    .route('/', accountRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
+    .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
+    .route('/', adminAccountsRoutes(routed))
+    .route('/', emailConfigRoutes({ mailConfig }));
 
   app.route('/api', api);
   // Unknown /api paths get the JSON envelope, never a page.
@@ -146,8 +240,11 @@ export function createApp({
     throw new ApiError('NOT_FOUND');
   });
 
-  // Documents served by the server itself (before the page catch-all).
+  // Documents served by the server itself (before the static files and the page catch-all).
   app.route('/', legalPdfRoutes());
+  app.route('/', seoRoutes({ publicUrl: config.PUBLIC_URL }));
+  // Mail clients that find their settings themselves (Thunderbird autoconfig, Outlook POX).
+  app.route('/', mailDiscoveryRoutes({ mailConfig }));
 
   if (services.web) {
     const { web } = services;

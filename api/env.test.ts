@@ -58,6 +58,13 @@ describe('parseConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a count of proxies, 0 by default, and refuses anything else', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toBe(2);
+    for (const bad of ['true', '-1', '1.5', 'one', '100'])
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a whole number/);
+  });
+
   it('accepts a valid IBAN with spaces and normalises it', () => {
     expect(parseConfig({ BANK_IBAN: 'nl91 abna 0417 1643 00' }).BANK_IBAN).toBe(
       'NL91ABNA0417164300',
@@ -84,5 +91,30 @@ describe('variables that go together', () => {
       parseConfig({ STAFF_EMAIL: 'owner@example.nl', STAFF_PASSWORD: 'long-enough-password' })
         .STAFF_EMAIL,
     ).toBe('owner@example.nl');
+  });
+});
+
+describe('office hours and chat retention', () => {
+  it('defaults to weekdays 9 to 17 with Dutch holidays and 12 months', () => {
+    const config = parseConfig({});
+    expect(config.officeHours).toEqual({
+      windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 540, to: 1020 }],
+      holidays: 'nl',
+    });
+    expect(config.CHAT_RETENTION_MONTHS).toBe(12);
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    let error: unknown;
+    try {
+      parseConfig({ OFFICE_HOURS: 'weekdays', OFFICE_HOLIDAYS: 'be', CHAT_RETENTION_MONTHS: '0' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/OFFICE_HOURS has an invalid entry "weekdays"/);
+    expect(message).toMatch(/OFFICE_HOLIDAYS must be nl or none/);
+    expect(message).toMatch(/CHAT_RETENTION_MONTHS must be at least 1/);
   });
 });

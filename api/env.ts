@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
+import {
+  DEFAULT_OFFICE_HOLIDAYS,
+  DEFAULT_OFFICE_HOURS,
+  parseOfficeHolidays,
+  parseOfficeHours,
+  type OfficeHours,
+} from '#domain/office-hours.ts';
 
 /**
  * The configuration of API.md section 2, parsed once at start. A bad value stops the server with
@@ -96,6 +103,46 @@ const envSchema = v.object({
   MAIL_IMAP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
   MAIL_SMTP_HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'mail.{domain}'),
   VIDEO_CALL_BASE_URL: v.optional(url(['https:', 'http:']), 'https://meet.jit.si/'),
+  /** When live chat is staffed (grammar in domain/office-hours.ts). */
+  OFFICE_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const parsed = parseOfficeHours(dataset.value);
+        if (!parsed.ok) addIssue({ message: parsed.problem });
+      }),
+    ),
+    DEFAULT_OFFICE_HOURS,
+  ),
+  OFFICE_HOLIDAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => parseOfficeHolidays(value).ok, 'must be nl or none'),
+    ),
+    DEFAULT_OFFICE_HOLIDAYS,
+  ),
+  /** Live-chat conversations older than this many months are deleted by the daily job. */
+  CHAT_RETENTION_MONTHS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of months'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(120, 'must be at most 120'),
+    ),
+    '12',
+  ),
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are believed (0: socket). */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,2}$/, 'must be a whole number of proxies (0 to 99)'),
+      v.transform(Number),
+    ),
+    '0',
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['debug', 'info', 'warn', 'error', 'silent'],
@@ -123,6 +170,8 @@ export type RawEnv = v.InferOutput<typeof envSchema>;
 export interface Config extends Omit<RawEnv, 'PUBLIC_URL' | 'SESSION_SECRET'> {
   PUBLIC_URL: string;
   SESSION_SECRET: string;
+  /** OFFICE_HOURS and OFFICE_HOLIDAYS, parsed. */
+  officeHours: OfficeHours;
 }
 
 export class ConfigError extends Error {
@@ -151,7 +200,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...raw,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     SESSION_SECRET: raw.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    officeHours: officeHoursOf(raw.OFFICE_HOURS, raw.OFFICE_HOLIDAYS),
   };
+}
+
+/** Both values were checked by the schema; parsed again here into their value. */
+function officeHoursOf(hours: string, holidays: string): OfficeHours {
+  const windows = parseOfficeHours(hours);
+  const rule = parseOfficeHolidays(holidays);
+  if (!windows.ok || !rule.ok) throw new ConfigError(['OFFICE_HOURS has an invalid value']);
+  return { windows: windows.value, holidays: rule.value };
 }
 
 /** ISO 13616 mod-97 check. */

@@ -8,19 +8,48 @@ import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './services/mail.ts';
 import { createSessions, ensureStaffAccount } from './services/sessions.ts';
-import { createMollieClient } from './services/mollie.ts';
-import { createBankTransferProvider, createMollieProvider } from './services/payments.ts';
+import { createPaymentProvider } from './services/payments.ts';
+import { createBillingJob, BILLING_RUN_EVERY_MS } from './services/billing.ts';
 import { createDomainOwnership } from './services/orders.ts';
 import { billingSettings } from './services/invoice-pdf.ts';
+import { invoicePdfResolver } from './services/invoices.ts';
 import { createAddressLookup } from './services/address-lookup.ts';
 import { createRdapClient } from './services/rdap.ts';
+import { createChatHub } from './services/chat-hub.ts';
+import { startChatRetentionJob } from './services/chat.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import type { PageRenderer } from './http/pages.ts';
+import { createLifecycle } from './services/lifecycle.ts';
+import { createRateLimits } from './services/rate-limit.ts';
+import { apiErrorBody } from '#domain/errors.ts';
+
+/** How long a graceful shutdown waits for streams, jobs and requests before closing connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * `npm run serve`: parse the configuration, open (and migrate) the database, load the client build
- * into memory, listen. SIGTERM/SIGINT: stop accepting, finish the requests under way, close the
- * database, exit.
+ * Answers while the server is starting (the database opening and migrating): 503, so a load
+ * balancer's readiness check (/api/ready) and the health check fail until the app is built.
+ */
+function startingResponse(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  const headers = { 'Retry-After': '5', 'Cache-Control': 'no-store' };
+  if (path.startsWith('/api/'))
+    return Response.json(apiErrorBody('SERVICE_UNAVAILABLE', 'en'), { status: 503, headers });
+  // the error catalogue's own words, in both languages (the request language is not parsed yet)
+  const text = (['nl', 'en'] as const)
+    .map((lang) => apiErrorBody('SERVICE_UNAVAILABLE', lang).error.message)
+    .join('\n');
+  return new Response(text, {
+    status: 503,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/**
+ * `npm run serve`: parse the configuration, listen at once (answering 503 while starting), open
+ * (and migrate) the database, load the client build into memory, then serve the app.
+ * SIGTERM/SIGINT: readiness fails and the listener closes, registered streams and jobs are ended
+ * (lifecycle.ts), the requests under way finish, the database is closed, exit.
  */
 async function main() {
   const startedAt = performance.now();
@@ -35,6 +64,30 @@ async function main() {
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
+  const lifecycle = createLifecycle();
+
+  // Listen before the database is ready: until the app exists every request is a 503, so a
+  // load balancer sees "not ready" (rather than "refused") while migrations run.
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = startingResponse;
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = serve(
+        {
+          fetch: (request, env) => handle(request, env),
+          port: config.PORT,
+          hostname: config.HOST,
+        },
+        () => resolve(listening as Server),
+      ) as Server;
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    process.stderr.write(
+      `Cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}\n`,
+    );
+    process.exit(1);
+  }
 
   // build/server/main.js -> build/
   const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +102,7 @@ async function main() {
     });
   } catch (error) {
     process.stderr.write(`Cannot open the database: ${(error as Error).message}\n`);
+    server.close();
     process.exit(1);
   }
 
@@ -60,12 +114,15 @@ async function main() {
     ) as Promise<PageRenderer>,
   ]);
 
+  const billing = billingSettings(config, process.env);
   const mailer = createMailer({
     database,
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     staffAddress: config.STAFF_NOTIFY_EMAIL ?? config.STAFF_EMAIL,
+    // An invoice's PDF is attached at delivery from its stored bytes (rendered if missing).
+    resolveAttachment: invoicePdfResolver(database, billing.bank),
   });
   void mailer.deliverPending().catch(() => undefined);
 
@@ -82,53 +139,93 @@ async function main() {
     secure: config.PUBLIC_URL.startsWith('https:'),
   });
 
+  const payments = createPaymentProvider(config, database);
+  const billingJob = createBillingJob({
+    database,
+    logger,
+    now: () => new Date(),
+    publicUrl: config.PUBLIC_URL,
+    billing,
+    payments,
+    mailer,
+  });
+
+  // Live chat: one LISTEN per server for its streams (which register with the lifecycle), and the
+  // daily retention job; both end at shutdown through the lifecycle.
+  const chatHub = createChatHub({ database, logger });
+  lifecycle.track('chat-hub', () => chatHub.close());
+  const chatRetention = startChatRetentionJob({
+    database,
+    months: config.CHAT_RETENTION_MONTHS,
+    logger,
+  });
+  lifecycle.track('chat-retention', () => chatRetention.stop());
+
   const app = createApp({
     config,
     services: {
       database,
       logger,
+      officeHours: config.officeHours,
+      chatHub,
       mailer,
       sessions,
       currentUser: sessions.currentUser,
-      payments: config.MOLLIE_API_KEY
-        ? createMollieProvider({
-            client: createMollieClient({
-              apiKey: config.MOLLIE_API_KEY,
-              baseUrl: config.MOLLIE_API_URL,
-            }),
-            publicUrl: config.PUBLIC_URL,
-          })
-        : createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
-      billing: billingSettings(config, process.env),
+      payments,
+      billing,
+      billingJob,
       domainOwnership: createDomainOwnership(database),
       addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
+      rateLimits: createRateLimits({ database, trustProxy: config.TRUST_PROXY }),
+      lifecycle,
       web: { renderer: rendererModule, assets, files },
     },
   });
+  handle = (request, env) => app.fetch(request, env);
+  lifecycle.markReady();
+  logger.info(
+    {
+      port: config.PORT,
+      host: config.HOST,
+      database: database.kind,
+      trustProxy: config.TRUST_PROXY,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `listening on ${config.PUBLIC_URL}`,
+  );
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info(
-      {
-        port: info.port,
-        host: config.HOST,
-        database: database.kind,
-        startupMs: Math.round(performance.now() - startedAt),
-      },
-      `listening on ${config.PUBLIC_URL}`,
-    );
-  }) as Server;
+  // The billing job every hour (and a minute after start, to catch up after downtime). With
+  // several servers on one PostgreSQL only one runs at a time; the others skip that hour.
+  let billingRun: Promise<unknown> = Promise.resolve();
+  const runBilling = () => {
+    billingRun = billingJob
+      .run(undefined, { wait: false })
+      .catch((error: unknown) => logger.error({ err: error }, 'billing run failed'));
+  };
+  const billingFirst = setTimeout(runBilling, 60_000);
+  const billingTimer = setInterval(runBilling, BILLING_RUN_EVERY_MS);
+  billingFirst.unref();
+  billingTimer.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    logger.info({ signal, open: lifecycle.open() }, 'shutting down');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    clearTimeout(billingFirst);
+    clearInterval(billingTimer);
+    // Readiness fails from here on; streams and jobs (chat streams, the chat retention job) are
+    // asked to end, so their connections close; chat visitors resume on another server.
+    void lifecycle.shutdown(SHUTDOWN_GRACE_MS - 1_000).then(({ stopped, timedOut }) => {
+      if (stopped > 0) logger.info({ stopped, timedOut }, 'streams and jobs ended');
+      server.closeIdleConnections();
+    });
     server.close(() => {
-      void mailer
-        .close()
+      void billingRun
+        .then(() => mailer.close())
         .then(() => database.close())
         .then(
           () => {

@@ -7,7 +7,6 @@ import {
   PLAN_IDS,
   billingLabel,
   catalogueIndex,
-  catalogueView,
   groupByKey,
   groupOf,
   isAlwaysSelected,
@@ -19,6 +18,7 @@ import {
   planIdForSignupPath,
   resolvePrice,
 } from './catalogue.ts';
+import { catalogueView } from './catalogue-view.ts';
 
 const TABLE: Array<[string, number, string, number, string, string | null]> = [
   ['webHosting_total', 16, 'buildLaunch', 3000, 'monthly', '/signup/web-hosting/standard'],

@@ -4,7 +4,8 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { isIsoDay } from './format.ts';
-import { MAX_SLOT_QUERY_DAYS, SURVEY_PRIORITIES } from './bookings.ts';
+import { MAX_SLOT_QUERY_DAYS } from './bookings.ts';
+import { surveyPriorityOf, type SurveyPriority } from './consultation-survey.ts';
 
 const requiredText = (max: number) =>
   v.pipe(
@@ -63,6 +64,8 @@ export const bookingSchema = v.object({
     v.url(),
     v.check((s) => /^https?:\/\//.test(s)),
   ),
+  /** the key to the booking's own page (`/consultation/manage?token=`), issue 15 */
+  manageToken: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))),
 });
 
 export const slotsAnswerSchema = v.object({
@@ -74,7 +77,18 @@ export const bookingAnswerSchema = v.object({ booking: bookingSchema });
 
 /** POST /api/consultation-survey: no field is required (SPEC 5). */
 export const surveyRequestSchema = v.object({
-  priority: v.optional(v.union([v.picklist(SURVEY_PRIORITIES), v.literal('')]), ''),
+  // An id or SPEC 14's English label ("Increase sales"); stored as the id.
+  priority: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string('form.validation.invalid'),
+        v.check((value) => surveyPriorityOf(value) !== undefined, 'form.validation.invalid'),
+        v.transform((value) => surveyPriorityOf(value) as SurveyPriority),
+      ),
+    ]),
+    '',
+  ),
   notes: v.optional(v.pipe(v.string(), v.maxLength(4000, 'form.validation.invalid')), ''),
   bookingId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
 });
@@ -99,3 +113,15 @@ export type ContactRequest = v.InferOutput<typeof contactRequestSchema>;
 export const chatAvailabilitySchema = v.object({
   available: v.boolean('form.validation.invalid'),
 });
+
+/** `GET /api/chat-status` */
+export const chatStatusAnswerSchema = v.object({ online: v.boolean() });
+
+/** `PUT /api/admin/chat-availability` */
+export const chatAvailabilityAnswerSchema = v.object({
+  available: v.boolean(),
+  online: v.boolean(),
+});
+
+/** `POST /api/contact` */
+export const contactAnswerSchema = v.object({ ok: v.literal(true), ticketId: v.string() });

@@ -9,7 +9,7 @@ import {
 } from './errors.ts';
 
 describe('API error codes', () => {
-  it('is the closed set of fifteen codes', () => {
+  it('is the closed set of codes', () => {
     expect([...API_ERROR_CODES].sort()).toEqual(
       [
         'INVALID_JSON',
@@ -25,6 +25,10 @@ describe('API error codes', () => {
         'DOMAIN_CHECK_FAILED',
         'ALREADY_REGISTERED',
         'SLOT_TAKEN',
+        'INVALID_TOKEN',
+        'ALREADY_CANCELLED',
+        'CHAT_OFFLINE',
+        'CONVERSATION_CLOSED',
         'SERVICE_UNAVAILABLE',
         'INTERNAL',
       ].sort(),
@@ -54,6 +58,8 @@ describe('API error codes', () => {
       DOMAIN_CHECK_FAILED: 502,
       ALREADY_REGISTERED: 409,
       SLOT_TAKEN: 409,
+      INVALID_TOKEN: 400,
+      ALREADY_CANCELLED: 409,
       UNAUTHORIZED: 401,
       FORBIDDEN: 403,
       SERVICE_UNAVAILABLE: 503,

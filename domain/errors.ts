@@ -17,6 +17,10 @@ export const API_ERROR_CODES = [
   'DOMAIN_CHECK_FAILED',
   'ALREADY_REGISTERED',
   'SLOT_TAKEN',
+  'INVALID_TOKEN',
+  'ALREADY_CANCELLED',
+  'CHAT_OFFLINE',
+  'CONVERSATION_CLOSED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -36,6 +40,10 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   DOMAIN_CHECK_FAILED: 502,
   ALREADY_REGISTERED: 409,
   SLOT_TAKEN: 409,
+  INVALID_TOKEN: 400,
+  ALREADY_CANCELLED: 409,
+  CHAT_OFFLINE: 409,
+  CONVERSATION_CLOSED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -56,6 +64,11 @@ export const API_ERROR_MESSAGES: Readonly<Record<Lang, Readonly<Record<ApiErrorC
     ALREADY_REGISTERED:
       'An account with this email already exists. Log in or use a different email address.',
     SLOT_TAKEN: 'This time slot has just been taken. Please choose another time.',
+    INVALID_TOKEN: 'This link is no longer valid. It may have been used already or have expired.',
+    ALREADY_CANCELLED: 'This has already been cancelled.',
+    CHAT_OFFLINE:
+      'Nobody is available for live chat right now. Leave us a message or book a call instead.',
+    CONVERSATION_CLOSED: 'This conversation has been closed.',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
     INTERNAL: 'Something went wrong. Please try again.',
   },
@@ -75,6 +88,11 @@ export const API_ERROR_MESSAGES: Readonly<Record<Lang, Readonly<Record<ApiErrorC
     ALREADY_REGISTERED:
       'Er bestaat al een account met dit e-mailadres. Log in of gebruik een ander e-mailadres.',
     SLOT_TAKEN: 'Dit tijdslot is net bezet. Kies een ander tijdstip.',
+    INVALID_TOKEN: 'Deze link is niet meer geldig. Misschien is hij al gebruikt of verlopen.',
+    ALREADY_CANCELLED: 'Dit is al opgezegd of geannuleerd.',
+    CHAT_OFFLINE:
+      'Er is nu niemand beschikbaar voor de livechat. Laat een bericht achter of plan een gesprek.',
+    CONVERSATION_CLOSED: 'Dit gesprek is afgesloten.',
     SERVICE_UNAVAILABLE: 'De dienst is tijdelijk niet beschikbaar. Probeer het zo opnieuw.',
     INTERNAL: 'Er ging iets mis. Probeer het opnieuw.',
   },

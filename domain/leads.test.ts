@@ -75,3 +75,27 @@ describe('leadRequestSchema', () => {
     ).toBe(false);
   });
 });
+
+describe('lead form need (SPEC section 3)', () => {
+  const lead = (answers: unknown) => ({
+    source: 'leadForm',
+    name: 'Ann',
+    email: 'ann@example.nl',
+    subscribe: true,
+    answers,
+  });
+  it('carries the need beside the goal, and refuses an unknown one', () => {
+    const parsed = v.safeParse(
+      leadRequestSchema,
+      lead({ goal: 'showcase', need: 'improveCurrent', booked: false }),
+    );
+    expect(parsed.success && parsed.output.answers).toEqual({
+      goal: 'showcase',
+      need: 'improveCurrent',
+      booked: false,
+    });
+    expect(v.safeParse(leadRequestSchema, lead({ goal: 'showcase', need: 'world' })).success).toBe(
+      false,
+    );
+  });
+});

@@ -14,6 +14,10 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const LEAD_GOALS = ['getClients', 'showcase', 'sellProducts', 'needHelp'] as const;
 export type LeadGoal = (typeof LEAD_GOALS)[number];
 
+/** Lead-form needs (SPEC section 3: launch a new website, improve the current one, something else). */
+export const LEAD_NEEDS = ['launchNew', 'improveCurrent', 'somethingElse'] as const;
+export type LeadNeed = (typeof LEAD_NEEDS)[number];
+
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
 
@@ -52,6 +56,7 @@ export const leadEmailSchema = v.pipe(
 /** Answers of the lead form: a goal and, optionally, the need it was worded as. */
 export const leadFormAnswersSchema = v.object({
   goal: v.picklist(LEAD_GOALS),
+  need: v.optional(v.picklist(LEAD_NEEDS)),
   booked: v.optional(v.boolean()),
 });
 export type LeadFormAnswers = v.InferOutput<typeof leadFormAnswersSchema>;
@@ -97,3 +102,6 @@ export function hasPlannerAnswers(
 ): lead is Extract<LeadRequest, { answers: PlannerAnswers }> {
   return lead.source === 'planner' || lead.source === 'quiz';
 }
+
+/** The answer of `POST /api/leads`. */
+export const leadAnswerSchema = v.object({ id: v.string() });

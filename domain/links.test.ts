@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LINK_SELECTION,
+  ESSENTIAL_LINK_SELECTION,
   checkoutLink,
+  linkPackageGroups,
+  schedulerLink,
   generatorLangFromPath,
   orderLink,
   toggleLinkPlan,
@@ -65,5 +68,47 @@ describe('checkoutLink', () => {
   });
   it('is null when nothing is selected', () => {
     expect(checkoutLink({ plans: [], lang: 'nl', interval: 'monthly', domain: 'a.nl' })).toBeNull();
+  });
+});
+
+describe('essential selection and generator groups (SPEC sections 3 and 9)', () => {
+  it('the essential selection is the first two defaults', () => {
+    expect(ESSENTIAL_LINK_SELECTION).toEqual(['webHosting_total', 'domain_managed']);
+  });
+
+  it('puts the domain in a group of its own, keyed domain', () => {
+    const groups = linkPackageGroups('en');
+    expect(groups.map((g) => g.key)).toEqual([
+      'buildLaunch',
+      'techConcierge',
+      'growthOptimize',
+      'visualIdentity',
+      'domain',
+    ]);
+    expect(groups.find((g) => g.key === 'domain')?.packages).toEqual([
+      { id: 'domain_managed', displayName: 'Managed Domain', groupKey: 'domain', productId: 99 },
+    ]);
+    expect(groups[0]?.packages.map((p) => p.id)).toEqual(['webHosting_total', 'webHosting_pro']);
+  });
+});
+
+describe('links the pages build', () => {
+  it('an order link without a language, and the exit offer checkout link', () => {
+    expect(orderLink({ plans: ['seo_booster', 'webHosting_total'] })).toBe(
+      '/total-package/order?plans=webHosting_total,seo_booster',
+    );
+    expect(
+      checkoutLink({
+        plans: ['webHosting_total', 'domain_managed'],
+        interval: 'monthly',
+        offer: 'exit10',
+      }),
+    ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&offer=exit10');
+  });
+
+  it('the scheduler with name and email', () => {
+    expect(schedulerLink({ name: ' Ann ', email: 'ann@example.nl' })).toBe(
+      '/scheduler?name=Ann&email=ann%40example.nl',
+    );
   });
 });

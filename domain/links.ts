@@ -2,7 +2,7 @@
 // a generated link carries, and how order and checkout links are written. A link exists only when
 // at least one package is chosen.
 
-import { PLAN_IDS, isPlanId, type PlanId } from './catalogue.ts';
+import { CATALOGUE, GROUP_KEYS, PLAN_IDS, isPlanId, type PlanId } from './catalogue.ts';
 import type { Lang } from './language.ts';
 
 /** Selected when a generator opens (SPEC section 9). */
@@ -11,6 +11,40 @@ export const DEFAULT_LINK_SELECTION: readonly PlanId[] = [
   'domain_managed',
   'branding_mini',
 ];
+
+/** SPEC section 9's "essential selection": the first two defaults (hosting and domain). */
+export const ESSENTIAL_LINK_SELECTION: readonly PlanId[] = DEFAULT_LINK_SELECTION.slice(0, 2);
+
+/**
+ * The generators' groups (SPEC section 3, "Plan groups": "The link generators also use group key
+ * domain"): the catalogue's four, with the domain in a group of its own.
+ */
+export const LINK_GROUP_KEYS = [...GROUP_KEYS, 'domain'] as const;
+export type LinkGroupKey = (typeof LINK_GROUP_KEYS)[number];
+
+/** A generator package (SPEC section 3): id, display name, group key and product id. */
+export interface LinkPackage {
+  id: PlanId;
+  displayName: string;
+  groupKey: LinkGroupKey;
+  productId: number;
+}
+
+/** The generator's packages by group, in catalogue order; `domain_managed` is in `domain`. */
+export function linkPackageGroups(
+  lang: Lang,
+): Array<{ key: LinkGroupKey; packages: LinkPackage[] }> {
+  const packages: LinkPackage[] = CATALOGUE.map((option) => ({
+    id: option.id,
+    displayName: option.displayName[lang],
+    groupKey: option.id === 'domain_managed' ? 'domain' : option.groupKey,
+    productId: option.productId,
+  }));
+  return LINK_GROUP_KEYS.map((key) => ({
+    key,
+    packages: packages.filter((p) => p.groupKey === key),
+  }));
+}
 
 export const LINK_INTERVALS = ['monthly', 'yearly'] as const;
 export type LinkInterval = (typeof LINK_INTERVALS)[number];
@@ -40,34 +74,178 @@ function plansValue(plans: readonly PlanId[]): string {
   return PLAN_IDS.filter((p) => plans.includes(p)).join(',');
 }
 
-/** `/total-package/order?plans=...&lang=...`, or null when nothing is selected. */
+/** `/total-package/order?plans=...[&lang=...]`, or null when nothing is selected. */
 export function orderLink(input: {
   plans: readonly PlanId[];
-  lang: Lang;
+  lang?: Lang;
   origin?: string;
 }): string | null {
   if (input.plans.length === 0) return null;
-  return withOrigin(
-    input.origin,
-    `${ORDER_LINK_PATH}?plans=${plansValue(input.plans)}&lang=${input.lang}`,
+  const lang = input.lang ? `&lang=${input.lang}` : '';
+  return withOrigin(input.origin, `${ORDER_LINK_PATH}?plans=${plansValue(input.plans)}${lang}`);
+}
+
+/**
+ * `/checkout?plans=...[&lang=...]&interval=...[&domain=...][&offer=...]`, or null when nothing is
+ * selected. The domain is trimmed and left out when empty.
+ */
+export function checkoutLink(input: {
+  plans: readonly PlanId[];
+  lang?: Lang;
+  interval: LinkInterval;
+  domain?: string;
+  offer?: string;
+  origin?: string;
+}): string | null {
+  if (input.plans.length === 0) return null;
+  const domain = (input.domain ?? '').trim();
+  const query =
+    `plans=${plansValue(input.plans)}` +
+    (input.lang ? `&lang=${input.lang}` : '') +
+    `&interval=${input.interval}` +
+    (domain ? `&domain=${encodeURIComponent(domain)}` : '') +
+    (input.offer ? `&offer=${encodeURIComponent(input.offer)}` : '');
+  return withOrigin(input.origin, `${CHECKOUT_LINK_PATH}?${query}`);
+}
+
+export const CONSULTATION_LINK_PATH = '/schedule-consultation';
+
+/**
+ * `/schedule-consultation?option=consult&name=...&email=...`: the booking form opened and
+ * prefilled (the chat widget's way to a call when nobody is online). Empty values are left out.
+ */
+export function consultationLink(input: {
+  name?: string;
+  email?: string;
+  origin?: string;
+}): string {
+  const query = new URLSearchParams({ option: 'consult' });
+  const name = input.name?.trim();
+  const email = input.email?.trim();
+  if (name) query.set('name', name);
+  if (email) query.set('email', email);
+  return withOrigin(input.origin, `${CONSULTATION_LINK_PATH}?${query.toString()}`);
+}
+
+/** The Blueprint 100 page. */
+export const BLUEPRINT_PATH = '/blueprint100';
+
+/** The private "continue later" link of a server draft: `/blueprint100?draft=<token>&lang=`. */
+export function blueprintResumeLink(input: { base: string; token: string; lang: Lang }): string {
+  const url = new URL(BLUEPRINT_PATH, input.base);
+  url.searchParams.set('draft', input.token);
+  url.searchParams.set('lang', input.lang);
+  return url.toString();
+}
+
+/** Where the page shows an uploaded image of its own draft (its thumbnail). */
+export function blueprintUploadPath(token: string, id: string): string {
+  return `/api/blueprinthundred/drafts/${encodeURIComponent(token)}/uploads/${encodeURIComponent(id)}`;
+}
+
+/** The "email" button of the summary: a mailto with the score in the subject and a fixed body. */
+export function blueprintMailto(input: { to?: string; subject: string; body: string }): string {
+  const query = new URLSearchParams({ subject: input.subject, body: input.body })
+    .toString()
+    .replace(/\+/g, '%20');
+  return `mailto:${encodeURIComponent(input.to ?? '')}?${query}`;
+}
+
+/** The embedded scheduler's address, with name and email pre-filled (SPEC section 7). */
+export function schedulerLink(input: { name: string; email: string }): string {
+  const query = new URLSearchParams({ name: input.name.trim(), email: input.email.trim() });
+  return `/scheduler?${query.toString()}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Accounts and self-service (issue 15)
+
+/** The client area. */
+export const ACCOUNT_PATH = '/account';
+/** Where a mailed password-reset link leads. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+/** Where a booking's own page is (cancel or move the call). */
+export const MANAGE_BOOKING_PATH = '/consultation/manage';
+
+function withLang(path: string, params: Record<string, string>, lang?: Lang): string {
+  const query = new URLSearchParams(params);
+  if (lang) query.set('lang', lang);
+  return `${path}?${query.toString()}`;
+}
+
+/** `/reset-password?token=...&lang=...` */
+export function resetPasswordLink(token: string, lang?: Lang): string {
+  return withLang(RESET_PASSWORD_PATH, { token }, lang);
+}
+
+/** `/consultation/manage?token=...&lang=...` */
+export function manageBookingLink(token: string, lang?: Lang): string {
+  return withLang(MANAGE_BOOKING_PATH, { token }, lang);
+}
+
+/** The staff page of one lead. */
+export function dashboardLeadLink(id: string): string {
+  return `/dashboard/leads/${encodeURIComponent(id)}`;
+}
+
+/** The PDF of an invoice (owner or staff). */
+export function invoicePdfLink(invoiceNumber: string): string {
+  return `/api/invoices/${encodeURIComponent(invoiceNumber)}?format=pdf`;
+}
+
+/** The Gmail app for Android, and its Play Store page when it is not installed. */
+export const GMAIL_ANDROID_PACKAGE = 'com.google.android.gm';
+
+/**
+ * SPEC 7: Gmail on Android is opened with an intent link (Chrome on Android starts the app, or
+ * goes to the Play Store page when it is missing); the account itself is added by hand there.
+ */
+export function gmailAndroidIntentLink(): string {
+  const fallback = `https://play.google.com/store/apps/details?id=${GMAIL_ANDROID_PACKAGE}`;
+  return (
+    'intent://#Intent;action=android.intent.action.MAIN;' +
+    `category=android.intent.category.LAUNCHER;package=${GMAIL_ANDROID_PACKAGE};` +
+    `S.browser_fallback_url=${encodeURIComponent(fallback)};end`
   );
 }
 
 /**
- * `/checkout?plans=...&lang=...&interval=...&domain=...`, or null when nothing is selected. The
- * domain is trimmed and left out when empty.
+ * `/api/email-config/profile?email=...&lang=...` (`&client=gmail` for the Gmail-on-iPhone
+ * variant): opened directly on an iPhone, so Safari offers to install the profile.
  */
-export function checkoutLink(input: {
-  plans: readonly PlanId[];
+export function mailProfileLink(input: {
+  email: string;
   lang: Lang;
-  interval: LinkInterval;
-  domain: string;
+  client?: 'gmail';
   origin?: string;
-}): string | null {
-  if (input.plans.length === 0) return null;
-  const domain = input.domain.trim();
+}): string {
   const query =
-    `plans=${plansValue(input.plans)}&lang=${input.lang}&interval=${input.interval}` +
-    (domain ? `&domain=${encodeURIComponent(domain)}` : '');
-  return withOrigin(input.origin, `${CHECKOUT_LINK_PATH}?${query}`);
+    `email=${encodeURIComponent(input.email.trim())}&lang=${input.lang}` +
+    (input.client ? `&client=${input.client}` : '');
+  return withOrigin(input.origin, `/api/email-config/profile?${query}`);
+}
+
+/** Path of the pay page of one invoice (bank details, or the provider's link). */
+export const PAY_PAGE_PATH = '/pay';
+/** Path of the thank-you page after an order. */
+export const THANK_YOU_PATH = '/thank-you';
+
+/** `/pay/{invoice}?lang=..`: the pay page of an invoice (mails link here; it never expires). */
+export function payPageLink(input: { invoiceNumber: string; lang: Lang; origin?: string }): string {
+  return withOrigin(
+    input.origin,
+    `${PAY_PAGE_PATH}/${encodeURIComponent(input.invoiceNumber)}?lang=${input.lang}`,
+  );
+}
+
+/** `/thank-you?invoice=..&lang=..`: where a paid (or free) order and the provider return to. */
+export function thankYouLink(input: {
+  invoiceNumber: string;
+  lang: Lang;
+  origin?: string;
+}): string {
+  return withOrigin(
+    input.origin,
+    `${THANK_YOU_PATH}?invoice=${encodeURIComponent(input.invoiceNumber)}&lang=${input.lang}`,
+  );
 }

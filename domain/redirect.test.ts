@@ -16,7 +16,7 @@ describe('after signing in', () => {
 
   it('goes to the asked path, else the dashboard for staff and home for clients', () => {
     expect(destinationAfterLogin('staff', undefined)).toBe('/dashboard');
-    expect(destinationAfterLogin('client', undefined)).toBe('/');
+    expect(destinationAfterLogin('client', undefined)).toBe('/account');
     expect(destinationAfterLogin('client', '/pay/2026-0001')).toBe('/pay/2026-0001');
     expect(destinationAfterLogin('staff', '//evil.example')).toBe('/dashboard');
   });

@@ -12,10 +12,10 @@ export function sameSitePath(value: string | null | undefined): string | null {
   return value;
 }
 
-/** After signing in: the asked-for same-site path, else the dashboard for staff, home for clients. */
+/** After signing in: the asked-for same-site path, else the dashboard for staff, the client area for clients. */
 export function destinationAfterLogin(
   role: 'staff' | 'client',
   redirect: string | null | undefined,
 ): string {
-  return sameSitePath(redirect) ?? (role === 'staff' ? '/dashboard' : '/');
+  return sameSitePath(redirect) ?? (role === 'staff' ? '/dashboard' : '/account');
 }

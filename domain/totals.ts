@@ -87,6 +87,12 @@ export interface Quote {
   monthsIncluded: number;
   /** End of the 12-month term of the monthly subscriptions; null without a paid one. */
   monthlyTermEnd: IsoDay | null;
+  /**
+   * When a subscription line of each cadence next renews, whatever its price (R7): what the
+   * server stores on subscriptions (a free monthly plan renews too, with nothing to pay), and
+   * the 12-month term's end of a monthly line. `nextPayments` are these where the total is > 0.
+   */
+  renewals: { monthly: IsoDay; yearly: IsoDay; monthlyTermEnd: IsoDay };
 }
 
 export type QuoteErrorCode =
@@ -276,6 +282,12 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   const vat = Math.round((net * VAT_RATE) / 100);
 
   const today = amsterdamDay(input.today);
+  const renewals = {
+    monthly:
+      interval === 'yearly' ? addMonths(today, TERM_MONTHS) : addDays(today, MONTHLY_PAYMENT_DAYS),
+    yearly: addMonths(today, 12),
+    monthlyTermEnd: addMonths(today, TERM_MONTHS),
+  };
   return {
     ok: true,
     quote: {
@@ -284,17 +296,13 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       lines,
       totals: { oneTime, monthly, yearly, vatRate: VAT_RATE, vat, dueToday: net + vat },
       nextPayments: {
-        monthly:
-          monthly > 0
-            ? interval === 'yearly'
-              ? addMonths(today, TERM_MONTHS)
-              : addDays(today, MONTHLY_PAYMENT_DAYS)
-            : null,
-        yearly: yearly > 0 ? addMonths(today, 12) : null,
+        monthly: monthly > 0 ? renewals.monthly : null,
+        yearly: yearly > 0 ? renewals.yearly : null,
       },
       annualMonthly: monthly * 12,
       monthsIncluded,
-      monthlyTermEnd: monthly > 0 ? addMonths(today, TERM_MONTHS) : null,
+      monthlyTermEnd: monthly > 0 ? renewals.monthlyTermEnd : null,
+      renewals,
     },
   };
 }

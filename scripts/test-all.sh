@@ -13,9 +13,11 @@
 #        - else a throw-away server (scripts/pg-throwaway.sh) on a free port
 #          from 54329 up, stopped and removed at the end.
 #   3. Runs `npm test` (the whole suite on PGlite; DATABASE_URL is unset for it),
-#      then `npm run test:api` with DATABASE_URL pointing at that server.
-#      Both run even if the first fails; the exit code is non-zero if either
-#      failed. Cleanup (drop database / stop server) always runs, on failure
+#      then `npm run test:api` with DATABASE_URL pointing at that server, then
+#      `npm run test:cluster` (two built servers on a fresh database of that
+#      server; it reuses the build `npm test` made, or builds first when
+#      `npm test` failed before building). All run even if one fails; the exit
+#      code is non-zero if any failed. Cleanup (drop database / stop server) always runs, on failure
 #      and on Ctrl-C too.
 #   4. Prints timings per phase and a summary.
 #
@@ -282,7 +284,15 @@ info "API run will use: $PG_DESC"
 
 # ---------------------------------------------------------------- 3. tests
 run_phase "npm test (PGlite)" env -u DATABASE_URL npm test
+BUILT=$((1 - FAILED)) # npm test passed, so its build is of this code
 run_phase "test:api (PostgreSQL)" env DATABASE_URL="$API_URL" npm run test:api
+if [[ $BUILT -eq 1 ]]; then
+  run_phase "test:cluster (PostgreSQL)" env DATABASE_URL="$API_URL" npm run test:cluster
+else
+  # `npm test` may have stopped before its build: build again so the cluster runs on this code.
+  run_phase "test:cluster (PostgreSQL)" env DATABASE_URL="$API_URL" \
+    bash -c 'npm run build && npm run test:cluster'
+fi
 
 # ---------------------------------------------------------------- 4. summary
 [[ -z $TEMP_DB && -z $THROWAWAY_PORT ]] || say "teardown"

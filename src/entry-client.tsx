@@ -4,15 +4,17 @@ import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import './styles/app.css';
+import './styles/blueprint.css';
 import { isLang, DEFAULT_LANG } from '#domain/language.ts';
 import { createRouter } from './router.tsx';
 import { createI18nStore } from './i18n/i18n-store.ts';
 import { loadMessages } from './i18n/catalogs.ts';
 import { fetchCurrentUser } from '#machines/auth/auth.actors.ts';
 
-// The server chose the language (and wrote it into <html lang>); hydrate in the same one.
-const htmlLang = document.documentElement.lang;
-const lang = isLang(htmlLang) ? htmlLang : DEFAULT_LANG;
+// The server chose the language and says which in <html data-rendered-lang>; hydrate in that
+// one. A choice saved in this browser is applied only afterwards (useSavedLanguage).
+const renderedLang = document.documentElement.dataset.renderedLang ?? document.documentElement.lang;
+const lang = isLang(renderedLang) ? renderedLang : DEFAULT_LANG;
 const i18n = createI18nStore(lang, await loadMessages(lang));
 
 let userPromise: ReturnType<typeof fetchCurrentUser> | undefined;

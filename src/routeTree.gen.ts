@@ -17,8 +17,10 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as MinimalCheckoutRouteImport } from './routes/_minimal/checkout'
 import { Route as MinimalGetStartedRouteImport } from './routes/_minimal/get-started'
 import { Route as MinimalLoginRouteImport } from './routes/_minimal/login'
+import { Route as MinimalResetPasswordRouteImport } from './routes/_minimal/reset-password'
 import { Route as MinimalSchedulerRouteImport } from './routes/_minimal/scheduler'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
+import { Route as SiteAccountRouteImport } from './routes/_site/account'
 import { Route as SiteBlueprint100RouteImport } from './routes/_site/blueprint100'
 import { Route as SiteCaseStudiesRouteImport } from './routes/_site/case-studies'
 import { Route as SiteConsultationConfirmedRouteImport } from './routes/_site/consultation-confirmed'
@@ -29,8 +31,15 @@ import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteScheduleConsultationRouteImport } from './routes/_site/schedule-consultation'
 import { Route as SiteThankYouRouteImport } from './routes/_site/thank-you'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardBookingsRouteImport } from './routes/dashboard/bookings'
+import { Route as DashboardChatRouteImport } from './routes/dashboard/chat'
 import { Route as DashboardCheckoutLinkGeneratorRouteImport } from './routes/dashboard/checkout-link-generator'
+import { Route as DashboardInvoicesRouteImport } from './routes/dashboard/invoices'
+import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
 import { Route as DashboardOrderLinkGeneratorRouteImport } from './routes/dashboard/order-link-generator'
+import { Route as DashboardOrdersRouteImport } from './routes/dashboard/orders'
+import { Route as DashboardOutboxRouteImport } from './routes/dashboard/outbox'
+import { Route as DashboardTicketsRouteImport } from './routes/dashboard/tickets'
 import { Route as SignupSplatRouteImport } from './routes/signup/$'
 import { Route as LegalLegalAupRouteImport } from './routes/_legal/legal/aup'
 import { Route as LegalLegalCookiePolicyRouteImport } from './routes/_legal/legal/cookie-policy'
@@ -38,8 +47,10 @@ import { Route as LegalLegalOverviewRouteImport } from './routes/_legal/legal/ov
 import { Route as LegalLegalPrivacyPolicyRouteImport } from './routes/_legal/legal/privacy-policy'
 import { Route as LegalLegalSlaRouteImport } from './routes/_legal/legal/sla'
 import { Route as LegalLegalTermsAndConditionsRouteImport } from './routes/_legal/legal/terms-and-conditions'
+import { Route as SiteConsultationManageRouteImport } from './routes/_site/consultation/manage'
 import { Route as SitePayInvoiceRouteImport } from './routes/_site/pay/$invoice'
 import { Route as SiteTotalPackageOrderRouteImport } from './routes/_site/total-package/order'
+import { Route as DashboardLeadsIdRouteImport } from './routes/dashboard/leads_.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,6 +89,11 @@ const MinimalLoginRoute = MinimalLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => MinimalRoute,
 } as any)
+const MinimalResetPasswordRoute = MinimalResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => MinimalRoute,
+} as any)
 const MinimalSchedulerRoute = MinimalSchedulerRouteImport.update({
   id: '/scheduler',
   path: '/scheduler',
@@ -86,6 +102,11 @@ const MinimalSchedulerRoute = MinimalSchedulerRouteImport.update({
 const SiteAboutRoute = SiteAboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAccountRoute = SiteAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteBlueprint100Route = SiteBlueprint100RouteImport.update({
@@ -140,18 +161,53 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardBookingsRoute = DashboardBookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardChatRoute = DashboardChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardCheckoutLinkGeneratorRoute =
   DashboardCheckoutLinkGeneratorRouteImport.update({
     id: '/checkout-link-generator',
     path: '/checkout-link-generator',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardInvoicesRoute = DashboardInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLeadsRoute = DashboardLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardOrderLinkGeneratorRoute =
   DashboardOrderLinkGeneratorRouteImport.update({
     id: '/order-link-generator',
     path: '/order-link-generator',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardOrdersRoute = DashboardOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardOutboxRoute = DashboardOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardTicketsRoute = DashboardTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const SignupSplatRoute = SignupSplatRouteImport.update({
   id: '/signup/$',
   path: '/signup/$',
@@ -188,6 +244,11 @@ const LegalLegalTermsAndConditionsRoute =
     path: '/legal/terms-and-conditions',
     getParentRoute: () => LegalRoute,
   } as any)
+const SiteConsultationManageRoute = SiteConsultationManageRouteImport.update({
+  id: '/consultation/manage',
+  path: '/consultation/manage',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SitePayInvoiceRoute = SitePayInvoiceRouteImport.update({
   id: '/pay/$invoice',
   path: '/pay/$invoice',
@@ -198,6 +259,11 @@ const SiteTotalPackageOrderRoute = SiteTotalPackageOrderRouteImport.update({
   path: '/total-package/order',
   getParentRoute: () => SiteRoute,
 } as any)
+const DashboardLeadsIdRoute = DashboardLeadsIdRouteImport.update({
+  id: '/leads_/$id',
+  path: '/leads/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -205,8 +271,10 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof MinimalCheckoutRoute
   '/get-started': typeof MinimalGetStartedRoute
   '/login': typeof MinimalLoginRoute
+  '/reset-password': typeof MinimalResetPasswordRoute
   '/scheduler': typeof MinimalSchedulerRoute
   '/about': typeof SiteAboutRoute
+  '/account': typeof SiteAccountRoute
   '/blueprint100': typeof SiteBlueprint100Route
   '/case-studies': typeof SiteCaseStudiesRoute
   '/consultation-confirmed': typeof SiteConsultationConfirmedRoute
@@ -216,8 +284,15 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/thank-you': typeof SiteThankYouRoute
+  '/dashboard/bookings': typeof DashboardBookingsRoute
+  '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/invoices': typeof DashboardInvoicesRoute
+  '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/legal/aup': typeof LegalLegalAupRoute
@@ -226,16 +301,20 @@ export interface FileRoutesByFullPath {
   '/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/legal/sla': typeof LegalLegalSlaRoute
   '/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/consultation/manage': typeof SiteConsultationManageRoute
   '/pay/$invoice': typeof SitePayInvoiceRoute
   '/total-package/order': typeof SiteTotalPackageOrderRoute
+  '/dashboard/leads/$id': typeof DashboardLeadsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/checkout': typeof MinimalCheckoutRoute
   '/get-started': typeof MinimalGetStartedRoute
   '/login': typeof MinimalLoginRoute
+  '/reset-password': typeof MinimalResetPasswordRoute
   '/scheduler': typeof MinimalSchedulerRoute
   '/about': typeof SiteAboutRoute
+  '/account': typeof SiteAccountRoute
   '/blueprint100': typeof SiteBlueprint100Route
   '/case-studies': typeof SiteCaseStudiesRoute
   '/consultation-confirmed': typeof SiteConsultationConfirmedRoute
@@ -245,8 +324,15 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/thank-you': typeof SiteThankYouRoute
+  '/dashboard/bookings': typeof DashboardBookingsRoute
+  '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/invoices': typeof DashboardInvoicesRoute
+  '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard': typeof DashboardIndexRoute
   '/legal/aup': typeof LegalLegalAupRoute
@@ -255,8 +341,10 @@ export interface FileRoutesByTo {
   '/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/legal/sla': typeof LegalLegalSlaRoute
   '/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/consultation/manage': typeof SiteConsultationManageRoute
   '/pay/$invoice': typeof SitePayInvoiceRoute
   '/total-package/order': typeof SiteTotalPackageOrderRoute
+  '/dashboard/leads/$id': typeof DashboardLeadsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -268,8 +356,10 @@ export interface FileRoutesById {
   '/_minimal/checkout': typeof MinimalCheckoutRoute
   '/_minimal/get-started': typeof MinimalGetStartedRoute
   '/_minimal/login': typeof MinimalLoginRoute
+  '/_minimal/reset-password': typeof MinimalResetPasswordRoute
   '/_minimal/scheduler': typeof MinimalSchedulerRoute
   '/_site/about': typeof SiteAboutRoute
+  '/_site/account': typeof SiteAccountRoute
   '/_site/blueprint100': typeof SiteBlueprint100Route
   '/_site/case-studies': typeof SiteCaseStudiesRoute
   '/_site/consultation-confirmed': typeof SiteConsultationConfirmedRoute
@@ -279,8 +369,15 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/_site/thank-you': typeof SiteThankYouRoute
+  '/dashboard/bookings': typeof DashboardBookingsRoute
+  '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/invoices': typeof DashboardInvoicesRoute
+  '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/_legal/legal/aup': typeof LegalLegalAupRoute
@@ -289,8 +386,10 @@ export interface FileRoutesById {
   '/_legal/legal/privacy-policy': typeof LegalLegalPrivacyPolicyRoute
   '/_legal/legal/sla': typeof LegalLegalSlaRoute
   '/_legal/legal/terms-and-conditions': typeof LegalLegalTermsAndConditionsRoute
+  '/_site/consultation/manage': typeof SiteConsultationManageRoute
   '/_site/pay/$invoice': typeof SitePayInvoiceRoute
   '/_site/total-package/order': typeof SiteTotalPackageOrderRoute
+  '/dashboard/leads_/$id': typeof DashboardLeadsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -300,8 +399,10 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/get-started'
     | '/login'
+    | '/reset-password'
     | '/scheduler'
     | '/about'
+    | '/account'
     | '/blueprint100'
     | '/case-studies'
     | '/consultation-confirmed'
@@ -311,8 +412,15 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/schedule-consultation'
     | '/thank-you'
+    | '/dashboard/bookings'
+    | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/invoices'
+    | '/dashboard/leads'
     | '/dashboard/order-link-generator'
+    | '/dashboard/orders'
+    | '/dashboard/outbox'
+    | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard/'
     | '/legal/aup'
@@ -321,16 +429,20 @@ export interface FileRouteTypes {
     | '/legal/privacy-policy'
     | '/legal/sla'
     | '/legal/terms-and-conditions'
+    | '/consultation/manage'
     | '/pay/$invoice'
     | '/total-package/order'
+    | '/dashboard/leads/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/checkout'
     | '/get-started'
     | '/login'
+    | '/reset-password'
     | '/scheduler'
     | '/about'
+    | '/account'
     | '/blueprint100'
     | '/case-studies'
     | '/consultation-confirmed'
@@ -340,8 +452,15 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/schedule-consultation'
     | '/thank-you'
+    | '/dashboard/bookings'
+    | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/invoices'
+    | '/dashboard/leads'
     | '/dashboard/order-link-generator'
+    | '/dashboard/orders'
+    | '/dashboard/outbox'
+    | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard'
     | '/legal/aup'
@@ -350,8 +469,10 @@ export interface FileRouteTypes {
     | '/legal/privacy-policy'
     | '/legal/sla'
     | '/legal/terms-and-conditions'
+    | '/consultation/manage'
     | '/pay/$invoice'
     | '/total-package/order'
+    | '/dashboard/leads/$id'
   id:
     | '__root__'
     | '/'
@@ -362,8 +483,10 @@ export interface FileRouteTypes {
     | '/_minimal/checkout'
     | '/_minimal/get-started'
     | '/_minimal/login'
+    | '/_minimal/reset-password'
     | '/_minimal/scheduler'
     | '/_site/about'
+    | '/_site/account'
     | '/_site/blueprint100'
     | '/_site/case-studies'
     | '/_site/consultation-confirmed'
@@ -373,8 +496,15 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/schedule-consultation'
     | '/_site/thank-you'
+    | '/dashboard/bookings'
+    | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/invoices'
+    | '/dashboard/leads'
     | '/dashboard/order-link-generator'
+    | '/dashboard/orders'
+    | '/dashboard/outbox'
+    | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard/'
     | '/_legal/legal/aup'
@@ -383,8 +513,10 @@ export interface FileRouteTypes {
     | '/_legal/legal/privacy-policy'
     | '/_legal/legal/sla'
     | '/_legal/legal/terms-and-conditions'
+    | '/_site/consultation/manage'
     | '/_site/pay/$invoice'
     | '/_site/total-package/order'
+    | '/dashboard/leads_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -454,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MinimalLoginRouteImport
       parentRoute: typeof MinimalRoute
     }
+    '/_minimal/reset-password': {
+      id: '/_minimal/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof MinimalResetPasswordRouteImport
+      parentRoute: typeof MinimalRoute
+    }
     '/_minimal/scheduler': {
       id: '/_minimal/scheduler'
       path: '/scheduler'
@@ -466,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof SiteAboutRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/account': {
+      id: '/_site/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof SiteAccountRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/blueprint100': {
@@ -538,6 +684,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/bookings': {
+      id: '/dashboard/bookings'
+      path: '/bookings'
+      fullPath: '/dashboard/bookings'
+      preLoaderRoute: typeof DashboardBookingsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/chat': {
+      id: '/dashboard/chat'
+      path: '/chat'
+      fullPath: '/dashboard/chat'
+      preLoaderRoute: typeof DashboardChatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/checkout-link-generator': {
       id: '/dashboard/checkout-link-generator'
       path: '/checkout-link-generator'
@@ -545,11 +705,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCheckoutLinkGeneratorRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/invoices': {
+      id: '/dashboard/invoices'
+      path: '/invoices'
+      fullPath: '/dashboard/invoices'
+      preLoaderRoute: typeof DashboardInvoicesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/leads': {
+      id: '/dashboard/leads'
+      path: '/leads'
+      fullPath: '/dashboard/leads'
+      preLoaderRoute: typeof DashboardLeadsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/order-link-generator': {
       id: '/dashboard/order-link-generator'
       path: '/order-link-generator'
       fullPath: '/dashboard/order-link-generator'
       preLoaderRoute: typeof DashboardOrderLinkGeneratorRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/orders': {
+      id: '/dashboard/orders'
+      path: '/orders'
+      fullPath: '/dashboard/orders'
+      preLoaderRoute: typeof DashboardOrdersRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/outbox': {
+      id: '/dashboard/outbox'
+      path: '/outbox'
+      fullPath: '/dashboard/outbox'
+      preLoaderRoute: typeof DashboardOutboxRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/tickets': {
+      id: '/dashboard/tickets'
+      path: '/tickets'
+      fullPath: '/dashboard/tickets'
+      preLoaderRoute: typeof DashboardTicketsRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/signup/$': {
@@ -601,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalLegalTermsAndConditionsRouteImport
       parentRoute: typeof LegalRoute
     }
+    '/_site/consultation/manage': {
+      id: '/_site/consultation/manage'
+      path: '/consultation/manage'
+      fullPath: '/consultation/manage'
+      preLoaderRoute: typeof SiteConsultationManageRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/pay/$invoice': {
       id: '/_site/pay/$invoice'
       path: '/pay/$invoice'
@@ -614,6 +816,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/total-package/order'
       preLoaderRoute: typeof SiteTotalPackageOrderRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/dashboard/leads_/$id': {
+      id: '/dashboard/leads_/$id'
+      path: '/leads/$id'
+      fullPath: '/dashboard/leads/$id'
+      preLoaderRoute: typeof DashboardLeadsIdRouteImport
+      parentRoute: typeof DashboardRoute
     }
   }
 }
@@ -642,6 +851,7 @@ interface MinimalRouteChildren {
   MinimalCheckoutRoute: typeof MinimalCheckoutRoute
   MinimalGetStartedRoute: typeof MinimalGetStartedRoute
   MinimalLoginRoute: typeof MinimalLoginRoute
+  MinimalResetPasswordRoute: typeof MinimalResetPasswordRoute
   MinimalSchedulerRoute: typeof MinimalSchedulerRoute
 }
 
@@ -649,6 +859,7 @@ const MinimalRouteChildren: MinimalRouteChildren = {
   MinimalCheckoutRoute: MinimalCheckoutRoute,
   MinimalGetStartedRoute: MinimalGetStartedRoute,
   MinimalLoginRoute: MinimalLoginRoute,
+  MinimalResetPasswordRoute: MinimalResetPasswordRoute,
   MinimalSchedulerRoute: MinimalSchedulerRoute,
 }
 
@@ -657,6 +868,7 @@ const MinimalRouteWithChildren =
 
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
+  SiteAccountRoute: typeof SiteAccountRoute
   SiteBlueprint100Route: typeof SiteBlueprint100Route
   SiteCaseStudiesRoute: typeof SiteCaseStudiesRoute
   SiteConsultationConfirmedRoute: typeof SiteConsultationConfirmedRoute
@@ -666,12 +878,14 @@ interface SiteRouteChildren {
   SitePricingRoute: typeof SitePricingRoute
   SiteScheduleConsultationRoute: typeof SiteScheduleConsultationRoute
   SiteThankYouRoute: typeof SiteThankYouRoute
+  SiteConsultationManageRoute: typeof SiteConsultationManageRoute
   SitePayInvoiceRoute: typeof SitePayInvoiceRoute
   SiteTotalPackageOrderRoute: typeof SiteTotalPackageOrderRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
+  SiteAccountRoute: SiteAccountRoute,
   SiteBlueprint100Route: SiteBlueprint100Route,
   SiteCaseStudiesRoute: SiteCaseStudiesRoute,
   SiteConsultationConfirmedRoute: SiteConsultationConfirmedRoute,
@@ -681,6 +895,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SitePricingRoute: SitePricingRoute,
   SiteScheduleConsultationRoute: SiteScheduleConsultationRoute,
   SiteThankYouRoute: SiteThankYouRoute,
+  SiteConsultationManageRoute: SiteConsultationManageRoute,
   SitePayInvoiceRoute: SitePayInvoiceRoute,
   SiteTotalPackageOrderRoute: SiteTotalPackageOrderRoute,
 }
@@ -688,15 +903,31 @@ const SiteRouteChildren: SiteRouteChildren = {
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface DashboardRouteChildren {
+  DashboardBookingsRoute: typeof DashboardBookingsRoute
+  DashboardChatRoute: typeof DashboardChatRoute
   DashboardCheckoutLinkGeneratorRoute: typeof DashboardCheckoutLinkGeneratorRoute
+  DashboardInvoicesRoute: typeof DashboardInvoicesRoute
+  DashboardLeadsRoute: typeof DashboardLeadsRoute
   DashboardOrderLinkGeneratorRoute: typeof DashboardOrderLinkGeneratorRoute
+  DashboardOrdersRoute: typeof DashboardOrdersRoute
+  DashboardOutboxRoute: typeof DashboardOutboxRoute
+  DashboardTicketsRoute: typeof DashboardTicketsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardLeadsIdRoute: typeof DashboardLeadsIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardBookingsRoute: DashboardBookingsRoute,
+  DashboardChatRoute: DashboardChatRoute,
   DashboardCheckoutLinkGeneratorRoute: DashboardCheckoutLinkGeneratorRoute,
+  DashboardInvoicesRoute: DashboardInvoicesRoute,
+  DashboardLeadsRoute: DashboardLeadsRoute,
   DashboardOrderLinkGeneratorRoute: DashboardOrderLinkGeneratorRoute,
+  DashboardOrdersRoute: DashboardOrdersRoute,
+  DashboardOutboxRoute: DashboardOutboxRoute,
+  DashboardTicketsRoute: DashboardTicketsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardLeadsIdRoute: DashboardLeadsIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

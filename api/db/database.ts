@@ -63,9 +63,23 @@ export type Database = {
   /** Runs `fn` in a transaction; resolves after the commit is durable. Rolls back when `fn` throws. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (a lowercase identifier). `handler` gets the payload of every NOTIFY on it,
+   * whichever app server sent it (send one with `select pg_notify(channel, payload)` inside a
+   * `write`: it is delivered when, and only if, that transaction commits). After a lost listening
+   * connection is back, `handler(null)` says notifications may have been missed: re-read the
+   * database. PostgreSQL: one dedicated connection per Database carries every channel; PGlite:
+   * its own notifications, in process. Resolves once listening; returns the way to stop.
+   */
+  listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** Closes PGlite / ends the pool and releases the DATA_DIR lock. Idempotent. */
   close(): Promise<void>;
 };
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel ${channel}`);
+}
 
 export type OpenDatabaseOptions = {
   dataDir: string;
@@ -78,6 +92,8 @@ export type OpenDatabaseOptions = {
   poolMax?: number;
   /** PGlite only: fsync after each write (default true). false only for measurements. */
   fsync?: boolean;
+  /** Apply the migrations (default true); false for tools that must not change the schema. */
+  migrate?: boolean;
 };
 
 /** Found by searching upward from this module; see the comment at the top of the file. */
@@ -118,9 +134,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const migrationsDir = opts.migrationsDir ?? MIGRATIONS_DIR;
   checkMigrationsDir(migrationsDir);
   const logger = opts.logger ?? noopLogger;
+  const migrate = opts.migrate ?? true;
   if (opts.databaseUrl)
-    return openPostgres(opts.databaseUrl, migrationsDir, logger, opts.poolMax ?? 10);
-  return openPglite(opts.dataDir, migrationsDir, logger, opts.fsync ?? true);
+    return openPostgres(opts.databaseUrl, migrationsDir, logger, opts.poolMax ?? 10, migrate);
+  return openPglite(opts.dataDir, migrationsDir, logger, opts.fsync ?? true, migrate);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,6 +148,7 @@ async function openPglite(
   migrationsDir: string,
   logger: DatabaseLogger,
   fsyncOn: boolean,
+  migrate: boolean,
 ): Promise<Database> {
   const started = performance.now();
   const dir = path.resolve(dataDir);
@@ -150,6 +168,7 @@ async function openPglite(
       migrationsDir,
       pgdata: fsyncOn ? pgdata : undefined,
       lock,
+      migrate,
     });
     logger.info(
       { dataDir: dir, created, ms: Math.round(performance.now() - started) },
@@ -224,6 +243,14 @@ export async function wrapPglite(
       ensureOpen();
       return fn(db);
     },
+    async listen(channel, handler) {
+      ensureOpen();
+      checkChannel(channel);
+      const stop = await client.listen(channel, (payload) => handler(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close() {
       closed ??= (async () => {
         try {
@@ -247,13 +274,12 @@ async function openPostgres(
   migrationsDir: string,
   logger: DatabaseLogger,
   poolMax: number,
+  migrate: boolean,
 ): Promise<Database> {
   const started = performance.now();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
-  // an idle client losing its connection must not crash the process
-  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost'));
   try {
-    const database = await wrapPool(pool, { migrationsDir });
+    const database = await wrapPool(pool, { migrationsDir, migrate, logger });
     const url = new URL(databaseUrl);
     logger.info(
       {
@@ -292,10 +318,14 @@ export async function migratePostgres(
 /** A Database over a node-postgres pool (which it ends on close). */
 export async function wrapPool(
   pool: pg.Pool,
-  opts: { migrationsDir?: string; migrate?: boolean } = {},
+  opts: { migrationsDir?: string; migrate?: boolean; logger?: DatabaseLogger } = {},
 ): Promise<Database> {
+  const logger = opts.logger ?? noopLogger;
+  // an idle client losing its connection (a restart, a dropped database) must not crash the process
+  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost'));
   if (opts.migrate !== false) await migratePostgres(pool, opts.migrationsDir);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const listener = createPgListener(pool.options, logger);
   let closed: Promise<void> | null = null;
   return {
     kind: 'postgres',
@@ -305,9 +335,111 @@ export async function wrapPool(
     },
     write: (fn) => db.transaction(fn),
     read: (fn) => fn(db),
+    listen: (channel, handler) => listener.listen(channel, handler),
     close() {
-      closed ??= pool.end();
+      closed ??= listener.close().then(() => pool.end());
       return closed;
+    },
+  };
+}
+
+/** Back-off of the listening connection's reconnects. */
+const LISTEN_RECONNECT_MS = [100, 500, 1000, 2000, 5000] as const;
+
+/**
+ * The one LISTEN connection of a PostgreSQL Database (a pooled connection cannot hold a LISTEN:
+ * the pool hands it to someone else). Connected on the first `listen`; when it breaks it is
+ * re-opened with back-off, every channel is listened to again, and every handler is told (`null`)
+ * so it re-reads what it may have missed.
+ */
+function createPgListener(config: pg.ClientConfig, logger: DatabaseLogger) {
+  const handlers = new Map<string, Set<(payload: string | null) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const dispatch = (channel: string, payload: string | null) => {
+    for (const handler of handlers.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch (error) {
+        logger.warn({ err: error, channel }, 'notification handler failed');
+      }
+    }
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client(config);
+      next.on('notification', (n) => dispatch(n.channel, n.payload ?? ''));
+      next.on('error', (error) => {
+        logger.warn({ err: error }, 'PostgreSQL LISTEN connection lost');
+        lost(next);
+      });
+      next.on('end', () => lost(next));
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
+      client = next;
+      attempt = 0;
+      return next;
+    })();
+    connecting.catch(() => {
+      connecting = null;
+      scheduleReconnect();
+    });
+    return connecting;
+  };
+
+  const lost = (which: pg.Client) => {
+    if (client !== which) return; // an older connection, already replaced
+    client = null;
+    connecting = null;
+    which.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer || handlers.size === 0) return;
+    const delay = LISTEN_RECONNECT_MS[Math.min(attempt++, LISTEN_RECONNECT_MS.length - 1)];
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          logger.info({}, 'PostgreSQL LISTEN connection re-established');
+          for (const channel of handlers.keys()) dispatch(channel, null);
+        },
+        () => undefined,
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string | null) => void) {
+      if (closed) throw new Error('The database is closed');
+      checkChannel(channel);
+      let set = handlers.get(channel);
+      const isNew = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const current = client ?? (await connect());
+      if (isNew && current === client) await current.query(`LISTEN ${channel}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client ?? (await connecting?.catch(() => null)) ?? null;
+      client = null;
+      handlers.clear();
+      await current?.end().catch(() => undefined);
     },
   };
 }

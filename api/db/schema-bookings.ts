@@ -11,6 +11,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -32,10 +33,16 @@ export const bookings = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     videoCallUrl: text('video_call_url').notNull(),
+    /** sha256 of the visitor's manage token (issue 15); null for bookings made before it */
+    manageTokenHash: text('manage_token_hash'),
+    /** iCalendar SEQUENCE: raised on every reschedule */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('bookings_start_time_key').on(t.startTime),
+    uniqueIndex('bookings_manage_token_hash_key').on(t.manageTokenHash),
+    index('bookings_email_idx').on(t.email),
     check('bookings_lang_check', sql`${t.lang} in ('nl', 'en')`),
     check('bookings_end_after_start_check', sql`${t.endTime} > ${t.startTime}`),
   ],
@@ -70,15 +77,17 @@ export const tickets = pgTable(
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
     lang: text('lang').$type<'nl' | 'en'>().notNull(),
-    status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    /** open, answered (staff replied, issue 15) or closed */
+    status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       'tickets_subject_check',
-      sql`${t.subject} in ('', 'general', 'support', 'collaboration')`,
+      sql`${t.subject} in ('', 'general', 'support', 'collaboration', 'upgrade')`,
     ),
-    check('tickets_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('tickets_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
+    index('tickets_email_idx').on(t.email),
     check('tickets_lang_check', sql`${t.lang} in ('nl', 'en')`),
     index('tickets_created_at_idx').on(t.createdAt),
   ],

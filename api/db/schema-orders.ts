@@ -119,7 +119,15 @@ export type InvoiceParty = {
   kvk?: string;
   vat?: string;
 };
-export type InvoiceLine = { description: string; billing: string; amount: number };
+export type InvoiceLine = {
+  description: string;
+  billing: string;
+  amount: number;
+  /** Renewal lines (the billing job): the subscription and the period billed, inclusive days. */
+  subscriptionId?: string;
+  periodStart?: string;
+  periodEnd?: string;
+};
 
 export const invoiceStatuses = ['open', 'paid'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -193,6 +201,13 @@ export const subscriptions = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     nextPaymentDate: date('next_payment_date', { mode: 'string' }).notNull(),
     termEnd: date('term_end', { mode: 'string' }),
+    /**
+     * Set when the customer cancels (issue 15, domain/subscriptions.ts): the subscription stops at
+     * the start of this day and no billing period starting on or after it is invoiced. The status
+     * the API shows (active, cancelling, ended) follows from it and the day.
+     */
+    endsOn: date('ends_on', { mode: 'string' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -30,8 +30,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export type MailAttachment = {
   filename: string;
   contentType: string;
-  /** base64 */
+  /** base64; empty when the bytes are read at delivery (`invoiceId`) */
   content: string;
+  /** The stored PDF of this invoice, read at delivery (api/services/invoices.ts). */
+  invoiceId?: string;
 };
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
@@ -55,6 +57,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set by the app server that is delivering the mail right now (a lease), so two servers on
+     * one database never send the same mail twice; a lease past its time is free again.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
@@ -127,3 +134,9 @@ export const sessions = pgTable(
 export * from './schema-leads.ts';
 export * from './schema-bookings.ts';
 export * from './schema-orders.ts';
+export * from './schema-chat.ts';
+export * from './schema-billing.ts';
+export * from './schema-accounts.ts';
+export * from './schema-money.ts';
+export * from './schema-rate-limits.ts';
+export * from './schema-blueprint.ts';

@@ -64,6 +64,8 @@ export function createPageHandler(options: {
   origin: string;
   loadUser: (c: Context) => Promise<PageUser | null>;
 }) {
+  // Only a cache (API.md section 9): rendered public pages, per server; two servers may hold
+  // different copies for a moment, never different facts.
   const cache = new Map<string, RenderedPage>();
 
   const send = (c: Context, page: RenderedPage, cached: boolean) => {

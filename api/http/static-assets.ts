@@ -7,7 +7,7 @@ import { encode, negotiate, type Encoded } from './compression.ts';
 /**
  * The client build, held in memory with precompressed brotli and gzip bodies (reading the file on
  * every request is an order of magnitude slower, FACTS "Serving"). Hashed files under /assets/
- * are cached for a year as immutable; the few unhashed ones (favicon, robots.txt) for an hour.
+ * are cached for a year as immutable; the few unhashed ones (favicon) for an hour.
  */
 
 const TYPES: Record<string, string> = {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ApiError, validateQuery } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AddressLookup } from '../services/address-lookup.ts';
+import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 const querySchema = v.object({
   postalcode: v.pipe(
@@ -21,19 +22,25 @@ const querySchema = v.object({
 export function addressRoutes(services: {
   addressLookup?: AddressLookup | undefined;
   logger: Logger;
+  rateLimits: RateLimits;
 }) {
-  return new Hono().get('/address/lookup', validateQuery(querySchema), async (c) => {
-    const { postalcode, number } = c.req.valid('query');
-    if (!services.addressLookup) throw new ApiError('SERVICE_UNAVAILABLE');
-    let found;
-    try {
-      found = await services.addressLookup(postalcode, number);
-    } catch (error) {
-      services.logger.warn({ err: (error as Error).message }, 'address lookup failed');
-      throw new ApiError('SERVICE_UNAVAILABLE');
-    }
-    if (!found) throw new ApiError('NOT_FOUND');
-    c.header('Cache-Control', 'public, max-age=86400');
-    return c.json(found);
-  });
+  return new Hono().get(
+    '/address/lookup',
+    services.rateLimits.limit(RATE_LIMITS.addressLookup),
+    validateQuery(querySchema),
+    async (c) => {
+      const { postalcode, number } = c.req.valid('query');
+      if (!services.addressLookup) throw new ApiError('SERVICE_UNAVAILABLE');
+      let found;
+      try {
+        found = await services.addressLookup(postalcode, number);
+      } catch (error) {
+        services.logger.warn({ err: (error as Error).message }, 'address lookup failed');
+        throw new ApiError('SERVICE_UNAVAILABLE');
+      }
+      if (!found) throw new ApiError('NOT_FOUND');
+      c.header('Cache-Control', 'public, max-age=86400');
+      return c.json(found);
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { invoices, orders, outbox, users } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
+import type { Mailer } from '../services/mail.ts';
 import { applyPaymentStatus, findInvoice, latestPayment } from '../services/orders.ts';
 
 const listQuery = v.object({
@@ -24,6 +25,7 @@ export function adminOrdersRoutes(services: {
   database: Database;
   now: () => Date;
   currentUser?: CurrentUser | undefined;
+  mailer?: Mailer | undefined;
 }) {
   const { database } = services;
   const staff = requireStaff(services.currentUser ?? (async () => null));
@@ -73,12 +75,12 @@ export function adminOrdersRoutes(services: {
             status: 409,
             fields: { number: 'admin.orders.providerPayment' },
           });
-        await applyPaymentStatus(tx, {
-          paymentId: payment.id,
-          status: 'paid',
-          at: services.now(),
-          markedPaidBy: user.id,
-        });
+        // Also queues "payment received" for the customer (once per invoice).
+        await applyPaymentStatus(
+          tx,
+          { paymentId: payment.id, status: 'paid', at: services.now(), markedPaidBy: user.id },
+          { mailer: services.mailer },
+        );
         return { number, status: 'paid' as const, changed: true };
       });
       return c.json(result);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../db/schema.ts';
+import { rateLimits, sessions, users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { ensureStaffAccount, hashToken } from '../services/sessions.ts';
@@ -101,6 +101,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('blocks an account after too many wrong passwords with 429 and Retry-After, even for the right one', async () => {
+    // the counts live in the database: start from none, and leave none for the next tests
+    const forget = async () => {
+      await t.database.write((tx) => tx.delete(rateLimits));
+    };
+    await forget();
+    onTestFinished(forget);
     const app = await createTestApp({ database: t.database });
     const attempt = (password: string) =>
       app.call('POST', '/api/auth/login', { email: 'client@example.test', password });
@@ -112,6 +118,32 @@ describe('POST /api/auth/login', () => {
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+    // another app server on the same database refuses as well
+    const other = await createTestApp({ database: t.database });
+    const again = await other.call('POST', '/api/auth/login', {
+      email: 'client@example.test',
+      password: 'client-password',
+    });
+    expect(again.status).toBe(429);
+  });
+
+  it('counts wrong passwords per address too, whichever accounts they try', async () => {
+    const forget = async () => {
+      await t.database.write((tx) => tx.delete(rateLimits));
+    };
+    await forget();
+    onTestFinished(forget);
+    const from = (address: string, email: string) =>
+      t.call(
+        'POST',
+        '/api/auth/login',
+        { email, password: 'wrong-password' },
+        { 'X-Forwarded-For': address },
+      );
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++)
+      expect((await from('198.51.100.4', `guess${i}@example.test`)).status).toBe(401);
+    expect((await from('198.51.100.4', 'another@example.test')).status).toBe(429);
+    expect((await from('198.51.100.5', 'another@example.test')).status).toBe(401);
   });
 });
 
@@ -186,6 +218,19 @@ describe('staff account at start', () => {
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('second-password', row!.passwordHash)).toBe(true);
     expect(await verifyPassword('first-password', row!.passwordHash)).toBe(false);
+  });
+
+  it('is created exactly once when several servers start together', async () => {
+    const credentials = { email: 'racer@example.test', password: 'racing-password' };
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => ensureStaffAccount(t.database, credentials)),
+    );
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'unchanged')).toHaveLength(3);
+    const rows = await t.database.read((db) =>
+      db.select().from(users).where(eq(users.email, 'racer@example.test')),
+    );
+    expect(rows).toHaveLength(1);
   });
 });
 

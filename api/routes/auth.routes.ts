@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
 import type { Lang } from '#domain/language.ts';
 import { sameSitePath } from '#domain/redirect.ts';
 import { clientLookupSchema, loginRequestSchema } from '#domain/checkout.schema.ts';
@@ -9,7 +8,7 @@ import { users } from '../db/schema.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
-import { createRateLimiter, type RateLimiter } from '../services/rate-limit.ts';
+import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
 import type { Sessions } from '../services/sessions.ts';
 
 const WRONG_CREDENTIALS: Record<Lang, string> = {
@@ -18,53 +17,34 @@ const WRONG_CREDENTIALS: Record<Lang, string> = {
 };
 
 /** Wrong passwords allowed per account, and per network address, in one window. */
-export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
-/** Account look-ups per network address per minute (they tell whether an address has an account). */
-export const LOOKUP_LIMIT = { perAddress: 30, windowMs: 60 * 1000 };
-
-/** The peer address when the server runs on node; null in in-process tests. */
-function clientAddress(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function refuse(retryAfter: number): never {
-  throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(retryAfter) } });
-}
+export const LOGIN_LIMITS = {
+  perEmail: RATE_LIMITS.loginPerEmail.limit,
+  perAddress: RATE_LIMITS.loginPerAddress.limit,
+  windowMs: RATE_LIMITS.loginPerEmail.windowMs,
+};
 
 /**
  * Accounts and sessions: POST/GET /auth/login, GET /auth/me, POST /auth/logout and
- * POST /clients/lookup. Wrong passwords are counted per email and per address; past the limit the
- * answer is 429 with Retry-After, and a right password does not get through until it passes.
+ * POST /clients/lookup. Wrong passwords are counted per email and per address in the database
+ * (so the lockout holds across app servers); past the limit the answer is 429 with Retry-After,
+ * and a right password does not get through until it passes.
  */
 export function authRoutes(options: {
   database: Database;
   sessions: Sessions;
-  limiters?: { login?: RateLimiter; address?: RateLimiter; lookup?: RateLimiter };
+  rateLimits: RateLimits;
 }) {
-  const { database, sessions } = options;
-  const loginLimiter =
-    options.limiters?.login ??
-    createRateLimiter({ limit: LOGIN_LIMITS.perEmail, windowMs: LOGIN_LIMITS.windowMs });
-  const addressLimiter =
-    options.limiters?.address ??
-    createRateLimiter({ limit: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs });
-  const lookupLimiter =
-    options.limiters?.lookup ??
-    createRateLimiter({ limit: LOOKUP_LIMIT.perAddress, windowMs: LOOKUP_LIMIT.windowMs });
+  const { database, sessions, rateLimits } = options;
 
   return new Hono()
     .post('/auth/login', validateJson(loginRequestSchema), async (c) => {
       const { email, password } = c.req.valid('json');
-      const address = clientAddress(c);
+      const address = rateLimits.address(c);
       const blocked = Math.max(
-        loginLimiter.check(email),
-        address ? addressLimiter.check(address) : 0,
+        await rateLimits.blockedFor(RATE_LIMITS.loginPerEmail, email),
+        address ? await rateLimits.blockedFor(RATE_LIMITS.loginPerAddress, address) : 0,
       );
-      if (blocked > 0) refuse(blocked);
+      if (blocked > 0) throw rateLimitedError(blocked);
 
       const [user] = await database.read((db) =>
         db.select().from(users).where(eq(users.email, email)).limit(1),
@@ -72,11 +52,11 @@ export function authRoutes(options: {
       // Unknown accounts cost the same scrypt work, so timing does not tell which addresses exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !user.passwordHash || !ok) {
-        loginLimiter.hit(email);
-        if (address) addressLimiter.hit(address);
+        await rateLimits.hit(RATE_LIMITS.loginPerEmail, email);
+        if (address) await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
         throw new ApiError('UNAUTHORIZED', { message: WRONG_CREDENTIALS[requestLang(c)] });
       }
-      loginLimiter.reset(email);
+      await rateLimits.reset(RATE_LIMITS.loginPerEmail, email);
       await sessions.start(c, user.id);
       return c.json({ user: { email: user.email, name: user.name, role: user.role } });
     })
@@ -98,31 +78,30 @@ export function authRoutes(options: {
       await sessions.end(c);
       return c.body(null, 204);
     })
-    .post('/clients/lookup', validateJson(clientLookupSchema), async (c) => {
-      const address = clientAddress(c);
-      if (address) {
-        const blocked = lookupLimiter.check(address);
-        if (blocked > 0) refuse(blocked);
-        lookupLimiter.hit(address);
-      }
-      const { email } = c.req.valid('json');
-      const [user] = await database.read((db) =>
-        db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
-      );
-      if (user) return c.json({ exists: true });
-      // API.md: `404 { exists: false }`, kept inside the usual error envelope as well.
-      return c.json(
-        {
-          exists: false,
-          error: {
-            code: 'NOT_FOUND',
-            message:
-              requestLang(c) === 'nl'
-                ? 'Geen account met dit e-mailadres.'
-                : 'No account with this email address.',
+    .post(
+      '/clients/lookup',
+      rateLimits.limit(RATE_LIMITS.clientsLookup),
+      validateJson(clientLookupSchema),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        const [user] = await database.read((db) =>
+          db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
+        );
+        if (user) return c.json({ exists: true });
+        // API.md: `404 { exists: false }`, kept inside the usual error envelope as well.
+        return c.json(
+          {
+            exists: false,
+            error: {
+              code: 'NOT_FOUND',
+              message:
+                requestLang(c) === 'nl'
+                  ? 'Geen account met dit e-mailadres.'
+                  : 'No account with this email address.',
+            },
           },
-        },
-        404,
-      );
-    });
+          404,
+        );
+      },
+    );
 }

@@ -211,6 +211,24 @@ describe('POST /api/consultation-survey', () => {
     expect(rows.map((r) => r.priority).sort()).toEqual(['', 'improveRetention']);
   });
 
+  it("accepts SPEC's English priority labels and stores them as ids", async () => {
+    for (const priority of [
+      'Increase sales',
+      'Improve retention',
+      'Optimize operations',
+      'Other',
+    ]) {
+      const response = await t.call('POST', '/api/consultation-survey', { priority });
+      expect(response.status).toBe(201);
+    }
+    const rows = await t.database.read((db) => db.select().from(consultationSurveys));
+    const stored = rows.map((r) => r.priority);
+    expect(stored).toEqual(
+      expect.arrayContaining(['improveRetention', 'increaseSales', 'optimizeOperations', 'other']),
+    );
+    expect(stored.filter((p) => p.includes(' ') || p === 'Other')).toEqual([]);
+  });
+
   it('refuses an unknown priority', async () => {
     const response = await t.call('POST', '/api/consultation-survey', { priority: 'world' });
     expect(response.status).toBe(400);

@@ -3,11 +3,8 @@ import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   BOOKING_TIME_ZONE,
-  ICS_FILE_NAME,
-  amsterdamTime,
   bookingDescription,
   bookingTitle,
-  buildIcs,
   checkSlotStart,
   formatSlotDay,
   formatSlotTime,
@@ -15,12 +12,15 @@ import {
   videoCallUrl,
   type Booking,
 } from '#domain/bookings.ts';
+import { ICS_FILE_NAME, buildIcs } from '#domain/calendar-export.ts';
+import { amsterdamTime } from '#domain/amsterdam-time.ts';
 import {
   bookingRequestSchema,
   slotsQuerySchema,
   surveyRequestSchema,
 } from '#domain/consultation.schema.ts';
 import { addDays } from '#domain/format.ts';
+import { manageBookingLink } from '#domain/links.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import { bookings, consultationSurveys } from '../db/schema.ts';
@@ -29,6 +29,8 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Mailer } from '../services/mail.ts';
+import { hashToken } from '../services/sessions.ts';
+import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 export const DEFAULT_VIDEO_CALL_BASE_URL = 'https://meet.jit.si/';
 const ADMIN_LIST_LIMIT = 500;
@@ -56,9 +58,21 @@ export function publicBooking(row: BookingRow): Booking {
   };
 }
 
-export function bookingIcs(row: BookingRow, stamp: Date, organizer?: string | null): string {
+export function bookingIcs(
+  row: Pick<
+    BookingRow,
+    'id' | 'startTime' | 'endTime' | 'title' | 'description' | 'videoCallUrl'
+  > & {
+    sequence: number;
+  },
+  stamp: Date,
+  organizer?: string | null,
+  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
+): string {
   return buildIcs({
     uid: `${row.id}@consultations`,
+    method,
+    sequence: row.sequence,
     stamp,
     start: row.startTime.toISOString(),
     end: row.endTime.toISOString(),
@@ -69,7 +83,7 @@ export function bookingIcs(row: BookingRow, stamp: Date, organizer?: string | nu
   });
 }
 
-function customerMail(row: BookingRow, lang: Lang, icsUrl: string) {
+function customerMail(row: BookingRow, lang: Lang, icsUrl: string, manageUrl: string) {
   const when = `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)}`;
   if (lang === 'nl')
     return {
@@ -85,7 +99,8 @@ function customerMail(row: BookingRow, lang: Lang, icsUrl: string) {
         'In de bijlage zit een agenda-bestand (consultation.ics). Je kunt het ook hier downloaden:',
         icsUrl,
         '',
-        'Wil je het gesprek verzetten? Beantwoord deze e-mail, dan zoeken we samen een ander moment.',
+        'Wil je het gesprek verzetten of annuleren? Dat kan hier:',
+        manageUrl,
       ].join('\n'),
     };
   return {
@@ -101,7 +116,8 @@ function customerMail(row: BookingRow, lang: Lang, icsUrl: string) {
       'A calendar file (consultation.ics) is attached. You can also download it here:',
       icsUrl,
       '',
-      'Need another time? Reply to this email and we will find one together.',
+      'Need another time, or cannot make it? Move or cancel the call here:',
+      manageUrl,
     ].join('\n'),
   };
 }
@@ -137,6 +153,7 @@ export function bookingsRoutes(options: {
   publicUrl: string;
   videoCallBaseUrl?: string | undefined;
   currentUser?: CurrentUser | undefined;
+  rateLimits: RateLimits;
 }) {
   const { database, mailer, now } = options;
   const baseUrl = options.videoCallBaseUrl ?? DEFAULT_VIDEO_CALL_BASE_URL;
@@ -164,75 +181,88 @@ export function bookingsRoutes(options: {
         }),
       });
     })
-    .post('/bookings', validateJson(bookingRequestSchema), async (c) => {
-      const body = c.req.valid('json');
-      const lang = requestLang(c);
-      const checked = checkSlotStart(new Date(body.start), now());
-      if (!checked.ok)
-        throw new ApiError('VALIDATION_FAILED', {
-          fields: { start: `scheduler.validation.${checked.reason}` },
-        });
-      const id = randomUUID();
-      // 128 random bits: the room cannot be guessed from the booking or the time.
-      const callUrl = videoCallUrl(baseUrl, randomBytes(16).toString('hex'));
-      const values: typeof bookings.$inferInsert = {
-        id,
-        startTime: new Date(checked.slot.start),
-        endTime: new Date(checked.slot.end),
-        name: body.name,
-        email: body.email.toLowerCase(),
-        lang,
-        title: bookingTitle(lang),
-        description: bookingDescription(lang, body.name, callUrl),
-        videoCallUrl: callUrl,
-      };
-      const once = idempotency(c, 'POST /api/bookings', body);
-      let answer: { booking: Booking };
-      try {
-        answer = await database.write(async (tx) => {
-          const previous = await once.replay<{ booking: Booking }>(tx);
-          if (previous) return previous.body;
-          const [inserted] = await tx.insert(bookings).values(values).returning();
-          const saved = inserted!;
-          const icsUrl = `${publicUrl}/api/bookings/${saved.id}/ics`;
-          const ics = bookingIcs(saved, now(), mailer?.staffAddress);
-          // Stored in this transaction: the mails exist exactly when the booking does.
-          await mailer?.send(
-            {
-              to: saved.email,
-              ...customerMail(saved, lang, icsUrl),
-              attachments: [
-                {
-                  filename: ICS_FILE_NAME,
-                  contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-                  content: Buffer.from(ics, 'utf8').toString('base64'),
-                },
-              ],
-              kind: 'booking-confirmation',
-              lang,
-            },
-            tx,
-          );
-          if (mailer?.staffAddress)
-            await mailer.send(
+    .post(
+      '/bookings',
+      options.rateLimits.limit(RATE_LIMITS.bookings),
+      validateJson(bookingRequestSchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const lang = requestLang(c);
+        const checked = checkSlotStart(new Date(body.start), now());
+        if (!checked.ok)
+          throw new ApiError('VALIDATION_FAILED', {
+            fields: { start: `scheduler.validation.${checked.reason}` },
+          });
+        const id = randomUUID();
+        // The visitor's key to their own booking page; only its sha256 is stored.
+        const manageToken = randomBytes(32).toString('base64url');
+        // 128 random bits: the room cannot be guessed from the booking or the time.
+        const callUrl = videoCallUrl(baseUrl, randomBytes(16).toString('hex'));
+        const values: typeof bookings.$inferInsert = {
+          id,
+          startTime: new Date(checked.slot.start),
+          endTime: new Date(checked.slot.end),
+          name: body.name,
+          email: body.email.toLowerCase(),
+          lang,
+          title: bookingTitle(lang),
+          description: bookingDescription(lang, body.name, callUrl),
+          videoCallUrl: callUrl,
+          manageTokenHash: hashToken(manageToken),
+        };
+        const once = idempotency(c, 'POST /api/bookings', body);
+        let answer: { booking: Booking & { manageToken: string } };
+        try {
+          answer = await database.write(async (tx) => {
+            const previous = await once.replay<{ booking: Booking & { manageToken: string } }>(tx);
+            if (previous) return previous.body;
+            const [inserted] = await tx.insert(bookings).values(values).returning();
+            const saved = inserted!;
+            const icsUrl = `${publicUrl}/api/bookings/${saved.id}/ics`;
+            const ics = bookingIcs(saved, now(), mailer?.staffAddress);
+            // Stored in this transaction: the mails exist exactly when the booking does.
+            await mailer?.send(
               {
-                to: mailer.staffAddress,
-                ...staffMail(saved),
-                kind: 'booking-notification',
-                lang: 'en',
+                to: saved.email,
+                ...customerMail(
+                  saved,
+                  lang,
+                  icsUrl,
+                  `${publicUrl}${manageBookingLink(manageToken, lang)}`,
+                ),
+                attachments: [
+                  {
+                    filename: ICS_FILE_NAME,
+                    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                    content: Buffer.from(ics, 'utf8').toString('base64'),
+                  },
+                ],
+                kind: 'booking-confirmation',
+                lang,
               },
               tx,
             );
-          const response = { booking: publicBooking(saved) };
-          await once.remember(tx, 201, response);
-          return response;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError('SLOT_TAKEN');
-        throw error;
-      }
-      return c.json(answer, 201);
-    })
+            if (mailer?.staffAddress)
+              await mailer.send(
+                {
+                  to: mailer.staffAddress,
+                  ...staffMail(saved),
+                  kind: 'booking-notification',
+                  lang: 'en',
+                },
+                tx,
+              );
+            const response = { booking: { ...publicBooking(saved), manageToken } };
+            await once.remember(tx, 201, response);
+            return response;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError('SLOT_TAKEN');
+          throw error;
+        }
+        return c.json(answer, 201);
+      },
+    )
     .get('/bookings/:id/ics', async (c) => {
       const id = c.req.param('id');
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
@@ -247,34 +277,39 @@ export function bookingsRoutes(options: {
         'Cache-Control': 'private, no-store',
       });
     })
-    .post('/consultation-survey', validateJson(surveyRequestSchema), async (c) => {
-      const body = c.req.valid('json');
-      const id = await database.write(async (tx) => {
-        const [saved] = await tx
-          .insert(consultationSurveys)
-          .values({ bookingId: body.bookingId, priority: body.priority, notes: body.notes })
-          .returning({ id: consultationSurveys.id });
-        if (mailer?.staffAddress)
-          await mailer.send(
-            {
-              to: mailer.staffAddress,
-              subject: `Consultation survey${body.priority ? `: ${body.priority}` : ''}`,
-              text: [
-                'A visitor answered the follow-up survey after booking a consultation.',
-                '',
-                `Priority: ${body.priority || '(none)'}`,
-                `Notes: ${body.notes || '(none)'}`,
-                `Booking: ${body.bookingId ?? '(unknown)'}`,
-              ].join('\n'),
-              kind: 'survey-notification',
-              lang: 'en',
-            },
-            tx,
-          );
-        return saved!.id;
-      });
-      return c.json({ ok: true, id }, 201);
-    })
+    .post(
+      '/consultation-survey',
+      options.rateLimits.limit(RATE_LIMITS.survey),
+      validateJson(surveyRequestSchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const id = await database.write(async (tx) => {
+          const [saved] = await tx
+            .insert(consultationSurveys)
+            .values({ bookingId: body.bookingId, priority: body.priority, notes: body.notes })
+            .returning({ id: consultationSurveys.id });
+          if (mailer?.staffAddress)
+            await mailer.send(
+              {
+                to: mailer.staffAddress,
+                subject: `Consultation survey${body.priority ? `: ${body.priority}` : ''}`,
+                text: [
+                  'A visitor answered the follow-up survey after booking a consultation.',
+                  '',
+                  `Priority: ${body.priority || '(none)'}`,
+                  `Notes: ${body.notes || '(none)'}`,
+                  `Booking: ${body.bookingId ?? '(unknown)'}`,
+                ].join('\n'),
+                kind: 'survey-notification',
+                lang: 'en',
+              },
+              tx,
+            );
+          return saved!.id;
+        });
+        return c.json({ ok: true, id }, 201);
+      },
+    )
     .get('/admin/bookings', staffOnly, async (c) => {
       const rows = await database.read((db) =>
         db

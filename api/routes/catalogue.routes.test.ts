@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueView } from '#domain/catalogue.ts';
+import { catalogueView } from '#domain/catalogue-view.ts';
 import { recommend } from '#domain/recommendations.ts';
 import { computeQuote } from '#domain/totals.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { catalogueView } from '#domain/catalogue.ts';
-import { domainMessage, validateDomainName } from '#domain/domain-name.ts';
+import { catalogueView } from '#domain/catalogue-view.ts';
 import { quoteRequestSchema, recommendationsRequestSchema } from '#domain/quote.schema.ts';
 import { recommend } from '#domain/recommendations.ts';
 import { computeQuote, type Quote } from '#domain/totals.ts';
-import { ApiError, validateJson } from '../http/errors.ts';
+import { validateJson } from '../http/errors.ts';
+import { quoteApiError } from '../http/quote-errors.ts';
 import { requestLang } from '../http/language.ts';
 
 /** The public shape of a quote line (API.md section 4), without the rule book's internal fields. */
@@ -48,29 +48,12 @@ export function catalogueRoutes(options: { now: () => Date }) {
         today: options.now(),
         lang,
       });
-      if (!result.ok) {
-        const { error } = result;
-        if (error.code === 'INVALID_DOMAIN') {
-          const check = validateDomainName(body.domain?.name ?? '');
-          throw new ApiError('INVALID_DOMAIN', {
-            ...(check.ok
-              ? {}
-              : { message: domainMessage(check, lang), fields: { 'domain.name': check.key } }),
-          });
-        }
-        if (error.code === 'VALIDATION_FAILED')
-          throw new ApiError('VALIDATION_FAILED', {
-            fields: { plans: 'form.validation.required' },
-          });
-        throw new ApiError(error.code, {
-          fields: Object.fromEntries(
-            error.ids.map((id) => [
-              id,
-              `quote.error.${error.code === 'UNKNOWN_PLAN' ? 'unknownPlan' : 'conflictingPlans'}`,
-            ]),
-          ),
+      if (!result.ok)
+        throw quoteApiError(result.error, {
+          lang,
+          domainName: body.domain?.name ?? '',
+          fields: { plans: null, domain: 'domain.name' },
         });
-      }
       return c.json(publicQuote(result.quote));
     })
     .post('/recommendations', validateJson(recommendationsRequestSchema), (c) => {

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { computeQuote } from '#domain/totals.ts';
 import {
   customerProfiles,
+  invoiceDocuments,
   invoices,
   orderLines,
   orders,
@@ -192,9 +193,15 @@ describe('POST /api/checkout: the happy path', () => {
       filename: 'invoice-2026-0001.pdf',
       contentType: 'application/pdf',
     });
-    expect(
-      Buffer.from(confirmation.attachments[0]!.content, 'base64').subarray(0, 5).toString(),
-    ).toBe('%PDF-');
+    // The attachment is the invoice's stored PDF, rendered once after the commit and read by the
+    // mailer at delivery (issue 10).
+    const [issued] = await db.select().from(invoices).where(eq(invoices.number, '2026-0001'));
+    expect(confirmation.attachments[0]!.invoiceId).toBe(issued!.id);
+    const [document] = await db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoiceId, issued!.id));
+    expect(Buffer.from(document!.pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const staff = mails.find((m) => m.kind === 'order-notification')!;
     expect(staff.to).toBe('staff@example.test');
     expect(staff.text).toContain(body.email);
@@ -494,6 +501,11 @@ describe('GET /api/invoices/{number}', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Rendered once: every download serves the same stored bytes.
+    const again = await t.call('GET', `/api/invoices/${invoiceNumber}?format=pdf`, undefined, {
+      Cookie: owner,
+    });
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
 
     // Anyone else: not signed in, another client, an unknown number: the same 404.
     const other = await signIn('known@example.test', 'known-password');
@@ -530,7 +542,8 @@ describe('staff endpoints', () => {
 
   it('list orders and mails, and mark a bank transfer paid', async () => {
     const staff = await signIn('staff@example.test', 'staff-password-1');
-    const res = await t.call('POST', '/api/checkout', order());
+    const placedBody = order();
+    const res = await t.call('POST', '/api/checkout', placedBody);
     const { invoiceNumber, orderId } = await res.json();
 
     const list = await (
@@ -567,6 +580,16 @@ describe('staff endpoints', () => {
       },
     );
     expect((await again.json()).changed).toBe(false);
+    // "Payment received": one mail for the customer, however often staff click.
+    const received = (
+      await t.database.db.select().from(outbox).where(eq(outbox.kind, 'payment-received'))
+    ).filter((m) => m.subject.includes(invoiceNumber));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toBe(placedBody.email);
+    expect(received[0]!.attachments[0]).toMatchObject({
+      filename: `invoice-${invoiceNumber}.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(
       (
         await t.call('POST', '/api/admin/invoices/2099-0001/mark-paid', undefined, {

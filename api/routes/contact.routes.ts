@@ -9,6 +9,7 @@ import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
+import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 
@@ -68,65 +69,71 @@ export function contactRoutes(options: {
   database: Database;
   mailer?: Mailer | undefined;
   currentUser?: CurrentUser | undefined;
+  rateLimits: RateLimits;
 }) {
   const { database, mailer } = options;
   const staffOnly = requireStaff(options.currentUser ?? (async () => null));
   return new Hono()
-    .post('/contact', validateJson(contactRequestSchema), async (c) => {
-      const body = c.req.valid('json');
-      const lang = requestLang(c);
-      const once = idempotency(c, 'POST /api/contact', body);
-      const answer = await database.write(async (tx) => {
-        const previous = await once.replay<{ ok: true; ticketId: string }>(tx);
-        if (previous) return previous.body;
-        const [saved] = await tx
-          .insert(tickets)
-          .values({
-            name: body.name,
-            email: body.email.toLowerCase(),
-            subject: body.subject,
-            message: body.message,
-            lang,
-          })
-          .returning({ id: tickets.id });
-        const id = saved!.id;
-        await mailer?.send(
-          {
-            to: body.email,
-            ...acknowledgement(body, id, lang),
-            kind: 'ticket-acknowledgement',
-            lang,
-          },
-          tx,
-        );
-        if (mailer?.staffAddress)
-          await mailer.send(
+    .post(
+      '/contact',
+      options.rateLimits.limit(RATE_LIMITS.contact),
+      validateJson(contactRequestSchema),
+      async (c) => {
+        const body = c.req.valid('json');
+        const lang = requestLang(c);
+        const once = idempotency(c, 'POST /api/contact', body);
+        const answer = await database.write(async (tx) => {
+          const previous = await once.replay<{ ok: true; ticketId: string }>(tx);
+          if (previous) return previous.body;
+          const [saved] = await tx
+            .insert(tickets)
+            .values({
+              name: body.name,
+              email: body.email.toLowerCase(),
+              subject: body.subject,
+              message: body.message,
+              lang,
+            })
+            .returning({ id: tickets.id });
+          const id = saved!.id;
+          await mailer?.send(
             {
-              to: mailer.staffAddress,
-              subject: `New ticket (${SUBJECT_LABEL.en[body.subject] ?? body.subject}): ${body.name}`,
-              text: [
-                'A visitor sent a message through the contact form. Reply within 1 working day.',
-                '',
-                `Name: ${body.name}`,
-                `Email: ${body.email}`,
-                `Language: ${lang}`,
-                `Subject: ${SUBJECT_LABEL.en[body.subject] ?? body.subject}`,
-                '',
-                body.message,
-                '',
-                `Ticket id: ${id}`,
-              ].join('\n'),
-              kind: 'ticket-notification',
-              lang: 'en',
+              to: body.email,
+              ...acknowledgement(body, id, lang),
+              kind: 'ticket-acknowledgement',
+              lang,
             },
             tx,
           );
-        const response = { ok: true as const, ticketId: id };
-        await once.remember(tx, 201, response);
-        return response;
-      });
-      return c.json(answer, 201);
-    })
+          if (mailer?.staffAddress)
+            await mailer.send(
+              {
+                to: mailer.staffAddress,
+                subject: `New ticket (${SUBJECT_LABEL.en[body.subject] ?? body.subject}): ${body.name}`,
+                text: [
+                  'A visitor sent a message through the contact form. Reply within 1 working day.',
+                  '',
+                  `Name: ${body.name}`,
+                  `Email: ${body.email}`,
+                  `Language: ${lang}`,
+                  `Subject: ${SUBJECT_LABEL.en[body.subject] ?? body.subject}`,
+                  '',
+                  body.message,
+                  '',
+                  `Ticket id: ${id}`,
+                ].join('\n'),
+                kind: 'ticket-notification',
+                lang: 'en',
+              },
+              tx,
+            );
+          const response = { ok: true as const, ticketId: id };
+          await once.remember(tx, 201, response);
+          return response;
+        });
+        return c.json(answer, 201);
+      },
+    )
     .get('/admin/tickets', staffOnly, async (c) => {
       const rows = await database.read((db) =>
         db.select().from(tickets).orderBy(desc(tickets.createdAt)).limit(ADMIN_LIST_LIMIT),

@@ -4,9 +4,11 @@ import type { Database } from '../db/database.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
-import { renderInvoicePdf, type BillingSettings } from '../services/invoice-pdf.ts';
-import { findInvoice, invoiceDocument, latestPayment } from '../services/orders.ts';
-import { syncProviderPayment } from '../services/payment-sync.ts';
+import type { BillingSettings } from '../services/invoice-pdf.ts';
+import { renderAndStoreInvoicePdf } from '../services/invoices.ts';
+import type { Mailer } from '../services/mail.ts';
+import { findInvoice, latestPayment } from '../services/orders.ts';
+import { syncProviderPayment, type PaymentStatusListener } from '../services/payment-sync.ts';
 import type { PaymentProvider } from '../services/payments.ts';
 
 /**
@@ -20,8 +22,10 @@ export function invoicesRoutes(services: {
   logger: Logger;
   now: () => Date;
   payments: PaymentProvider;
+  onPaymentStatus?: PaymentStatusListener | undefined;
   billing: BillingSettings;
   currentUser?: CurrentUser | undefined;
+  mailer?: Mailer | undefined;
 }) {
   const { database, billing } = services;
   return new Hono().get('/invoices/:number', async (c) => {
@@ -33,7 +37,8 @@ export function invoicesRoutes(services: {
       throw new ApiError('NOT_FOUND');
 
     if (c.req.query('format') === 'pdf') {
-      const pdf = renderInvoicePdf(invoiceDocument(invoice, billing.bank));
+      // Rendered once and stored: every download (and every mail) gets the same bytes.
+      const pdf = await renderAndStoreInvoicePdf(database, invoice, billing.bank);
       return c.body(pdf.buffer as ArrayBuffer, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `inline; filename="invoice-${invoice.number}.pdf"`,
@@ -54,6 +59,8 @@ export function invoicesRoutes(services: {
           providerPaymentId: payment.providerPaymentId,
           now: services.now,
           logger: services.logger,
+          onStatusChange: services.onPaymentStatus,
+          mailer: services.mailer,
         });
         invoice = (await database.read((db) => findInvoice(db, number)))!;
         payment = await database.read((db) => latestPayment(db, invoice!.id));

@@ -12,6 +12,7 @@ import { requestLang } from '../http/language.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
+import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
 const ADMIN_LIST_LIMIT = 500;
@@ -99,50 +100,56 @@ export function leadsRoutes(services: {
   mailer?: Mailer | undefined;
   currentUser?: CurrentUser | undefined;
   now?: (() => Date) | undefined;
+  rateLimits: RateLimits;
 }) {
   const now = services.now ?? (() => new Date());
   const currentUser = services.currentUser ?? (async () => null);
 
   return new Hono()
-    .post('/leads', validateJson(leadRequestSchema), async (c) => {
-      const lead = c.req.valid('json');
-      const lang = requestLang(c);
-      const once = idempotency(c, IDEMPOTENCY_SCOPE, lead);
+    .post(
+      '/leads',
+      services.rateLimits.limit(RATE_LIMITS.leads),
+      validateJson(leadRequestSchema),
+      async (c) => {
+        const lead = c.req.valid('json');
+        const lang = requestLang(c);
+        const once = idempotency(c, IDEMPOTENCY_SCOPE, lead);
 
-      const result = await services.database.write(async (tx: Tx) => {
-        const previous = await once.replay<{ id: string }>(tx);
-        if (previous) return previous;
-        const recommendation = storedRecommendation(lead);
-        const at = now();
-        const [row] = await tx
-          .insert(leads)
-          .values({
-            source: lead.source,
-            name: lead.name,
-            email: lead.email.toLowerCase(),
-            lang,
-            answers: lead.answers as Record<string, unknown>,
-            recommendedCategory: recommendation.category,
-            recommendedProducts: recommendation.products,
-            subscribe: lead.subscribe,
-            consentAt: lead.subscribe ? at : null,
-            createdAt: at,
-          })
-          .returning({ id: leads.id });
-        const id = row!.id;
-        const staff = services.mailer?.staffAddress;
-        if (services.mailer && staff) {
-          const mail = staffMail(lead, { id, products: recommendation.products }, lang);
-          await services.mailer.send({ to: staff, ...mail, kind: 'lead-notification', lang }, tx);
-        }
-        const body = { id };
-        await once.remember(tx, 201, body);
-        return { status: 201, body };
-      });
-      if (result.status === 201)
-        services.logger.info({ leadId: result.body.id, source: lead.source }, 'lead stored');
-      return c.json(result.body, 201);
-    })
+        const result = await services.database.write(async (tx: Tx) => {
+          const previous = await once.replay<{ id: string }>(tx);
+          if (previous) return previous;
+          const recommendation = storedRecommendation(lead);
+          const at = now();
+          const [row] = await tx
+            .insert(leads)
+            .values({
+              source: lead.source,
+              name: lead.name,
+              email: lead.email.toLowerCase(),
+              lang,
+              answers: lead.answers as Record<string, unknown>,
+              recommendedCategory: recommendation.category,
+              recommendedProducts: recommendation.products,
+              subscribe: lead.subscribe,
+              consentAt: lead.subscribe ? at : null,
+              createdAt: at,
+            })
+            .returning({ id: leads.id });
+          const id = row!.id;
+          const staff = services.mailer?.staffAddress;
+          if (services.mailer && staff) {
+            const mail = staffMail(lead, { id, products: recommendation.products }, lang);
+            await services.mailer.send({ to: staff, ...mail, kind: 'lead-notification', lang }, tx);
+          }
+          const body = { id };
+          await once.remember(tx, 201, body);
+          return { status: 201, body };
+        });
+        if (result.status === 201)
+          services.logger.info({ leadId: result.body.id, source: lead.source }, 'lead stored');
+        return c.json(result.body, 201);
+      },
+    )
     .get('/admin/leads', requireStaff(currentUser), async (c) => {
       const rows = await services.database.read((db) =>
         db.select().from(leads).orderBy(desc(leads.createdAt)).limit(ADMIN_LIST_LIMIT),

@@ -24,6 +24,7 @@ import { requestLang } from '../http/language.ts';
 type Messages = Record<string, string>;
 const CATALOGUES: Record<Lang, Messages> = { en, nl };
 
+// Only a cache, per server: the same PDF is rebuilt the same way anywhere.
 const cache = new Map<string, ArrayBuffer>();
 
 export function legalPdfRoutes() {

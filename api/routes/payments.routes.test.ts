@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { invoices, orders, payments, subscriptions } from '../db/schema.ts';
+import { formatMoney } from '#domain/format.ts';
+import { invoiceMails, invoices, orders, outbox, payments, subscriptions } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { createMollieClient, mollieAmount, type MollieStatus } from '../services/mollie.ts';
 import { createMollieProvider } from '../services/payments.ts';
@@ -192,6 +193,58 @@ describe('Mollie payments', () => {
         expect(orderAfter!.status).toBe('open');
       }
     }
+  });
+
+  it('"payment received" is mailed once per invoice, in the customer\'s language, however often the webhook comes', async () => {
+    const res = await t.call('POST', '/api/checkout', order({ lang: 'nl' }));
+    const { invoiceNumber } = await res.json();
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, invoiceNumber));
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, invoice!.id));
+    const id = payment!.providerPaymentId!;
+    const received = () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.kind, 'payment-received'))
+        .then((rows) => rows.filter((r) => r.subject.includes(invoiceNumber)));
+
+    // Fetch-before-trust: a webhook while Mollie still says open sends nothing.
+    expect((await webhook(id)).status).toBe(200);
+    expect(await received()).toHaveLength(0);
+
+    mollie.setStatus(id, 'paid');
+    // Repeated (and concurrent) webhooks: one mail.
+    const answers = await Promise.all([webhook(id), webhook(id), webhook(id)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await webhook(id)).status).toBe(200);
+    // The owner's return to the thank-you page checks Mollie too: still one mail.
+    const mails = await received();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.lang).toBe('nl');
+    expect(mail!.to).toBe(invoice!.buyer.email);
+    expect(mail!.subject).toBe(`Betaling ontvangen – factuur ${invoiceNumber}`);
+    expect(mail!.text).toContain(formatMoney(invoice!.total, 'nl'));
+    expect(mail!.attachments).toEqual([
+      {
+        filename: `invoice-${invoiceNumber}.pdf`,
+        contentType: 'application/pdf',
+        content: '',
+        invoiceId: invoice!.id,
+      },
+    ]);
+    // The database holds the once-per-invoice key.
+    const keys = await t.database.db
+      .select()
+      .from(invoiceMails)
+      .where(eq(invoiceMails.invoiceId, invoice!.id));
+    expect(keys.map((k) => k.kind)).toEqual(['payment-received']);
   });
 
   it('a forged or unknown webhook id changes nothing; a malformed one is 400', async () => {

@@ -60,6 +60,12 @@ export function billingSettings(
   };
 }
 
+/** The default seller block when COMPANY_* are not configured. */
+export const DEFAULT_BILLING: BillingSettings = {
+  seller: { name: 'Webstudio', lines: [] },
+  bank: {},
+};
+
 /** What an invoice PDF is drawn from: the issued invoice row and the bank details of the day. */
 export interface InvoiceDocument {
   number: string;

@@ -1,8 +1,9 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Tx } from '../db/database.ts';
 import { outbox, type MailAttachment } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { storedInvoicePdf } from './invoices.ts';
 
 /**
  * Outgoing mail. Every mail is first stored in the outbox table (in the caller's transaction when
@@ -34,6 +35,8 @@ export interface Mailer {
 }
 
 export const MAX_ATTEMPTS = 8;
+/** How long a server may take to deliver the mails it claimed before another may take them. */
+export const DELIVERY_LEASE_MS = 5 * 60_000;
 
 export function createMailer(options: {
   database: Database;
@@ -45,6 +48,11 @@ export function createMailer(options: {
   transport?: Transporter;
   /** Retry loop period; 0 disables the timer (tests call deliverPending themselves). */
   retryEveryMs?: number;
+  /**
+   * Reads an attachment whose bytes are stored elsewhere (`invoiceId`). Default: the invoice's
+   * stored PDF; the server passes one that renders and stores it when missing.
+   */
+  resolveAttachment?: (attachment: MailAttachment) => Promise<MailAttachment>;
 }): Mailer {
   const { database, logger } = options;
   const from = options.from ?? 'Webstudio <no-reply@localhost>';
@@ -57,16 +65,20 @@ export function createMailer(options: {
       : undefined);
   let delivering: Promise<number> | undefined;
 
+  const resolveAttachment = options.resolveAttachment ?? storedAttachment(database);
+
   const deliverOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {
     if (!transport) return false;
     try {
+      // Attachments stored elsewhere (an invoice's PDF) are read now, at delivery.
+      const attachments = await Promise.all(row.attachments.map(resolveAttachment));
       await transport.sendMail({
         from,
         to: row.to,
         subject: row.subject,
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
-        attachments: row.attachments.map((a) => ({
+        attachments: attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
           content: Buffer.from(a.content, 'base64'),
@@ -75,7 +87,13 @@ export function createMailer(options: {
       await database.write((tx) =>
         tx
           .update(outbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            lastError: null,
+            claimedUntil: null,
+          })
           .where(eq(outbox.id, row.id)),
       );
       return true;
@@ -88,6 +106,7 @@ export function createMailer(options: {
             attempts,
             lastError: (error as Error).message.slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            claimedUntil: null,
           })
           .where(eq(outbox.id, row.id)),
       );
@@ -104,14 +123,34 @@ export function createMailer(options: {
     delivering ??= (async () => {
       let sent = 0;
       try {
-        const rows = await database.read((db) =>
-          db
-            .select()
-            .from(outbox)
-            .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
-            .orderBy(asc(outbox.id))
-            .limit(50),
+        // Claim the batch in one statement (rows another server is claiming are skipped), so
+        // with several app servers on one database every mail is sent by one of them only.
+        const at = new Date();
+        const rows = await database.write((tx) =>
+          tx
+            .update(outbox)
+            .set({ claimedUntil: new Date(at.getTime() + DELIVERY_LEASE_MS) })
+            .where(
+              inArray(
+                outbox.id,
+                tx
+                  .select({ id: outbox.id })
+                  .from(outbox)
+                  .where(
+                    and(
+                      eq(outbox.status, 'pending'),
+                      lt(outbox.attempts, MAX_ATTEMPTS),
+                      or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, at)),
+                    ),
+                  )
+                  .orderBy(asc(outbox.id))
+                  .limit(50)
+                  .for('update', { skipLocked: true }),
+              ),
+            )
+            .returning(),
         );
+        rows.sort((a, b) => a.id - b.id);
         for (const row of rows) if (await deliverOne(row)) sent++;
       } finally {
         delivering = undefined;
@@ -159,5 +198,15 @@ export function createMailer(options: {
       await delivering?.catch(() => undefined);
       transport?.close();
     },
+  };
+}
+
+/** The default resolver: an invoice's stored PDF (a missing one fails the attempt; it is retried). */
+function storedAttachment(database: Database) {
+  return async (attachment: MailAttachment): Promise<MailAttachment> => {
+    if (!attachment.invoiceId) return attachment;
+    const pdf = await database.read((db) => storedInvoicePdf(db, attachment.invoiceId!));
+    if (!pdf) throw new Error(`invoice PDF ${attachment.invoiceId} not stored yet`);
+    return { filename: attachment.filename, contentType: attachment.contentType, content: pdf };
   };
 }

@@ -23,16 +23,41 @@ const paymentSchema = v.object({
   status: v.picklist(mollieStatuses),
   amount: v.object({ currency: v.string(), value: v.string() }),
   metadata: v.optional(v.nullable(v.unknown())),
+  customerId: v.optional(v.nullable(v.string())),
+  mandateId: v.optional(v.nullable(v.string())),
+  sequenceType: v.optional(v.nullable(v.string())),
   _links: v.object({
     checkout: v.optional(v.object({ href: v.string() })),
   }),
 });
 export type MolliePayment = v.InferOutput<typeof paymentSchema>;
 
+const customerSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^cst_\w+$/)),
+});
+
+export const mollieMandateStatuses = ['valid', 'pending', 'invalid'] as const;
+const mandateSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^mdt_\w+$/)),
+  status: v.picklist(mollieMandateStatuses),
+  method: v.optional(v.string()),
+});
+export type MollieMandate = v.InferOutput<typeof mandateSchema>;
+const mandateListSchema = v.object({
+  _embedded: v.optional(v.object({ mandates: v.array(mandateSchema) })),
+});
+
+/** `oneoff` (default), `first` (creates a mandate), `recurring` (charged against a mandate). */
+export type MollieSequenceType = 'oneoff' | 'first' | 'recurring';
+
 export interface CreateMolliePayment {
   amount: number;
   description: string;
-  redirectUrl: string;
+  /** Where the customer returns; not used by `recurring` payments (no checkout). */
+  redirectUrl?: string | undefined;
+  customerId?: string | undefined;
+  sequenceType?: MollieSequenceType | undefined;
+  mandateId?: string | undefined;
   webhookUrl?: string | undefined;
   method?: string | undefined;
   locale: 'nl_NL' | 'en_GB';
@@ -59,6 +84,15 @@ export function mollieAmount(cents: number): string {
 export interface MollieClient {
   createPayment(input: CreateMolliePayment): Promise<MolliePayment>;
   getPayment(id: string): Promise<MolliePayment>;
+  /** A Mollie customer (recurring payments hang on it); `idempotencyKey` makes retries safe. */
+  createCustomer(input: {
+    name: string;
+    email: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /** The customer's mandates (`valid` ones can be charged with `sequenceType: "recurring"`). */
+  listMandates(customerId: string): Promise<MollieMandate[]>;
 }
 
 export function createMollieClient(options: {
@@ -72,10 +106,9 @@ export function createMollieClient(options: {
     timeout: options.timeoutMs ?? 10_000,
     retry: 0,
   });
-  const parse = async (request: Promise<unknown>) => {
-    let body: unknown;
+  const call = async (request: Promise<unknown>): Promise<unknown> => {
     try {
-      body = await request;
+      return await request;
     } catch (error) {
       if (error instanceof HTTPError) {
         const detail = await error.response
@@ -88,10 +121,15 @@ export function createMollieClient(options: {
       }
       throw new MollieError(`Mollie unreachable: ${(error as Error).message}`, null);
     }
-    const parsed = v.safeParse(paymentSchema, body);
-    if (!parsed.success) throw new MollieError('Mollie answered an unexpected payment shape', null);
-    return parsed.output;
   };
+  const shaped =
+    <S extends v.GenericSchema>(schema: S, what: string) =>
+    async (request: Promise<unknown>): Promise<v.InferOutput<S>> => {
+      const parsed = v.safeParse(schema, await call(request));
+      if (!parsed.success) throw new MollieError(`Mollie answered an unexpected ${what}`, null);
+      return parsed.output;
+    };
+  const parse = shaped(paymentSchema, 'payment shape');
   return {
     createPayment(input) {
       return parse(
@@ -101,7 +139,10 @@ export function createMollieClient(options: {
             json: {
               amount: { currency: 'EUR', value: mollieAmount(input.amount) },
               description: input.description,
-              redirectUrl: input.redirectUrl,
+              ...(input.redirectUrl ? { redirectUrl: input.redirectUrl } : {}),
+              ...(input.customerId ? { customerId: input.customerId } : {}),
+              ...(input.sequenceType ? { sequenceType: input.sequenceType } : {}),
+              ...(input.mandateId ? { mandateId: input.mandateId } : {}),
               ...(input.webhookUrl ? { webhookUrl: input.webhookUrl } : {}),
               ...(input.method ? { method: input.method } : {}),
               locale: input.locale,
@@ -114,6 +155,28 @@ export function createMollieClient(options: {
     getPayment(id) {
       if (!/^tr_\w+$/.test(id)) return Promise.reject(new MollieError('not a payment id', 404));
       return parse(api.get(`payments/${encodeURIComponent(id)}`).json());
+    },
+    createCustomer(input) {
+      return shaped(
+        customerSchema,
+        'customer shape',
+      )(
+        api
+          .post('customers', {
+            headers: { 'Idempotency-Key': input.idempotencyKey },
+            json: { name: input.name, email: input.email, metadata: input.metadata },
+          })
+          .json(),
+      );
+    },
+    async listMandates(customerId) {
+      if (!/^cst_\w+$/.test(customerId))
+        return Promise.reject(new MollieError('not a customer id', 404));
+      const list = await shaped(
+        mandateListSchema,
+        'mandate list',
+      )(api.get(`customers/${encodeURIComponent(customerId)}/mandates`).json());
+      return list._embedded?.mandates ?? [];
     },
   };
 }

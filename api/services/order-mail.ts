@@ -1,70 +1,49 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import type { InvoiceLine } from '../db/schema.ts';
-import type { MailAttachment } from '../db/schema.ts';
-import type { MailMessage } from './mail.ts';
+import type { Tx } from '../db/database.ts';
+import { invoiceMails, type InvoiceLine, type MailAttachment } from '../db/schema.ts';
+import { invoicePdfAttachment } from './invoices.ts';
+import type { MailMessage, Mailer } from './mail.ts';
+import type { InvoiceRow } from './orders.ts';
 
-/** The customer's order confirmation and the staff notification, in plain text and simple HTML. */
+/**
+ * The money path's mails, worded in locales/ (`mail.*`) in the customer's language: the order
+ * confirmation with the staff notification, and "payment received" (once per invoice, ever).
+ * Each attaches the invoice's stored PDF, read by the mailer at delivery.
+ */
+
+const CATALOGUES: Record<Lang, Record<string, string>> = {
+  en: en as Record<string, string>,
+  nl: nl as Record<string, string>,
+};
+// Compiled messages, kept per language and id (a cache, nothing shared between servers).
+const compiled = new Map<string, IntlMessageFormat>();
+function text(lang: Lang, id: string, values?: Record<string, string>): string {
+  const cacheKey = `${lang}:${id}`;
+  let format = compiled.get(cacheKey);
+  if (!format) {
+    const message = CATALOGUES[lang][id];
+    if (message === undefined) throw new Error(`missing message ${id}`);
+    format = new IntlMessageFormat(message, lang);
+    compiled.set(cacheKey, format);
+  }
+  return String(format.format(values));
+}
 
 export interface OrderMailInput {
   lang: Lang;
   email: string;
   firstname: string;
-  invoiceNumber: string;
+  /** The issued invoice (number, lines, total, due date); its stored PDF is attached. */
+  invoice: Pick<InvoiceRow, 'id' | 'number' | 'lines' | 'total' | 'dueDate'>;
   orderId: string;
-  lines: InvoiceLine[];
-  total: number;
-  dueDate: string;
+  /** Our own pay page: it works for every provider and never expires. */
   paymentLink: string;
-  interval: 'monthly' | 'yearly';
   nextPayments: { monthly: string | null; yearly: string | null };
-  pdf: Uint8Array;
 }
-
-const TEXT = {
-  en: {
-    subject: (n: string) => `Your order – invoice ${n}`,
-    hello: (name: string) => `Hello ${name},`,
-    thanks: 'Thank you for your order. Here is a summary.',
-    total: 'Total due today',
-    invoice: (n: string) => `Invoice ${n} is attached as a PDF.`,
-    pay: 'Pay here',
-    payBy: (date: string) => `Please pay by ${date}.`,
-    next: 'What happens next',
-    nextSteps: [
-      'We will contact you within 24 hours to get started.',
-      'Your subscriptions start as soon as the payment is received.',
-    ],
-    nextMonthly: (d: string) => `Next monthly payment: ${d}.`,
-    nextYearly: (d: string) => `Next yearly payment: ${d}.`,
-    signOff: 'Kind regards,',
-    billing: { oneTime: 'one-time', monthly: 'per month', yearly: 'per year', notAvailable: '' },
-    staffSubject: (n: string, total: string) => `New order ${n} (${total})`,
-    staffBody: 'A new order came in.',
-    customer: 'Customer',
-  },
-  nl: {
-    subject: (n: string) => `Je bestelling – factuur ${n}`,
-    hello: (name: string) => `Hallo ${name},`,
-    thanks: 'Bedankt voor je bestelling. Hier is een overzicht.',
-    total: 'Totaal vandaag te betalen',
-    invoice: (n: string) => `Factuur ${n} zit als pdf in de bijlage.`,
-    pay: 'Hier betalen',
-    payBy: (date: string) => `Graag betalen vóór ${date}.`,
-    next: 'Hoe gaat het verder',
-    nextSteps: [
-      'We nemen binnen 24 uur contact met je op om te beginnen.',
-      'Je abonnementen gaan in zodra de betaling binnen is.',
-    ],
-    nextMonthly: (d: string) => `Volgende maandbetaling: ${d}.`,
-    nextYearly: (d: string) => `Volgende jaarbetaling: ${d}.`,
-    signOff: 'Met vriendelijke groet,',
-    billing: { oneTime: 'eenmalig', monthly: 'per maand', yearly: 'per jaar', notAvailable: '' },
-    staffSubject: (n: string, total: string) => `Nieuwe bestelling ${n} (${total})`,
-    staffBody: 'Er is een nieuwe bestelling binnengekomen.',
-    customer: 'Klant',
-  },
-} as const;
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -73,10 +52,14 @@ const escapeHtml = (value: string) =>
   );
 
 function lineText(lang: Lang, line: InvoiceLine): string {
-  const billing = TEXT[lang].billing[line.billing as keyof (typeof TEXT)['en']['billing']] ?? '';
+  const billing =
+    line.billing === 'oneTime' || line.billing === 'monthly' || line.billing === 'yearly'
+      ? text(lang, `mail.billing.${line.billing}`)
+      : '';
   return `${line.description}${billing ? ` (${billing})` : ''}: ${formatMoney(line.amount, lang)}`;
 }
 
+/** An attachment with the PDF bytes in it (for mails that are not about an issued invoice). */
 export function invoiceAttachment(invoiceNumber: string, pdf: Uint8Array): MailAttachment {
   return {
     filename: `invoice-${invoiceNumber}.pdf`,
@@ -86,59 +69,70 @@ export function invoiceAttachment(invoiceNumber: string, pdf: Uint8Array): MailA
 }
 
 export function orderConfirmationMail(input: OrderMailInput): MailMessage {
-  const t = TEXT[input.lang];
-  const lines = input.lines.map((l) => lineText(input.lang, l));
+  const { lang, invoice } = input;
+  const lines = invoice.lines.map((l) => lineText(lang, l));
   const next = [
-    ...t.nextSteps,
+    text(lang, 'mail.order.nextContact'),
+    text(lang, 'mail.order.nextStart'),
     ...(input.nextPayments.monthly
-      ? [t.nextMonthly(formatDate(input.nextPayments.monthly, input.lang))]
+      ? [
+          text(lang, 'mail.order.nextMonthly', {
+            date: formatDate(input.nextPayments.monthly, lang),
+          }),
+        ]
       : []),
     ...(input.nextPayments.yearly
-      ? [t.nextYearly(formatDate(input.nextPayments.yearly, input.lang))]
+      ? [text(lang, 'mail.order.nextYearly', { date: formatDate(input.nextPayments.yearly, lang) })]
       : []),
   ];
-  const total = formatMoney(input.total, input.lang);
-  const text = [
-    t.hello(input.firstname),
+  const total = formatMoney(invoice.total, lang);
+  const hello = text(lang, 'mail.order.hello', { name: input.firstname });
+  const thanks = text(lang, 'mail.order.thanks');
+  const totalLabel = text(lang, 'mail.order.total');
+  const attached = text(lang, 'mail.order.invoiceAttached', { number: invoice.number });
+  const payBy = text(lang, 'mail.order.payBy', { date: formatDate(invoice.dueDate, lang) });
+  const pay = text(lang, 'mail.order.pay');
+  const nextTitle = text(lang, 'mail.order.next');
+  const signOff = text(lang, 'mail.common.signOff');
+  const plain = [
+    hello,
     '',
-    t.thanks,
+    thanks,
     '',
     ...lines.map((l) => `- ${l}`),
     '',
-    `${t.total}: ${total}`,
-    t.invoice(input.invoiceNumber),
-    ...(input.total > 0
-      ? [t.payBy(formatDate(input.dueDate, input.lang)), `${t.pay}: ${input.paymentLink}`]
-      : []),
+    `${totalLabel}: ${total}`,
+    attached,
+    ...(invoice.total > 0 ? [payBy, `${pay}: ${input.paymentLink}`] : []),
     '',
-    `${t.next}:`,
+    `${nextTitle}:`,
     ...next.map((l) => `- ${l}`),
     '',
-    t.signOff,
+    signOff,
   ].join('\n');
   const html = [
-    `<p>${escapeHtml(t.hello(input.firstname))}</p>`,
-    `<p>${escapeHtml(t.thanks)}</p>`,
+    `<p>${escapeHtml(hello)}</p>`,
+    `<p>${escapeHtml(thanks)}</p>`,
     `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-    `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(total)}</strong></p>`,
-    `<p>${escapeHtml(t.invoice(input.invoiceNumber))}</p>`,
-    ...(input.total > 0
+    `<p><strong>${escapeHtml(totalLabel)}: ${escapeHtml(total)}</strong></p>`,
+    `<p>${escapeHtml(attached)}</p>`,
+    ...(invoice.total > 0
       ? [
-          `<p>${escapeHtml(t.payBy(formatDate(input.dueDate, input.lang)))} <a href="${escapeHtml(input.paymentLink)}">${escapeHtml(t.pay)}</a></p>`,
+          `<p>${escapeHtml(payBy)} <a href="${escapeHtml(input.paymentLink)}">${escapeHtml(pay)}</a></p>`,
         ]
       : []),
-    `<h2>${escapeHtml(t.next)}</h2>`,
+    `<h2>${escapeHtml(nextTitle)}</h2>`,
     `<ul>${next.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(t.signOff)}</p>`,
+    `<p>${escapeHtml(signOff)}</p>`,
   ].join('\n');
   return {
     to: input.email,
-    subject: t.subject(input.invoiceNumber),
-    text,
+    subject: text(lang, 'mail.order.subject', { number: invoice.number }),
+    text: plain,
     html,
-    attachments: [invoiceAttachment(input.invoiceNumber, input.pdf)],
+    attachments: [invoicePdfAttachment(invoice)],
     kind: 'order-confirmation',
-    lang: input.lang,
+    lang,
   };
 }
 
@@ -146,26 +140,84 @@ export function staffOrderNotification(
   input: OrderMailInput & { staffAddress: string; customer: string[] },
 ): MailMessage {
   // Staff read Dutch (the studio is in the Netherlands).
-  const t = TEXT.nl;
-  const total = formatMoney(input.total, 'nl');
-  const text = [
-    t.staffBody,
+  const total = formatMoney(input.invoice.total, 'nl');
+  const plain = [
+    text('nl', 'mail.staffOrder.body'),
     '',
-    `${t.customer}:`,
+    `${text('nl', 'mail.staffOrder.customer')}:`,
     ...input.customer,
     input.email,
     '',
-    ...input.lines.map((l) => `- ${lineText('nl', l)}`),
+    ...input.invoice.lines.map((l) => `- ${lineText('nl', l)}`),
     '',
-    `${t.total}: ${total}`,
+    `${text('nl', 'mail.order.total')}: ${total}`,
     `Order: ${input.orderId}`,
   ].join('\n');
   return {
     to: input.staffAddress,
-    subject: t.staffSubject(input.invoiceNumber, total),
-    text,
-    attachments: [invoiceAttachment(input.invoiceNumber, input.pdf)],
+    subject: text('nl', 'mail.staffOrder.subject', { number: input.invoice.number, total }),
+    text: plain,
+    attachments: [invoicePdfAttachment(input.invoice)],
     kind: 'order-notification',
     lang: 'nl',
   };
+}
+
+/** Queues the order confirmation (and the staff notification) in the order's transaction. */
+export async function queueOrderMails(
+  tx: Tx,
+  mailer: Mailer,
+  input: OrderMailInput & { customer: string[] },
+): Promise<void> {
+  await mailer.send(orderConfirmationMail(input), tx);
+  if (mailer.staffAddress)
+    await mailer.send(staffOrderNotification({ ...input, staffAddress: mailer.staffAddress }), tx);
+}
+
+export interface PaymentReceivedInput {
+  invoice: Pick<InvoiceRow, 'id' | 'number' | 'total' | 'lang' | 'buyer'>;
+  /** The customer's address (defaults to the invoice's buyer email). */
+  email?: string | undefined;
+}
+
+export function paymentReceivedMail(input: PaymentReceivedInput & { email: string }): MailMessage {
+  const { invoice } = input;
+  const lang = invoice.lang;
+  const amount = formatMoney(invoice.total, lang);
+  const hello = text(lang, 'mail.order.hello', { name: invoice.buyer.name });
+  const body = text(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
+  const attached = text(lang, 'mail.paymentReceived.attached');
+  const signOff = text(lang, 'mail.common.signOff');
+  return {
+    to: input.email,
+    subject: text(lang, 'mail.paymentReceived.subject', { number: invoice.number }),
+    text: [hello, '', body, attached, '', signOff].join('\n'),
+    html: [hello, body, attached, signOff].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    attachments: [invoicePdfAttachment(invoice)],
+    kind: 'payment-received',
+    lang,
+  };
+}
+
+/**
+ * Queues "payment received" for an invoice inside `tx`, at most once per invoice ever: the
+ * `invoice_mails` primary key lets only the first insert through, whoever calls (the Mollie
+ * webhook, the return to the thank-you page, staff "Mark as paid", recurring billing). Returns
+ * whether this call queued it.
+ */
+export async function queuePaymentReceivedMail(
+  tx: Tx,
+  mailer: Mailer | undefined,
+  input: PaymentReceivedInput,
+): Promise<boolean> {
+  const email = input.email ?? input.invoice.buyer.email;
+  if (!mailer || !email) return false;
+  const first = await tx
+    .insert(invoiceMails)
+    .values({ invoiceId: input.invoice.id, kind: 'payment-received' })
+    .onConflictDoNothing()
+    .returning({ invoiceId: invoiceMails.invoiceId });
+  if (first.length === 0) return false;
+  await mailer.send(paymentReceivedMail({ ...input, email }), tx);
+  return true;
 }

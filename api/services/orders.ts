@@ -11,6 +11,8 @@ import {
   type PaymentStatus,
 } from '../db/schema.ts';
 import type { BankDetails, InvoiceDocument } from './invoice-pdf.ts';
+import type { Mailer } from './mail.ts';
+import { queuePaymentReceivedMail } from './order-mail.ts';
 
 /**
  * The next invoice number of `year`, gap-free: the year's counter row is bumped with
@@ -69,12 +71,15 @@ export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocu
 }
 
 /**
- * Records a payment's new status. `paid` marks the invoice and the order paid and starts the
- * order's subscriptions; every other status leaves the invoice as it is (open). Idempotent.
+ * Records a payment's new status. `paid` marks the invoice and the order paid, starts the
+ * order's subscriptions and queues "payment received" (only the first open-to-paid transition
+ * passes the conditional update, and the mail has its own once-per-invoice key); every other
+ * status leaves the invoice as it is (open). Idempotent.
  */
 export async function applyPaymentStatus(
   tx: Tx,
   input: { paymentId: string; status: PaymentStatus; at: Date; markedPaidBy?: string },
+  services: { mailer?: Mailer | undefined } = {},
 ): Promise<void> {
   const [payment] = await tx
     .update(payments)
@@ -89,8 +94,9 @@ export async function applyPaymentStatus(
     .update(invoices)
     .set({ status: 'paid', paidAt: input.at })
     .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'open')))
-    .returning({ orderId: invoices.orderId });
+    .returning();
   if (!invoice) return;
+  await queuePaymentReceivedMail(tx, services.mailer, { invoice });
   await tx.update(orders).set({ status: 'paid' }).where(eq(orders.id, invoice.orderId));
   await tx
     .update(subscriptions)

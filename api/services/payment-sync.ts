@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { payments } from '../db/schema.ts';
+import { payments, type PaymentStatus } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from './mail.ts';
 import { applyPaymentStatus } from './orders.ts';
 import type { PaymentProvider } from './payments.ts';
+
+/** Called with our payment id and its new status after the change is committed. */
+export type PaymentStatusListener = (paymentId: string, status: PaymentStatus) => Promise<void>;
 
 /**
  * Asks the provider for the real status of one of our payments and records it. Used by the
@@ -17,6 +21,9 @@ export async function syncProviderPayment(options: {
   providerPaymentId: string;
   now: () => Date;
   logger: Logger;
+  /** Told of every status change after it is committed (the billing job's failed-charge mail). */
+  onStatusChange?: PaymentStatusListener | undefined;
+  mailer?: Mailer | undefined;
 }): Promise<boolean> {
   const { database, provider, providerPaymentId, logger } = options;
   if (!provider.fetchStatus) return false;
@@ -32,9 +39,14 @@ export async function syncProviderPayment(options: {
   const { status } = await provider.fetchStatus(providerPaymentId);
   if (status !== row.status) {
     await database.write((tx) =>
-      applyPaymentStatus(tx, { paymentId: row.id, status, at: options.now() }),
+      applyPaymentStatus(
+        tx,
+        { paymentId: row.id, status, at: options.now() },
+        { mailer: options.mailer },
+      ),
     );
     logger.info({ providerPaymentId, from: row.status, to: status }, 'payment status');
+    await options.onStatusChange?.(row.id, status);
   }
   return true;
 }

@@ -1,6 +1,13 @@
 import type { Lang } from '#domain/language.ts';
+import { payPageLink, thankYouLink } from '#domain/links.ts';
 import type { PaymentStatus } from '../db/schema.ts';
-import type { MollieClient } from './mollie.ts';
+import type { Database } from '../db/database.ts';
+import { createMollieClient, MollieError, type MollieClient } from './mollie.ts';
+import {
+  createMollieCustomers,
+  type MollieCustomerOwner,
+  type MollieCustomers,
+} from './mollie-customers.ts';
 
 /**
  * How an invoice gets paid. Two providers: the built-in bank transfer (the payment link is our
@@ -15,6 +22,21 @@ export interface StartPayment {
   method: string;
   lang: Lang;
   orderId: string;
+  /**
+   * Set for the first payment of an order that starts subscriptions: with Mollie it is made for
+   * the account's Mollie customer with `sequenceType: "first"`, so paying it creates the mandate
+   * later renewals are charged against.
+   */
+  customer?: MollieCustomerOwner | undefined;
+}
+
+/** A renewal invoice charged against the customer's mandate (Mollie only). */
+export interface ChargeRecurring {
+  paymentId: string;
+  invoiceNumber: string;
+  amount: number;
+  lang: Lang;
+  userId: string;
 }
 
 export interface StartedPayment {
@@ -30,10 +52,23 @@ export interface PaymentProvider {
   fetchStatus?(
     providerPaymentId: string,
   ): Promise<{ status: PaymentStatus; invoiceNumber: string | null }>;
+  /**
+   * Mollie only: a `recurring` payment against the customer's valid mandate. Resolves null when
+   * there is no customer or no valid mandate, or Mollie refuses the charge (4xx), so the caller
+   * mails the invoice with a payment link instead; throws when Mollie cannot be reached (try
+   * again later with the same payment id: it is the Idempotency-Key).
+   */
+  chargeRecurring?(input: ChargeRecurring): Promise<StartedPayment | null>;
 }
 
+/** The pay page of an invoice (domain/links.ts builds it); `publicUrl` '' gives a path. */
 export function payPageUrl(publicUrl: string, invoiceNumber: string, lang: Lang): string {
-  return `${publicUrl}/pay/${encodeURIComponent(invoiceNumber)}?lang=${lang}`;
+  return payPageLink({ invoiceNumber, lang, origin: publicUrl || undefined });
+}
+
+/** The thank-you page of an order (domain/links.ts builds it); `publicUrl` '' gives a path. */
+export function thankYouUrl(publicUrl: string, invoiceNumber: string, lang: Lang): string {
+  return thankYouLink({ invoiceNumber, lang, origin: publicUrl || undefined });
 }
 
 /**
@@ -55,22 +90,49 @@ export function createBankTransferProvider(_options: { publicUrl: string }): Pay
 
 const DESCRIPTION: Record<Lang, string> = { en: 'Invoice', nl: 'Factuur' };
 
+/**
+ * Methods Mollie accepts for a `first` payment (one that creates a mandate). Bank transfer,
+ * Klarna, Billie and in3 do not; an order paid with those gets no mandate, and its renewals are
+ * mailed with a payment link (decision P6). No method (the customer picks at Mollie) is allowed:
+ * Mollie then offers only methods that can make a mandate.
+ */
+export const FIRST_PAYMENT_METHODS: ReadonlySet<string> = new Set([
+  '',
+  'ideal',
+  'creditcard',
+  'bancontact',
+  'applepay',
+  'paypal',
+  'directdebit',
+  'belfius',
+  'kbc',
+  'eps',
+  'trustly',
+]);
+
 export function createMollieProvider(options: {
   client: MollieClient;
   publicUrl: string;
+  /** Mollie customers and mandates per account; without it every payment is `oneoff`. */
+  customers?: MollieCustomers | undefined;
 }): PaymentProvider {
-  const { client, publicUrl } = options;
+  const { client, publicUrl, customers } = options;
   // Mollie refuses webhook URLs it cannot reach; on localhost the status is checked on return.
   const reachable = !/^https?:\/\/(localhost|127\.|\[::1\])/.test(publicUrl);
   return {
     name: 'mollie',
     async start(input) {
+      const customerId =
+        input.customer && customers && FIRST_PAYMENT_METHODS.has(input.method)
+          ? await customers.ensure(input.customer)
+          : undefined;
       const payment = await client.createPayment({
+        ...(customerId ? { customerId, sequenceType: 'first' as const } : {}),
         amount: input.amount,
         description: `${DESCRIPTION[input.lang]} ${input.invoiceNumber}`,
-        redirectUrl: `${publicUrl}/thank-you?invoice=${encodeURIComponent(input.invoiceNumber)}&lang=${input.lang}`,
+        redirectUrl: thankYouUrl(publicUrl, input.invoiceNumber, input.lang),
         webhookUrl: reachable ? `${publicUrl}/api/payments/webhook` : undefined,
-        method: input.method === 'banktransfer' ? 'banktransfer' : input.method,
+        method: input.method || undefined,
         locale: input.lang === 'nl' ? 'nl_NL' : 'en_GB',
         metadata: { invoiceNumber: input.invoiceNumber, orderId: input.orderId },
         idempotencyKey: input.paymentId,
@@ -78,6 +140,35 @@ export function createMollieProvider(options: {
       const checkoutUrl = payment._links.checkout?.href;
       if (!checkoutUrl) throw new Error('Mollie gave no checkout link');
       return { providerPaymentId: payment.id, checkoutUrl, status: payment.status };
+    },
+    async chargeRecurring(input) {
+      const customerId = customers ? await customers.find(input.userId) : null;
+      if (!customers || !customerId) return null;
+      const mandate = await customers.validMandate(customerId);
+      if (!mandate) return null;
+      try {
+        const payment = await client.createPayment({
+          amount: input.amount,
+          description: `${DESCRIPTION[input.lang]} ${input.invoiceNumber}`,
+          customerId,
+          sequenceType: 'recurring',
+          mandateId: mandate.id,
+          webhookUrl: reachable ? `${publicUrl}/api/payments/webhook` : undefined,
+          locale: input.lang === 'nl' ? 'nl_NL' : 'en_GB',
+          metadata: { invoiceNumber: input.invoiceNumber },
+          idempotencyKey: input.paymentId,
+        });
+        return {
+          providerPaymentId: payment.id,
+          checkoutUrl: payment._links.checkout?.href ?? '',
+          status: payment.status,
+        };
+      } catch (error) {
+        // Refused (e.g. the mandate was revoked a moment ago): fall back to a payment link.
+        if (error instanceof MollieError && error.status !== null && error.status < 500)
+          return null;
+        throw error;
+      }
     },
     async fetchStatus(id) {
       const payment = await client.getPayment(id);
@@ -88,4 +179,25 @@ export function createMollieProvider(options: {
       };
     },
   };
+}
+
+/**
+ * The configured provider (API.md section 2): Mollie with MOLLIE_API_KEY (customers and mandates
+ * kept in the database, for recurring payments), else the built-in bank transfer. Used by the
+ * server and by the billing command, so both charge the same way.
+ */
+export function createPaymentProvider(
+  config: { MOLLIE_API_KEY?: string | undefined; MOLLIE_API_URL: string; PUBLIC_URL: string },
+  database: Database,
+): PaymentProvider {
+  if (!config.MOLLIE_API_KEY) return createBankTransferProvider({ publicUrl: config.PUBLIC_URL });
+  const client = createMollieClient({
+    apiKey: config.MOLLIE_API_KEY,
+    baseUrl: config.MOLLIE_API_URL,
+  });
+  return createMollieProvider({
+    client,
+    publicUrl: config.PUBLIC_URL,
+    customers: createMollieCustomers({ database, client }),
+  });
 }

@@ -83,6 +83,7 @@ export function createRdapClient(options: RdapClientOptions): RdapClient {
 
   let registries: { map: Registries; fetchedAt: number } | null = null;
   let loading: Promise<Registries> | null = null;
+  // Only caches, per server (API.md section 9): the RDAP bootstrap and recent registry answers.
   const answers = new Map<string, { registered: boolean; at: number }>();
 
   async function request(url: string, accept: string): Promise<Response> {

@@ -123,7 +123,9 @@ export function createSessions(options: {
 
 /**
  * At start: the staff account of STAFF_EMAIL/STAFF_PASSWORD exists with that password (created if
- * missing; password replaced when it no longer matches; role raised to staff).
+ * missing; password replaced when it no longer matches; role raised to staff). Safe when several
+ * servers start at once: the account is created with `INSERT ... ON CONFLICT DO NOTHING`, so the
+ * servers that lose the race find the winner's row instead of failing on `users_email_key`.
  */
 export async function ensureStaffAccount(
   database: Database,
@@ -131,26 +133,37 @@ export async function ensureStaffAccount(
   logger?: Logger,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = credentials.email.trim().toLowerCase();
-  const [existing] = await database.read((db) =>
-    db.select().from(users).where(eq(users.email, email)).limit(1),
-  );
+  const find = () =>
+    database.read((db) => db.select().from(users).where(eq(users.email, email)).limit(1));
+  let [existing] = await find();
+  if (!existing) {
+    const passwordHash = await hashPassword(credentials.password);
+    const inserted = await database.write((tx) =>
+      tx
+        .insert(users)
+        .values({ email, passwordHash, role: 'staff', name: 'Staff' })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id }),
+    );
+    if (inserted.length > 0) {
+      logger?.info({ email, outcome: 'created' }, 'staff account');
+      return 'created';
+    }
+    [existing] = await find(); // another server created it a moment ago
+    if (!existing) throw new Error(`staff account ${email} neither created nor found`);
+  }
   if (
-    existing &&
     existing.role === 'staff' &&
     (await verifyPassword(credentials.password, existing.passwordHash))
   )
     return 'unchanged';
   const passwordHash = await hashPassword(credentials.password);
-  const outcome = await database.write(async (tx) => {
-    if (existing) {
-      await tx.update(users).set({ passwordHash, role: 'staff' }).where(eq(users.id, existing.id));
-      // A changed password ends every session of the account.
-      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
-      return 'updated' as const;
-    }
-    await tx.insert(users).values({ email, passwordHash, role: 'staff', name: 'Staff' });
-    return 'created' as const;
+  const account = existing;
+  await database.write(async (tx) => {
+    await tx.update(users).set({ passwordHash, role: 'staff' }).where(eq(users.id, account.id));
+    // A changed password ends every session of the account.
+    await tx.delete(sessions).where(eq(sessions.userId, account.id));
   });
-  logger?.info({ email, outcome }, 'staff account');
-  return outcome;
+  logger?.info({ email, outcome: 'updated' }, 'staff account');
+  return 'updated';
 }

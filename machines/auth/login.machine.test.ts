@@ -119,9 +119,9 @@ describe('login machine (model-based)', () => {
 });
 
 describe('login machine journeys', () => {
-  it('sends a client without a redirect home, and staff to the dashboard', async () => {
+  it('sends a client without a redirect to the client area, and staff to the dashboard', async () => {
     for (const [role, to] of [
-      ['client', '/'],
+      ['client', '/account'],
       ['staff', '/dashboard'],
     ] as const) {
       const went: string[] = [];

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import { checkoutBlockers, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
+import { planDataDomainOf } from '#domain/domain-step.ts';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
@@ -56,7 +57,7 @@ export function buildCheckoutRequest(
     planData: {
       products,
       billingCycle: order.interval,
-      ...(order.domain ? { domainType: order.domain.type, domain: order.domain.name } : {}),
+      ...planDataDomainOf(order.domain),
     },
     paymentMethod: 'banktransfer',
     sendEmail: false,

@@ -1,5 +1,6 @@
-import ky from 'ky';
+// The invoice behind the pay and thank-you pages, through the one API client.
 import * as v from 'valibot';
+import { anyBody, api } from '../shared/api-client.ts';
 
 const partySchema = v.object({
   name: v.string(),
@@ -33,22 +34,11 @@ export type InvoiceLookup = { ok: true; invoice: InvoiceView } | { ok: false; si
 
 /** GET /api/invoices/{number} as the signed-in owner; 404 (someone else's, or none) is a value. */
 export async function fetchInvoice(number: string, signal?: AbortSignal): Promise<InvoiceLookup> {
-  try {
-    const [invoiceResponse, meResponse] = await Promise.all([
-      ky.get(`/api/invoices/${encodeURIComponent(number)}`, {
-        credentials: 'include',
-        retry: 0,
-        throwHttpErrors: false,
-        ...(signal ? { signal } : {}),
-      }),
-      ky.get('/api/auth/me', { credentials: 'include', retry: 0, throwHttpErrors: false }),
-    ]);
-    if (invoiceResponse.ok) {
-      const parsed = v.safeParse(invoiceViewSchema, await invoiceResponse.json());
-      if (parsed.success) return { ok: true, invoice: parsed.output };
-    }
-    return { ok: false, signedOut: meResponse.status === 401 };
-  } catch {
-    return { ok: false, signedOut: false };
-  }
+  const options = signal ? { signal } : {};
+  const [invoice, me] = await Promise.all([
+    api.get(`/invoices/${encodeURIComponent(number)}`, invoiceViewSchema, options),
+    api.get('/auth/me', anyBody, options),
+  ]);
+  if (invoice.ok) return { ok: true, invoice: invoice.data };
+  return { ok: false, signedOut: !me.ok && me.status === 401 };
 }

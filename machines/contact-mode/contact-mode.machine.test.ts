@@ -7,7 +7,7 @@ import type { ContactModeEvent } from './contact-mode.types.ts';
 
 type ModelEvent =
   | ContactModeEvent
-  | { type: 'xstate.done.actor.fetchChatStatus'; output: boolean }
+  | { type: 'xstate.done.actor.fetchChatStatus'; output: { online: boolean } }
   | { type: 'xstate.error.actor.fetchChatStatus'; error: string }
   | { type: 'xstate.after.pollChatStatus.contactMode.chat.online.waiting' }
   | { type: 'xstate.after.pollChatStatus.contactMode.chat.offline.waiting' };
@@ -15,14 +15,17 @@ type ModelEvent =
 const samples = {
   'user.chooseMode': [{ mode: 'ticket' }, { mode: 'consult' }, { mode: 'chat' }],
   'widget.statusChanged': [{ online: true }, { online: false }],
-  'xstate.done.actor.fetchChatStatus': [{ output: true }, { output: false }],
+  'xstate.done.actor.fetchChatStatus': [
+    { output: { online: true } },
+    { output: { online: false } },
+  ],
   'xstate.error.actor.fetchChatStatus': [{ error: 'network' }],
   'xstate.after.pollChatStatus.contactMode.chat.online.waiting': [{}],
   'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': [{}],
 } satisfies EventSamples<ModelEvent>;
 
 const fake = contactModeMachine.provide({
-  actors: { fetchChatStatus: fromPromise<boolean>(() => new Promise(() => {})) },
+  actors: { fetchChatStatus: fromPromise<{ online: boolean }>(() => new Promise(() => {})) },
 });
 const model = createModel<typeof fake, ModelEvent>({ machine: fake, events: samples });
 
@@ -31,12 +34,13 @@ const flush = async () => {
 };
 
 function start() {
-  let pending: { resolve: (v: boolean) => void; reject: (e: unknown) => void } | null = null;
+  let pending: { resolve: (v: { online: boolean }) => void; reject: (e: unknown) => void } | null =
+    null;
   let fetches = 0;
   const actor = createActor(
     contactModeMachine.provide({
       actors: {
-        fetchChatStatus: fromPromise<boolean>(() => {
+        fetchChatStatus: fromPromise<{ online: boolean }>(() => {
           fetches += 1;
           return new Promise((resolve, reject) => (pending = { resolve, reject }));
         }),
@@ -45,10 +49,13 @@ function start() {
     { input: {} },
   ).start();
   const settle = async (how: 'resolve' | 'reject', value: unknown) => {
-    const p = pending as { resolve: (v: boolean) => void; reject: (e: unknown) => void } | null;
+    const p = pending as {
+      resolve: (v: { online: boolean }) => void;
+      reject: (e: unknown) => void;
+    } | null;
     if (!p) throw new Error('no status check is running');
     pending = null;
-    if (how === 'resolve') p.resolve(value as boolean);
+    if (how === 'resolve') p.resolve(value as { online: boolean });
     else p.reject(value);
     await flush();
   };
@@ -115,7 +122,7 @@ describe('contact mode journeys', () => {
     expect(selectChatStatus(session.getSnapshot())).toBe('checking');
     await session.driver['xstate.done.actor.fetchChatStatus']({
       type: 'xstate.done.actor.fetchChatStatus',
-      output: true,
+      output: { online: true },
     });
     expect(selectChatStatus(session.getSnapshot())).toBe('online');
     await vi.advanceTimersByTimeAsync(CHAT_POLL_MS - 1);

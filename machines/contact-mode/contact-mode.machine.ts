@@ -1,4 +1,6 @@
-import { fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChatStatus } from '#domain/chat.schema.ts';
+import type { OfficeHours } from '#domain/office-hours.ts';
 import { fetchChatStatus } from './contact-mode.actors.ts';
 import type { ContactMode, ContactModeEvent } from './contact-mode.types.ts';
 
@@ -25,11 +27,11 @@ function fromOpen(current: ContactMode) {
 export const contactModeMachine = setup({
   types: {
     input: {} as { initialMode?: ContactMode | undefined } | undefined,
-    context: {} as { initialMode: ContactMode | null },
+    context: {} as { initialMode: ContactMode | null; officeHours: OfficeHours | null },
     events: {} as ContactModeEvent,
   },
   actors: {
-    fetchChatStatus: fromPromise<boolean>(() => fetchChatStatus()),
+    fetchChatStatus: fromPromise<ChatStatus>(() => fetchChatStatus()),
   },
   guards: {
     isMode: ({ event }, params: { mode: ContactMode }) =>
@@ -38,13 +40,19 @@ export const contactModeMachine = setup({
       context.initialMode === params.mode,
     isOnline: (_, params: { online: boolean }) => params.online,
   },
+  actions: {
+    // OFFICE_HOURS as the server follows them, for the offline text.
+    storeOfficeHours: assign((_, params: { status: ChatStatus }) =>
+      params.status.officeHours ? { officeHours: params.status.officeHours } : {},
+    ),
+  },
   delays: {
     pollChatStatus: CHAT_POLL_MS,
   },
 }).createMachine({
   id: 'contactMode',
   type: 'parallel',
-  context: ({ input }) => ({ initialMode: input?.initialMode ?? null }),
+  context: ({ input }) => ({ initialMode: input?.initialMode ?? null, officeHours: null }),
   states: {
     mode: {
       initial: 'opening',
@@ -91,10 +99,23 @@ export const contactModeMachine = setup({
             src: 'fetchChatStatus',
             onDone: [
               {
-                guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                guard: {
+                  type: 'isOnline',
+                  params: ({ event }) => ({ online: event.output.online }),
+                },
                 target: 'online',
+                actions: {
+                  type: 'storeOfficeHours',
+                  params: ({ event }) => ({ status: event.output }),
+                },
               },
-              { target: 'offline' },
+              {
+                target: 'offline',
+                actions: {
+                  type: 'storeOfficeHours',
+                  params: ({ event }) => ({ status: event.output }),
+                },
+              },
             ],
             onError: 'offline',
           },
@@ -110,10 +131,23 @@ export const contactModeMachine = setup({
                 src: 'fetchChatStatus',
                 onDone: [
                   {
-                    guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                    guard: {
+                      type: 'isOnline',
+                      params: ({ event }) => ({ online: event.output.online }),
+                    },
                     target: 'waiting',
+                    actions: {
+                      type: 'storeOfficeHours',
+                      params: ({ event }) => ({ status: event.output }),
+                    },
                   },
-                  { target: '#contactMode.chat.offline' },
+                  {
+                    target: '#contactMode.chat.offline',
+                    actions: {
+                      type: 'storeOfficeHours',
+                      params: ({ event }) => ({ status: event.output }),
+                    },
+                  },
                 ],
                 onError: '#contactMode.chat.offline',
               },
@@ -130,10 +164,23 @@ export const contactModeMachine = setup({
                 src: 'fetchChatStatus',
                 onDone: [
                   {
-                    guard: { type: 'isOnline', params: ({ event }) => ({ online: event.output }) },
+                    guard: {
+                      type: 'isOnline',
+                      params: ({ event }) => ({ online: event.output.online }),
+                    },
                     target: '#contactMode.chat.online',
+                    actions: {
+                      type: 'storeOfficeHours',
+                      params: ({ event }) => ({ status: event.output }),
+                    },
                   },
-                  { target: 'waiting' },
+                  {
+                    target: 'waiting',
+                    actions: {
+                      type: 'storeOfficeHours',
+                      params: ({ event }) => ({ status: event.output }),
+                    },
+                  },
                 ],
                 onError: 'waiting',
               },

@@ -1,12 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DOMAIN_PRICE_CENTS } from '#domain/catalogue.ts';
 import { randomSampleDomain, suggestHost, validateDomainName } from '#domain/domain-name.ts';
-import {
-  checkDomainAvailability,
-  InvalidDomainError,
-  writeSavedDomainSelection,
-} from './domain-check.actors.ts';
+import { checkDomainAvailability, writeSavedDomainSelection } from './domain-check.actors.ts';
 import type {
+  DomainCheckAnswer,
   DomainCheckContext,
   DomainCheckEvent,
   DomainCheckInput,
@@ -20,10 +17,14 @@ const EMPTY: Omit<DomainCheckContext, 'input'> = {
   result: null,
   belongsToUser: null,
   transfer: null,
-  message: null,
+  refusal: null,
 };
 
-/** What is kept in localStorage for a flow state; null for an empty step. */
+/**
+ * What is kept in localStorage for a flow state; null for an empty step. The format is SPEC's
+ * (section 3) and unchanged: "taken and not yours" is `taken-own-keep` with `belongsToUser`
+ * false, so selections saved before the chart was reworked reopen where they were left.
+ */
 export function savedSelection(
   context: DomainCheckContext,
   flowState: DomainFlowState,
@@ -60,50 +61,74 @@ function contextFromSaved(saved: SavedDomainSelection | null | undefined): Domai
         : null,
     belongsToUser: saved.belongsToUser,
     transfer: saved.transfer,
-    message: null,
+    refusal: null,
   };
 }
 
 type Saved = DomainCheckInput['saved'];
-const savedIs =
+type Ctx = DomainCheckContext & { restoreFrom?: Saved; random: () => number };
+const hasSaved =
   (flowState: DomainFlowState, needsResult = true) =>
-  ({ context }: { context: DomainCheckContext & { restoreFrom?: Saved } }) =>
+  ({ context }: { context: Ctx }) =>
     context.restoreFrom?.flowState === flowState && (!needsResult || context.result !== null);
 
+type AnswerParams = { answer: DomainCheckAnswer };
+const resultOf = (answer: DomainCheckAnswer): DomainCheckResult | null =>
+  answer.ok ? answer.result : null;
+const persistAs = (flowState: DomainFlowState) => ({
+  type: 'persist' as const,
+  params: ({ context }: { context: Ctx }) => ({ selection: savedSelection(context, flowState) }),
+});
+const answerParams = ({ event }: { event: { output: DomainCheckAnswer } }) => ({
+  answer: event.output,
+});
+
 /**
- * The domain step (SPEC 2 screen 9; SPEC 4 "Domain flow state"). The input is validated by the
- * rule book before any call; the check itself is the invoked `checkDomain` actor (replaced by a
- * controlled fake in tests). Each settled state is one flow state of SPEC; entering it saves the
- * selection locally through `persist` (a no-op on the server; replaced in tests).
+ * The domain step (SPEC 2 screen 9; SPEC 4 "Domain flow state"). Top-level states are the step's
+ * situations: `editing` (flow state none), `invalid` (a refused name), `checking`, `checkFailed`,
+ * and one state per flow state of SPEC; "taken and not yours" is its own state, and every taken
+ * state carries the tag `taken`. The input is validated by the rule book before any call; the
+ * check is the invoked `checkDomain` actor, whose expected refusals (an invalid name, a failed
+ * check) come back as values and are routed by guarded `onDone` branches. Entering a settled state
+ * saves the selection locally through `persist` (a no-op on the server; replaced in tests).
  */
 export const domainCheckMachine = setup({
   types: {
     input: {} as DomainCheckInput,
-    context: {} as DomainCheckContext & { restoreFrom?: Saved; random: () => number },
+    context: {} as Ctx,
     events: {} as DomainCheckEvent,
   },
   actors: {
-    checkDomain: fromPromise<DomainCheckResult, { domain: string }>(({ input }) =>
-      checkDomainAvailability(input.domain),
+    checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(({ input, signal }) =>
+      checkDomainAvailability(input.domain, signal),
     ),
   },
   guards: {
     isInputValid: ({ context }) => validateDomainName(context.input).ok,
-    isAvailable: (_, params: { result: DomainCheckResult }) => params.result.available,
+    isRefused: (_, params: AnswerParams) =>
+      !params.answer.ok && params.answer.code === 'INVALID_DOMAIN',
+    isCheckFailed: (_, params: AnswerParams) => !params.answer.ok,
+    isAvailable: (_, params: AnswerParams) => resultOf(params.answer)?.available === true,
     /** Taken, and the server does not know who owns it: ask. */
-    isOwnerUnknown: (_, params: { result: DomainCheckResult }) => params.result.userOwns === null,
+    isOwnerUnknown: (_, params: AnswerParams) => resultOf(params.answer)?.userOwns === null,
     /** Taken and the visitor's: manage (transfer or keep) unless a transfer is advised against. */
-    isOwnedTransferable: (_, params: { result: DomainCheckResult }) =>
-      params.result.userOwns === true && params.result.transferRecommended !== false,
-    owns: (_, params: { owns: boolean }) => params.owns,
-    savedAvailable: savedIs('available'),
-    savedTakenOther: savedIs('taken-other'),
-    savedManageDecided: ({ context }) =>
-      savedIs('taken-own-manage')({ context }) && context.transfer !== null,
-    savedManage: savedIs('taken-own-manage'),
-    savedKeep: savedIs('taken-own-keep'),
-    savedDeferred: savedIs('deferred', false),
-    savedConsultation: savedIs('deferred-with-consultation', false),
+    isOwnedTransferable: (_, params: AnswerParams) => {
+      const result = resultOf(params.answer);
+      return result?.userOwns === true && result.transferRecommended !== false;
+    },
+    /** Taken and the visitor's, a transfer advised against: kept at their registrar. */
+    isOwnedKept: (_, params: AnswerParams) => resultOf(params.answer)?.userOwns === true,
+    isOwner: (_, params: { owns: boolean }) => params.owns,
+    hasSavedAvailable: hasSaved('available'),
+    hasSavedTakenOther: hasSaved('taken-other'),
+    hasSavedManageDecided: ({ context }) =>
+      hasSaved('taken-own-manage')({ context }) && context.transfer !== null,
+    hasSavedManage: hasSaved('taken-own-manage'),
+    hasSavedOwnKeep: ({ context }) =>
+      hasSaved('taken-own-keep')({ context }) && context.belongsToUser === true,
+    hasSavedNotYours: hasSaved('taken-own-keep'),
+    hasSavedDeferred: hasSaved('deferred', false),
+    hasSavedConsultation: hasSaved('deferred-with-consultation', false),
   },
   actions: {
     storeInput: assign((_, params: { value: string }) => ({ input: params.value, ...EMPTY })),
@@ -112,40 +137,36 @@ export const domainCheckMachine = setup({
       const check = validateDomainName(context.input);
       return { ...EMPTY, domainName: check.ok ? check.name : '' };
     }),
-    storeValidation: assign(({ context }) => {
+    storeRuleRefusal: assign(({ context }) => {
       const check = validateDomainName(context.input);
       return {
         ...EMPTY,
-        message: check.ok
-          ? null
-          : { kind: 'validation' as const, key: check.key, values: check.values },
+        refusal: check.ok ? null : { key: check.key, values: check.values },
       };
     }),
-    storeResult: assign((_, params: { result: DomainCheckResult }) => ({
-      result: params.result,
-      domainName: params.result.domainName,
-      belongsToUser: params.result.userOwns,
-      transfer: null,
-      message: null,
-    })),
-    storeFailure: assign(({ context }, params: { error: unknown }) => ({
+    storeServerRefusal: assign(({ context }, params: AnswerParams) => ({
       ...EMPTY,
-      message:
-        params.error instanceof InvalidDomainError
-          ? {
-              kind: 'validation' as const,
-              key: params.error.key,
-              values: { host: suggestHost(context.input) },
-            }
-          : { kind: 'checkFailed' as const },
+      refusal:
+        !params.answer.ok && params.answer.code === 'INVALID_DOMAIN'
+          ? { key: params.answer.key, values: { host: suggestHost(context.input) } }
+          : null,
     })),
+    clearResult: assign({ ...EMPTY }),
+    storeResult: assign((_, params: AnswerParams) => {
+      const result = resultOf(params.answer)!;
+      return {
+        result,
+        domainName: result.domainName,
+        belongsToUser: result.userOwns,
+        transfer: null,
+        refusal: null,
+      };
+    }),
     storeOwnership: assign((_, params: { owns: boolean }) => ({ belongsToUser: params.owns })),
     storeTransfer: assign((_, params: { transfer: boolean }) => ({
       transfer: params.transfer,
       belongsToUser: true,
     })),
-    storeSkipped: assign({ ...EMPTY, message: { kind: 'skipped' as const } }),
-    storeDeferred: assign({ ...EMPTY }),
     reset: assign({ input: '', ...EMPTY }),
     forgetRestore: assign({ restoreFrom: undefined }),
     /** Saves the selection in localStorage (no-op on the server). Tests replace it. */
@@ -163,6 +184,7 @@ export const domainCheckMachine = setup({
   }),
   initial: 'restoring',
   on: {
+    // Typing (or a suggestion, or a sample) returns the step to none and clears the result.
     'user.type': {
       target: '.editing',
       actions: { type: 'storeInput', params: ({ event }) => ({ value: event.value }) },
@@ -170,95 +192,99 @@ export const domainCheckMachine = setup({
     'user.pickSample': { target: '.editing', actions: 'pickSample' },
     'user.check': [
       { guard: 'isInputValid', target: '.checking', actions: 'startCheck' },
-      { target: '.editing', actions: 'storeValidation' },
+      { target: '.invalid', actions: 'storeRuleRefusal' },
     ],
     'user.restart': { target: '.editing', actions: 'reset' },
-    'user.skip': { target: '.deferred', actions: 'storeSkipped' },
-    'user.consult': { target: '.deferredWithConsultation', actions: 'storeDeferred' },
+    'user.skip': { target: '.deferred', actions: 'clearResult' },
+    'user.consult': { target: '.deferredWithConsultation', actions: 'clearResult' },
   },
   states: {
     /** Reopens a saved selection where the visitor left it; otherwise the empty step. */
     restoring: {
       exit: 'forgetRestore',
       always: [
-        { guard: 'savedAvailable', target: 'available' },
-        { guard: 'savedTakenOther', target: 'takenOther' },
-        { guard: 'savedManageDecided', target: 'takenOwnManage.decided' },
-        { guard: 'savedManage', target: 'takenOwnManage' },
-        { guard: 'savedKeep', target: 'takenOwnKeep' },
-        { guard: 'savedDeferred', target: 'deferred' },
-        { guard: 'savedConsultation', target: 'deferredWithConsultation' },
+        { guard: 'hasSavedAvailable', target: 'available' },
+        { guard: 'hasSavedTakenOther', target: 'takenOther' },
+        { guard: 'hasSavedManageDecided', target: 'takenOwnManage.decided' },
+        { guard: 'hasSavedManage', target: 'takenOwnManage' },
+        { guard: 'hasSavedOwnKeep', target: 'takenOwnKeep' },
+        { guard: 'hasSavedNotYours', target: 'takenNotYours' },
+        { guard: 'hasSavedDeferred', target: 'deferred' },
+        { guard: 'hasSavedConsultation', target: 'deferredWithConsultation' },
         { target: 'editing' },
       ],
     },
-    /** Flow state none: typing, suggestions, validation messages, a failed check's message. */
+    /** Flow state none: typing and suggestions. */
     editing: {
       entry: { type: 'persist', params: { selection: null } },
     },
+    /** Flow state none: the rule book or the server refused the name (SPEC 5 and 8). */
+    invalid: {
+      entry: { type: 'persist', params: { selection: null } },
+    },
     checking: {
+      tags: ['busy'],
       invoke: {
         id: 'check',
         src: 'checkDomain',
         input: ({ context }) => ({ domain: context.domainName }),
         onDone: [
+          // SPEC 8: the flow is reset and the error shown; the typed name stays for a retry.
           {
-            guard: { type: 'isAvailable', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isRefused', params: answerParams },
+            target: 'invalid',
+            actions: { type: 'storeServerRefusal', params: answerParams },
+          },
+          { guard: { type: 'isCheckFailed', params: answerParams }, target: 'checkFailed' },
+          {
+            guard: { type: 'isAvailable', params: answerParams },
             target: 'available',
-            actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeResult', params: answerParams },
           },
           {
-            guard: { type: 'isOwnerUnknown', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isOwnerUnknown', params: answerParams },
             target: 'takenOther',
-            actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeResult', params: answerParams },
           },
           {
-            guard: {
-              type: 'isOwnedTransferable',
-              params: ({ event }) => ({ result: event.output }),
-            },
+            guard: { type: 'isOwnedTransferable', params: answerParams },
             target: 'takenOwnManage',
-            actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeResult', params: answerParams },
           },
           {
+            guard: { type: 'isOwnedKept', params: answerParams },
             target: 'takenOwnKeep',
-            actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeResult', params: answerParams },
           },
+          { target: 'takenNotYours', actions: { type: 'storeResult', params: answerParams } },
         ],
-        // SPEC 8: the flow is reset and the error shown; the typed name stays for a retry.
-        onError: {
-          target: 'editing',
-          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        // Only the unexpected (a bug in the actor): shown as a failed check.
+        onError: { target: 'checkFailed' },
       },
     },
-    available: {
-      entry: {
-        type: 'persist',
-        params: ({ context }) => ({ selection: savedSelection(context, 'available') }),
-      },
+    /** The registry could not be asked; flow state none, the typed name kept for a retry. */
+    checkFailed: {
+      entry: { type: 'persist', params: { selection: null } },
     },
+    available: { entry: persistAs('available') },
     /** Taken; ask whether the visitor owns it. */
     takenOther: {
-      entry: {
-        type: 'persist',
-        params: ({ context }) => ({ selection: savedSelection(context, 'taken-other') }),
-      },
+      tags: ['taken'],
+      entry: persistAs('taken-other'),
       on: {
         'user.answerOwnership': [
           {
-            guard: { type: 'owns', params: ({ event }) => ({ owns: event.owns }) },
+            guard: { type: 'isOwner', params: ({ event }) => ({ owns: event.owns }) },
             target: 'takenOwnManage',
             actions: { type: 'storeOwnership', params: { owns: true } },
           },
-          {
-            target: 'takenOwnKeep',
-            actions: { type: 'storeOwnership', params: { owns: false } },
-          },
+          { target: 'takenNotYours', actions: { type: 'storeOwnership', params: { owns: false } } },
         ],
       },
     },
     /** The visitor's own domain: transfer it to us, or keep it with their registrar. */
     takenOwnManage: {
+      tags: ['taken'],
       initial: 'deciding',
       on: {
         // Saved on the transition, not on entry: changing one's mind stays in `decided`.
@@ -266,53 +292,28 @@ export const domainCheckMachine = setup({
           target: '.decided',
           actions: [
             { type: 'storeTransfer', params: { transfer: true } },
-            {
-              type: 'persist',
-              params: ({ context }) => ({ selection: savedSelection(context, 'taken-own-manage') }),
-            },
+            persistAs('taken-own-manage'),
           ],
         },
         'user.chooseKeep': {
           target: '.decided',
           actions: [
             { type: 'storeTransfer', params: { transfer: false } },
-            {
-              type: 'persist',
-              params: ({ context }) => ({ selection: savedSelection(context, 'taken-own-manage') }),
-            },
+            persistAs('taken-own-manage'),
           ],
         },
       },
       states: {
-        deciding: {
-          entry: {
-            type: 'persist',
-            params: ({ context }) => ({ selection: savedSelection(context, 'taken-own-manage') }),
-          },
-        },
+        deciding: { entry: persistAs('taken-own-manage') },
         decided: {},
       },
     },
-    /** Kept elsewhere (own, no transfer) or not the visitor's: try another, or go on without. */
-    takenOwnKeep: {
-      entry: {
-        type: 'persist',
-        params: ({ context }) => ({ selection: savedSelection(context, 'taken-own-keep') }),
-      },
-    },
-    deferred: {
-      entry: {
-        type: 'persist',
-        params: ({ context }) => ({ selection: savedSelection(context, 'deferred') }),
-      },
-    },
-    deferredWithConsultation: {
-      entry: {
-        type: 'persist',
-        params: ({ context }) => ({
-          selection: savedSelection(context, 'deferred-with-consultation'),
-        }),
-      },
-    },
+    /** The visitor's own domain, a transfer advised against: it stays at their registrar (keep). */
+    takenOwnKeep: { tags: ['taken'], entry: persistAs('taken-own-keep') },
+    /** Taken and not the visitor's: no outcome; they try another name or continue without. */
+    takenNotYours: { tags: ['taken'], entry: persistAs('taken-own-keep') },
+    /** Skipped ("Continue without domain"): the warning "Skipped domain selection." shows. */
+    deferred: { entry: persistAs('deferred') },
+    deferredWithConsultation: { entry: persistAs('deferred-with-consultation') },
   },
 });

@@ -1,8 +1,16 @@
 // What the domain step, the summary and the checkout link need, derived from a snapshot of the
-// domain-check chart. Pure functions; the rules are the domain's.
+// domain-check chart. Pure functions; the mapping to the quote is the rule book's
+// (domain/domain-step.ts), the same one the checkout page and the server use.
 
 import type { SnapshotFrom } from 'xstate';
 import { suggestDomains } from '#domain/domain-name.ts';
+import {
+  checkoutLinkDomainOf,
+  domainStepOutcome,
+  isDomainStepSettled,
+  quoteDomainOf,
+  type DomainStepOutcome,
+} from '#domain/domain-step.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import type { domainCheckMachine } from './domain-check.machine.ts';
 import type { DomainCheckMessage, DomainFlowState, DomainOutcome } from './domain-check.types.ts';
@@ -14,14 +22,24 @@ export function selectFlowState(snapshot: DomainCheckSnapshot): DomainFlowState 
   if (snapshot.matches('available')) return 'available';
   if (snapshot.matches('takenOther')) return 'taken-other';
   if (snapshot.matches('takenOwnManage')) return 'taken-own-manage';
-  if (snapshot.matches('takenOwnKeep')) return 'taken-own-keep';
+  if (snapshot.matches('takenOwnKeep') || snapshot.matches('takenNotYours'))
+    return 'taken-own-keep';
   if (snapshot.matches('deferred')) return 'deferred';
   if (snapshot.matches('deferredWithConsultation')) return 'deferred-with-consultation';
   return 'none';
 }
 
 export function selectIsChecking(snapshot: DomainCheckSnapshot): boolean {
-  return snapshot.matches('checking');
+  return snapshot.hasTag('busy');
+}
+
+/** The name is registered to someone (any of the taken states). */
+export function selectIsTaken(snapshot: DomainCheckSnapshot): boolean {
+  return snapshot.hasTag('taken');
+}
+
+export function selectIsNotYours(snapshot: DomainCheckSnapshot): boolean {
+  return snapshot.matches('takenNotYours');
 }
 
 export function selectInput(snapshot: DomainCheckSnapshot): string {
@@ -32,8 +50,13 @@ export function selectDomainName(snapshot: DomainCheckSnapshot): string {
   return snapshot.context.domainName;
 }
 
+/** The line under the input: a refused name, a failed check, or the skip warning. */
 export function selectMessage(snapshot: DomainCheckSnapshot): DomainCheckMessage | null {
-  return snapshot.context.message;
+  if (snapshot.matches('invalid') && snapshot.context.refusal)
+    return { kind: 'validation', ...snapshot.context.refusal };
+  if (snapshot.matches('checkFailed')) return { kind: 'checkFailed' };
+  if (snapshot.matches('deferred')) return { kind: 'skipped' };
+  return null;
 }
 
 /** Suggestions while typing: the name with .com and .nl, unless that is what was typed. */
@@ -48,55 +71,33 @@ export function selectTransferDecision(snapshot: DomainCheckSnapshot): boolean |
   return snapshot.matches({ takenOwnManage: 'decided' }) ? snapshot.context.transfer : null;
 }
 
-/** SPEC 4: complete in available, taken-own-keep, deferred (either) or a decided transfer. */
-export function selectIsComplete(snapshot: DomainCheckSnapshot): boolean {
-  return (
-    snapshot.matches('available') ||
-    snapshot.matches('takenOwnKeep') ||
-    snapshot.matches('deferred') ||
-    snapshot.matches('deferredWithConsultation') ||
-    snapshot.matches({ takenOwnManage: 'decided' })
-  );
+/** The step's outcome by the rule book (domain/domain-step.ts). */
+export function selectStepOutcome(snapshot: DomainCheckSnapshot): DomainStepOutcome {
+  return domainStepOutcome({
+    flowState: selectFlowState(snapshot),
+    domainName: snapshot.context.domainName,
+    belongsToUser: snapshot.matches('takenNotYours') ? false : snapshot.context.belongsToUser,
+    transfer: selectTransferDecision(snapshot),
+  });
 }
 
-/**
- * The final outcome: register (available), transfer, keep (the visitor's own domain stays with
- * their registrar), deferred, consultation. Null while open, and for a taken name that is not
- * the visitor's (they try another or continue without).
- */
+/** SPEC 4 / issue 10: finalize is enabled only when the step has an outcome, was skipped or deferred. */
+export function selectIsComplete(snapshot: DomainCheckSnapshot): boolean {
+  return isDomainStepSettled(selectStepOutcome(snapshot));
+}
+
+/** The final outcome's name for the view; null while open, empty, or not the visitor's. */
 export function selectOutcome(snapshot: DomainCheckSnapshot): DomainOutcome | null {
-  if (snapshot.matches('available')) return 'register';
-  if (snapshot.matches({ takenOwnManage: 'decided' }))
-    return snapshot.context.transfer ? 'transfer' : 'keep';
-  if (snapshot.matches('takenOwnKeep') && snapshot.context.belongsToUser === true) return 'keep';
-  if (snapshot.matches('deferred')) return 'deferred';
-  if (snapshot.matches('deferredWithConsultation')) return 'consultation';
-  return null;
+  const outcome = selectStepOutcome(snapshot);
+  return isDomainStepSettled(outcome) ? (outcome.kind as DomainOutcome) : null;
 }
 
 /** computeQuote's `domain` input for the outcome; undefined while the step is open or empty. */
 export function selectQuoteDomain(snapshot: DomainCheckSnapshot): QuoteDomain | undefined {
-  const name = snapshot.context.domainName;
-  switch (selectOutcome(snapshot)) {
-    case 'register':
-      return { name, type: 'register' };
-    case 'transfer':
-      return { name, type: 'transfer' };
-    case 'keep':
-      return { name, type: 'external' };
-    case 'deferred':
-      return { name: '', type: 'none' };
-    case 'consultation':
-      return { name: '', type: 'none', consultation: true };
-    default:
-      return undefined;
-  }
+  return quoteDomainOf(selectStepOutcome(snapshot));
 }
 
 /** The `domain` of the checkout link: the chosen name for register, transfer or keep. */
 export function selectCheckoutDomain(snapshot: DomainCheckSnapshot): string | undefined {
-  const outcome = selectOutcome(snapshot);
-  return outcome === 'register' || outcome === 'transfer' || outcome === 'keep'
-    ? snapshot.context.domainName
-    : undefined;
+  return checkoutLinkDomainOf(selectStepOutcome(snapshot));
 }

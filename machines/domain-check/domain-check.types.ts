@@ -1,14 +1,7 @@
 import type { DomainMessageKey } from '#domain/domain-name.ts';
+import type { DomainFlowState } from '#domain/domain-step.ts';
 
-/** SPEC section 4, "Domain flow state". */
-export type DomainFlowState =
-  | 'none'
-  | 'available'
-  | 'taken-other'
-  | 'taken-own-manage'
-  | 'taken-own-keep'
-  | 'deferred'
-  | 'deferred-with-consultation';
+export type { DomainFlowState };
 
 /** What `GET /api/domains/check` answers (API.md section 4). */
 export interface DomainCheckResult {
@@ -18,7 +11,16 @@ export interface DomainCheckResult {
   transferRecommended: boolean | null;
 }
 
-/** The final outcomes of SPEC section 4; null while the step is open or left empty. */
+/**
+ * The check's answer as a value: the result, the server's refusal of the name (an expected
+ * refusal, routed by a guarded onDone), or a failed check (registry unreachable, time-out).
+ */
+export type DomainCheckAnswer =
+  | { ok: true; result: DomainCheckResult }
+  | { ok: false; code: 'INVALID_DOMAIN'; key: DomainMessageKey }
+  | { ok: false; code: 'CHECK_FAILED' };
+
+/** The final outcomes of SPEC section 4 as the view names them; null while open or empty. */
 export type DomainOutcome = 'register' | 'transfer' | 'keep' | 'deferred' | 'consultation';
 
 /** The domain selection kept in localStorage (SPEC section 3, "Domain selection (persisted)"). */
@@ -41,10 +43,14 @@ export interface DomainCheckInput {
   random?: () => number;
 }
 
+/** Why a name was refused (the rule book's or the server's message key and its values). */
+export interface DomainRefusal {
+  key: DomainMessageKey;
+  values: Record<string, string>;
+}
+
 export type DomainCheckMessage =
-  | { kind: 'validation'; key: DomainMessageKey; values: Record<string, string> }
-  | { kind: 'checkFailed' }
-  | { kind: 'skipped' };
+  ({ kind: 'validation' } & DomainRefusal) | { kind: 'checkFailed' } | { kind: 'skipped' };
 
 export interface DomainCheckContext {
   /** The text in the input, as typed. */
@@ -56,7 +62,8 @@ export interface DomainCheckContext {
   belongsToUser: boolean | null;
   /** taken-own-manage: null until the visitor chose; true transfer, false keep. */
   transfer: boolean | null;
-  message: DomainCheckMessage | null;
+  /** In `invalid`: what was wrong with the name (data for the message; the state is the fact). */
+  refusal: DomainRefusal | null;
 }
 
 export type DomainCheckEvent =

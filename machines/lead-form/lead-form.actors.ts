@@ -4,9 +4,9 @@
 import * as v from 'valibot';
 import type { Booking } from '#domain/bookings.ts';
 import { bookingSchema } from '#domain/consultation.schema.ts';
+import { schedulerLink } from '#domain/links.ts';
 import { BOOKING_MESSAGE_TYPE, BOOKING_STORAGE_KEY } from '#machines/scheduler/scheduler.actors.ts';
-
-export { postLead } from '#machines/planner/planner.actors.ts';
+import { writeStored } from '#machines/shared/storage.ts';
 
 const bookingMessageSchema = v.object({
   type: v.literal(BOOKING_MESSAGE_TYPE),
@@ -29,15 +29,11 @@ export function bookingFromMessage(
 
 /** Keeps the booking for the confirmation page (sessionStorage `bookingData`). */
 export function storeBooking(booking: Booking): void {
-  if (typeof window === 'undefined') return;
-  try {
-    window.sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(booking));
-  } catch {
-    // storage disabled: the confirmation page then shows "No Consultation Found"
-  }
+  // Storage disabled: the confirmation page then shows "No Consultation Found".
+  writeStored(BOOKING_STORAGE_KEY, booking, 'session');
 }
 
 /** The embedded scheduler's address, with name and email pre-filled. */
 export function schedulerSrc(name: string, email: string): string {
-  return `/scheduler?${new URLSearchParams({ name: name.trim(), email: email.trim() }).toString()}`;
+  return schedulerLink({ name, email });
 }

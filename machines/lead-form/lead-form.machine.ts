@@ -1,8 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
-import { isValidContactEmail, isValidContactName, type LeadGoal } from '#domain/leads.ts';
+import {
+  isValidContactEmail,
+  isValidContactName,
+  type LeadGoal,
+  type LeadNeed,
+} from '#domain/leads.ts';
 import type { Lang } from '#domain/language.ts';
-import { postLead, storeBooking } from './lead-form.actors.ts';
+import { postLead } from '#machines/shared/leads.ts';
+import { storeBooking } from './lead-form.actors.ts';
 import type {
   LeadFormContext,
   LeadFormEvent,
@@ -14,6 +20,7 @@ export interface StoreLeadInput {
   name: string;
   email: string;
   goal: LeadGoal;
+  need: LeadNeed | null;
   subscribe: boolean;
   wantsCall: boolean;
   lang: Lang | undefined;
@@ -42,7 +49,11 @@ export const leadFormMachine = setup({
           name: input.name,
           email: input.email,
           subscribe: input.subscribe,
-          answers: { goal: input.goal, booked: input.wantsCall },
+          answers: {
+            goal: input.goal,
+            ...(input.need ? { need: input.need } : {}),
+            booked: input.wantsCall,
+          },
         },
         input.lang,
       ),
@@ -58,6 +69,7 @@ export const leadFormMachine = setup({
     storeName: assign((_, params: { value: string }) => ({ name: params.value })),
     storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
     storeGoal: assign((_, params: { goal: LeadGoal }) => ({ goal: params.goal })),
+    storeNeed: assign((_, params: { need: LeadNeed }) => ({ need: params.need })),
     markWantsCall: assign({ wantsCall: true }),
     markNoCall: assign({ wantsCall: false }),
     acceptConsent: assign({ subscribe: true }),
@@ -72,6 +84,7 @@ export const leadFormMachine = setup({
     name: '',
     email: '',
     goal: null,
+    need: null,
     subscribe: false,
     wantsCall: false,
     lang: input.lang,
@@ -97,6 +110,10 @@ export const leadFormMachine = setup({
       on: {
         'user.chooseGoal': {
           actions: { type: 'storeGoal', params: ({ event }) => ({ goal: event.goal }) },
+        },
+        // The need is optional: Next waits for the goal only.
+        'user.chooseNeed': {
+          actions: { type: 'storeNeed', params: ({ event }) => ({ need: event.need }) },
         },
         'user.next': { guard: 'hasGoal', target: 'schedule' },
         'user.back': 'details',
@@ -139,6 +156,7 @@ export const leadFormMachine = setup({
           name: context.name.trim(),
           email: context.email.trim(),
           goal: context.goal ?? 'needHelp',
+          need: context.need,
           subscribe: context.subscribe,
           wantsCall: context.wantsCall,
           lang: context.lang,

@@ -1,45 +1,34 @@
 // Side effects of the plan-selection flow: the visitor's toggles kept in localStorage.
 // Both functions are safe during server rendering (no window) and in private mode (storage
-// throwing); a broken or foreign value reads as "no saved toggles".
+// throwing); a broken or foreign value reads as "no saved toggles" (discarded with a warning by
+// the one storage helper).
 
+import * as v from 'valibot';
 import { isPlanId } from '#domain/catalogue.ts';
+import { readStored, removeStored, writeStored } from '#machines/shared/storage.ts';
 import type { PlanToggles } from './plan-selection.types.ts';
 
 export const PLAN_TOGGLES_STORAGE_KEY = 'plan-toggles';
 
-function storage(): Storage | null {
-  if (typeof window === 'undefined') return null;
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+/** The saved toggles: a record of plan id to on/off; unknown ids and other values are dropped. */
+export const savedTogglesSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform((record) => {
+    const out: PlanToggles = {};
+    for (const [id, on] of Object.entries(record))
+      if (isPlanId(id) && typeof on === 'boolean') out[id] = on;
+    return out;
+  }),
+);
 
 /** The toggles saved by an earlier visit, unknown ids and non-boolean values dropped. */
 export function readSavedToggles(): PlanToggles {
-  const raw = storage()?.getItem(PLAN_TOGGLES_STORAGE_KEY);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const out: PlanToggles = {};
-    for (const [id, on] of Object.entries(parsed))
-      if (isPlanId(id) && typeof on === 'boolean') out[id] = on;
-    return out;
-  } catch {
-    return {};
-  }
+  return readStored(PLAN_TOGGLES_STORAGE_KEY, savedTogglesSchema) ?? {};
 }
 
 /** Saves the toggles (insertion order is the replay order); an empty record removes the key. */
 export function writeSavedToggles(toggles: Readonly<PlanToggles>): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    if (Object.keys(toggles).length === 0) store.removeItem(PLAN_TOGGLES_STORAGE_KEY);
-    else store.setItem(PLAN_TOGGLES_STORAGE_KEY, JSON.stringify(toggles));
-  } catch {
-    // Quota exceeded or storage disabled: the choice still holds for this visit.
-  }
+  // Quota exceeded or storage disabled: the choice still holds for this visit.
+  if (Object.keys(toggles).length === 0) removeStored(PLAN_TOGGLES_STORAGE_KEY);
+  else writeStored(PLAN_TOGGLES_STORAGE_KEY, toggles);
 }

@@ -1,3 +1,4 @@
+import { expectConsole } from '#tests/setup/console.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -350,6 +351,7 @@ describe('saved toggles in localStorage', () => {
     );
     expect(readSavedToggles()).toEqual({ cro_booster: false });
     items.set(PLAN_TOGGLES_STORAGE_KEY, 'not json');
+    expectConsole('warn', /malformed saved data in localStorage "plan-toggles"/);
     expect(readSavedToggles()).toEqual({});
     writeSavedToggles({});
     expect(items.has(PLAN_TOGGLES_STORAGE_KEY)).toBe(false);

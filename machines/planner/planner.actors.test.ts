@@ -10,7 +10,7 @@ afterEach(() => {
 describe('saved planner answers', () => {
   it('discards malformed JSON with a console warning and starts empty', () => {
     window.localStorage.setItem(PLANNER_STORAGE_KEY, '{"situation": "starting",');
-    expectConsole('warn', /malformed saved answers/);
+    expectConsole('warn', /malformed saved data in localStorage "site-builder-answers"/);
     expect(readSavedAnswers()).toEqual({});
     expect(window.localStorage.getItem(PLANNER_STORAGE_KEY)).toBeNull();
   });

@@ -11,10 +11,11 @@ import {
   recommend,
   type PlannerAnswers,
 } from '#domain/recommendations.ts';
-import { postLead, writeSavedAnswers } from './planner.actors.ts';
+import { completeAnswers } from '#domain/planner-answers.ts';
+import { postLead } from '#machines/shared/leads.ts';
+import { writeSavedAnswers } from './planner.actors.ts';
 import type {
   PlannerContext,
-  PlannerDraft,
   PlannerEvent,
   PlannerInput,
   PlannerQuestion,
@@ -29,13 +30,6 @@ const CHOICES: Record<PlannerQuestion, readonly string[]> = {
   involvement: INVOLVEMENTS,
   timeline: TIMELINES,
 };
-
-/** The five answers when all are given; otherwise null. */
-export function completeAnswers(draft: PlannerDraft): PlannerAnswers | null {
-  const { situation, goal, budget, involvement, timeline } = draft;
-  if (!situation || !goal || !budget || !involvement || !timeline) return null;
-  return { situation, goal, budget, involvement, timeline };
-}
 
 /** The record saved under `site-builder-answers` once the planner completes. */
 function savedAnswersParams({ context }: { context: PlannerContext }): {

@@ -2,7 +2,8 @@
 
 import type { SnapshotFrom } from 'xstate';
 import { splitRecommendations, type RecommendationCards } from '#domain/recommendations.ts';
-import { completeAnswers, type plannerMachine } from './planner.machine.ts';
+import { completeAnswers } from '#domain/planner-answers.ts';
+import type { plannerMachine } from './planner.machine.ts';
 import { PLANNER_QUESTIONS, type PlannerQuestion } from './planner.types.ts';
 
 export type PlannerSnapshot = SnapshotFrom<typeof plannerMachine>;

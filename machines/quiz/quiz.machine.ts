@@ -11,9 +11,12 @@ import {
   recommend,
   type PlannerAnswers,
 } from '#domain/recommendations.ts';
-import { postLead } from '#machines/planner/planner.actors.ts';
-import { completeAnswers } from '#machines/planner/planner.machine.ts';
-import { PLANNER_QUESTIONS, type PlannerQuestion } from '#machines/planner/planner.types.ts';
+import {
+  completeAnswers,
+  PLANNER_QUESTIONS,
+  type PlannerQuestion,
+} from '#domain/planner-answers.ts';
+import { postLead } from '#machines/shared/leads.ts';
 import type { QuizContext, QuizEvent, QuizInput, StoreLeadResult } from './quiz.types.ts';
 
 const CHOICES: Record<PlannerQuestion, readonly string[]> = {

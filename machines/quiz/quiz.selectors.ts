@@ -1,7 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { QUIZ_TIERS, type QuizTier } from '#domain/quiz-tiers.ts';
-import { completeAnswers } from '#machines/planner/planner.machine.ts';
-import { PLANNER_QUESTIONS, type PlannerQuestion } from '#machines/planner/planner.types.ts';
+import {
+  completeAnswers,
+  PLANNER_QUESTIONS,
+  type PlannerQuestion,
+} from '#domain/planner-answers.ts';
 import type { quizMachine } from './quiz.machine.ts';
 
 export type QuizSnapshot = SnapshotFrom<typeof quizMachine>;

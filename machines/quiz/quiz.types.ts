@@ -1,5 +1,5 @@
 import type { Lang } from '#domain/language.ts';
-import type { PlannerDraft, PlannerQuestion } from '#machines/planner/planner.types.ts';
+import type { PlannerDraft, PlannerQuestion } from '#domain/planner-answers.ts';
 import type { RecommendedCategory } from '#domain/recommendations.ts';
 import type { PlanId } from '#domain/catalogue.ts';
 
@@ -18,7 +18,7 @@ export interface QuizContext {
   lang: Lang | undefined;
 }
 
-export type StoreLeadResult = { ok: true; id: string } | { ok: false };
+export type { StoreLeadResult } from '#machines/shared/leads.ts';
 
 export type QuizEvent =
   | { type: 'user.start' }

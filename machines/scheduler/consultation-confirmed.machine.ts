@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Booking, SurveyPriority } from '#domain/bookings.ts';
+import type { Booking } from '#domain/bookings.ts';
+import type { SurveyPriority } from '#domain/consultation-survey.ts';
 import { postSurvey, readConfirmedBooking } from './scheduler.actors.ts';
 
 export interface ConfirmationInput {

@@ -1,8 +1,8 @@
-// Side effects of the scheduler and the confirmation page: the bookings API (ky), the hand-over
+// Side effects of the scheduler and the confirmation page: the bookings API (the one API client),
+// the hand-over
 // of a booking to the confirmation page (sessionStorage `bookingData`) and to a parent page that
 // embeds the scheduler (postMessage to its exact origin). Safe during server rendering.
 
-import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
 import type { Booking, Slot } from '#domain/bookings.ts';
 import {
@@ -12,6 +12,8 @@ import {
   type SurveyRequest,
 } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
+import { anyBody, api } from '#machines/shared/api-client.ts';
+import { takeStored, writeStored } from '#machines/shared/storage.ts';
 
 export const BOOKING_STORAGE_KEY = 'bookingData';
 export const BOOKING_MESSAGE_TYPE = 'booking-success';
@@ -20,18 +22,10 @@ export type LoadSlotsResult = { ok: true; slots: Slot[] } | { ok: false };
 
 /** GET /api/bookings/slots: the free slots of `days` days from `from`. */
 export async function fetchSlots(input: { from: string; days: number }): Promise<LoadSlotsResult> {
-  try {
-    const body = await ky
-      .get('/api/bookings/slots', {
-        searchParams: { from: input.from, days: String(input.days) },
-        retry: 1,
-      })
-      .json();
-    const parsed = v.safeParse(slotsAnswerSchema, body);
-    return parsed.success ? { ok: true, slots: parsed.output.slots } : { ok: false };
-  } catch {
-    return { ok: false };
-  }
+  const result = await api.get('/bookings/slots', slotsAnswerSchema, {
+    searchParams: { from: input.from, days: input.days },
+  });
+  return result.ok ? { ok: true, slots: result.data.slots } : { ok: false };
 }
 
 export type CreateBookingResult =
@@ -44,32 +38,18 @@ export async function postBooking(input: {
   email: string;
   start: string;
   lang: Lang;
+  idempotencyKey?: string;
 }): Promise<CreateBookingResult> {
-  try {
-    const body = await ky
-      .post('/api/bookings', {
-        json: { name: input.name, email: input.email, start: input.start },
-        searchParams: { lang: input.lang },
-        retry: 0,
-      })
-      .json();
-    const parsed = v.safeParse(bookingAnswerSchema, body);
-    return parsed.success
-      ? { ok: true, booking: parsed.output.booking }
-      : { ok: false, reason: 'failed' };
-  } catch (error) {
-    if (error instanceof HTTPError) {
-      if (error.response.status === 409) return { ok: false, reason: 'slotTaken' };
-      if (error.response.status === 400) {
-        const fields = await error.response
-          .json()
-          .then((b) => (b as { error?: { fields?: Record<string, string> } }).error?.fields)
-          .catch(() => undefined);
-        return { ok: false, reason: 'invalid', ...(fields ? { fields } : {}) };
-      }
-    }
-    return { ok: false, reason: 'failed' };
-  }
+  const result = await api.post('/bookings', bookingAnswerSchema, {
+    json: { name: input.name, email: input.email, start: input.start },
+    lang: input.lang,
+    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+  });
+  if (result.ok) return { ok: true, booking: result.data.booking };
+  if (result.status === 409) return { ok: false, reason: 'slotTaken' };
+  if (result.status === 400)
+    return { ok: false, reason: 'invalid', ...(result.fields ? { fields: result.fields } : {}) };
+  return { ok: false, reason: 'failed' };
 }
 
 /** True when this page is shown in a frame of a page on our own origin. */
@@ -89,11 +69,8 @@ export function isFramedBySameOrigin(): boolean {
  */
 export function announceBooking(booking: Booking): void {
   if (typeof window === 'undefined') return;
-  try {
-    window.sessionStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify(booking));
-  } catch {
-    // storage disabled: the confirmation page also accepts the booking from its query
-  }
+  // Storage disabled: the confirmation page also accepts the booking from its query.
+  writeStored(BOOKING_STORAGE_KEY, booking, 'session');
   if (isFramedBySameOrigin())
     window.parent.postMessage({ type: BOOKING_MESSAGE_TYPE, booking }, window.location.origin);
 }
@@ -116,19 +93,10 @@ export function parseBooking(text: string | null | undefined): Booking | null {
 export async function readConfirmedBooking(input: {
   query?: string | undefined;
 }): Promise<Booking | null> {
-  const stored = ((): string | null => {
-    try {
-      const value = window.sessionStorage.getItem(BOOKING_STORAGE_KEY);
-      window.sessionStorage.removeItem(BOOKING_STORAGE_KEY);
-      return value;
-    } catch {
-      return null;
-    }
-  })();
-  return parseBooking(stored) ?? parseBooking(input.query);
+  return takeStored(BOOKING_STORAGE_KEY, bookingSchema, 'session') ?? parseBooking(input.query);
 }
 
 /** POST /api/consultation-survey; the answer is not read (SPEC 7). */
 export async function postSurvey(input: SurveyRequest): Promise<void> {
-  await ky.post('/api/consultation-survey', { json: input, retry: 1 });
+  await api.post('/consultation-survey', anyBody, { json: input });
 }

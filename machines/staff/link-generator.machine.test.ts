@@ -23,4 +23,11 @@ describe('link generator machine', () => {
       domain: ' a.nl ',
     });
   });
+
+  it('chooses the essential selection: hosting and domain only', () => {
+    const actor = createActor(linkGeneratorMachine, { input: { lang: 'en' } }).start();
+    actor.send({ type: 'user.toggle', id: 'seo_booster' });
+    actor.send({ type: 'user.chooseEssentials' });
+    expect(actor.getSnapshot().context.selection).toEqual(['webHosting_total', 'domain_managed']);
+  });
 });

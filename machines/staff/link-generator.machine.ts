@@ -1,6 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { Lang } from '#domain/language.ts';
-import { DEFAULT_LINK_SELECTION, toggleLinkPlan, type LinkInterval } from '#domain/links.ts';
+import {
+  DEFAULT_LINK_SELECTION,
+  ESSENTIAL_LINK_SELECTION,
+  toggleLinkPlan,
+  type LinkInterval,
+} from '#domain/links.ts';
 import type { PlanId } from '#domain/catalogue.ts';
 
 export interface LinkGeneratorContext {
@@ -12,6 +17,8 @@ export interface LinkGeneratorContext {
 
 export type LinkGeneratorEvent =
   | { type: 'user.toggle'; id: PlanId }
+  /** SPEC section 9's "essential selection": only the first two defaults. */
+  | { type: 'user.chooseEssentials' }
   | { type: 'user.lang'; lang: Lang }
   | { type: 'user.interval'; interval: LinkInterval }
   | { type: 'user.domain'; domain: string };
@@ -43,6 +50,9 @@ export const linkGeneratorMachine = setup({
           actions: assign(({ context, event }) => ({
             selection: toggleLinkPlan(context.selection, event.id),
           })),
+        },
+        'user.chooseEssentials': {
+          actions: assign({ selection: () => [...ESSENTIAL_LINK_SELECTION] }),
         },
         'user.lang': { actions: assign({ lang: ({ event }) => event.lang }) },
         'user.interval': { actions: assign({ interval: ({ event }) => event.interval }) },

@@ -16,6 +16,12 @@ export interface I18nState {
  */
 export interface I18nStore {
   get(): I18nState;
+  /**
+   * The state the page was rendered in on the server (the store's first state; it never changes).
+   * Hydration reads this one, so whatever part of the page hydrates late still matches the
+   * server's HTML even after the visitor's saved language has been switched to.
+   */
+  rendered(): I18nState;
   subscribe(listener: () => void): () => void;
   set(lang: Lang, messages: Messages): void;
 }
@@ -44,10 +50,12 @@ function makeState(lang: Lang, messages: Messages): I18nState {
 }
 
 export function createI18nStore(lang: Lang, messages: Messages): I18nStore {
-  let state = makeState(lang, messages);
+  const first = makeState(lang, messages);
+  let state = first;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
+    rendered: () => first,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

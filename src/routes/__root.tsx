@@ -1,4 +1,10 @@
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import {
+  HeadContent,
+  Outlet,
+  Scripts,
+  createRootRouteWithContext,
+  useRouteContext,
+} from '@tanstack/react-router';
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
 import { useI18n } from '../i18n/use-i18n.ts';
@@ -33,9 +39,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const { lang, intl } = useI18n();
+  const renderedLang = useRouteContext({ from: '__root__', select: (c) => c.i18n.rendered().lang });
   useSavedLanguage();
   return (
-    <html lang={lang}>
+    // data-rendered-lang: the language of the server's HTML, which the client hydrates in
+    // (src/entry-client.tsx); `lang` follows the visitor's choice afterwards.
+    <html lang={lang} data-rendered-lang={renderedLang}>
       <head>
         <HeadContent />
       </head>

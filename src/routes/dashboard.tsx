@@ -22,8 +22,15 @@ export const Route = createFileRoute('/dashboard')({
 
 const TABS = [
   { to: '/dashboard', id: 'dashboard.nav.overview' },
+  { to: '/dashboard/orders', id: 'dashboard.nav.orders' },
+  { to: '/dashboard/invoices', id: 'dashboard.nav.invoices' },
+  { to: '/dashboard/leads', id: 'dashboard.nav.leads' },
+  { to: '/dashboard/tickets', id: 'dashboard.nav.tickets' },
+  { to: '/dashboard/bookings', id: 'dashboard.nav.bookings' },
+  { to: '/dashboard/outbox', id: 'dashboard.nav.outbox' },
   { to: '/dashboard/order-link-generator', id: 'dashboard.nav.orderLinks' },
   { to: '/dashboard/checkout-link-generator', id: 'dashboard.nav.checkoutLinks' },
+  { to: '/dashboard/chat', id: 'dashboard.nav.chat' },
 ] as const;
 
 function DashboardLayout() {

@@ -1,4 +1,6 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { isPlanId } from '#domain/catalogue.ts';
+import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -10,14 +12,15 @@ import { useI18n } from '../i18n/use-i18n.ts';
 import {
   AgitationSection,
   BenefitsSection,
-  DeepDiveSection,
-  FinalCtaSection,
   JourneySection,
-  QuizSection,
+  SolutionBridge,
+} from '../views/landing/problem-sections.tsx';
+import {
+  FinalCtaSection,
   RiskReversalSection,
   SocialProofSection,
-  SolutionBridge,
-} from '../views/landing/landing-sections.tsx';
+} from '../views/landing/proof-sections.tsx';
+import { DeepDiveSection, QuizSection } from '../views/landing/deep-dive-section.tsx';
 import { Planner } from '../views/planner/planner-view.tsx';
 import { Quiz } from '../views/quiz/quiz-view.tsx';
 import { ExitOfferDialog } from '../views/landing/exit-offer.tsx';
@@ -39,7 +42,7 @@ function HomePage() {
         to: '/total-package/order',
         search: { plans: plans.join(',') },
       }).catch(() => {
-        window.location.assign(`/total-package/order?plans=${plans.join(',')}`);
+        window.location.assign(orderLink({ plans: plans.filter(isPlanId) }) ?? ORDER_LINK_PATH);
       });
     },
     [navigate],

@@ -65,7 +65,10 @@ describe.sequential('staff area', () => {
         // Real figures arrived: the figure list and every table heading (or its empty state).
         await expect
           .poll(() =>
-            page.getByText(t['dashboard.overview.figureOrders']!, { exact: true }).count(),
+            page
+              .locator('.dashboard-overview__figures dt')
+              .getByText(t['dashboard.overview.figureOrders']!, { exact: true })
+              .count(),
           )
           .toBe(1);
         for (const id of [

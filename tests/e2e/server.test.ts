@@ -124,7 +124,8 @@ describe('the server process', () => {
     } finally {
       await first.stop('SIGKILL');
     }
-  });
+    // Three server starts and a refused one: over a minute on a busy shared machine.
+  }, 180_000);
 });
 
 async function rawGet(url: string, headers: Record<string, string>) {

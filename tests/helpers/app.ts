@@ -38,8 +38,10 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
       secure: false,
       ...(overrides.now ? { now: overrides.now } : {}),
     });
+  // TRUST_PROXY 1: in process there is no socket, so a test names its visitor with
+  // X-Forwarded-For (as one reverse proxy would); requests without it are not rate-limited.
   const app = createApp({
-    config: { PUBLIC_URL: 'http://localhost:3000' },
+    config: { PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 1 },
     services: {
       database,
       logger,

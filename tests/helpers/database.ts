@@ -117,6 +117,15 @@ async function ensurePgTemplate(adminUrl: string): Promise<string> {
 }
 
 async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
+  const [database] = await createPostgresTestDatabases(adminUrl, 1);
+  return database!;
+}
+
+/**
+ * `count` Databases (each its own pool and LISTEN connection, as separate app servers have) on one
+ * new database; closing the last one drops it.
+ */
+async function createPostgresTestDatabases(adminUrl: string, count: number): Promise<Database[]> {
   pgTemplate ??= ensurePgTemplate(adminUrl);
   pgTemplate.catch(() => (pgTemplate = undefined));
   const template = await pgTemplate;
@@ -128,27 +137,34 @@ async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await wrapPool(
-    new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 5 }),
-    { migrate: false },
+  const databases = await Promise.all(
+    Array.from({ length: count }, () =>
+      wrapPool(new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 5 }), {
+        migrate: false,
+      }),
+    ),
   );
-  let closed: Promise<void> | undefined;
-  return {
-    ...database,
-    close() {
-      closed ??= (async () => {
-        await database.close();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        try {
-          await dropper.query(`drop database if exists "${name}" with (force)`);
-        } finally {
-          await dropper.end();
-        }
-      })();
-      return closed;
-    },
-  };
+  let open = count;
+  return databases.map((database) => {
+    let closed: Promise<void> | undefined;
+    return {
+      ...database,
+      close() {
+        closed ??= (async () => {
+          await database.close();
+          if (--open > 0) return;
+          const dropper = new pg.Client({ connectionString: adminUrl });
+          await dropper.connect();
+          try {
+            await dropper.query(`drop database if exists "${name}" with (force)`);
+          } finally {
+            await dropper.end();
+          }
+        })();
+        return closed;
+      },
+    };
+  });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -157,4 +173,19 @@ async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
+}
+
+/**
+ * Two Databases on one fresh database, as two app servers see it: on DATABASE_URL two pools and two
+ * LISTEN connections; on PGlite (one server only) the same embedded database twice, the second
+ * closing nothing. Close both in afterAll.
+ */
+export async function createTestDatabasePair(): Promise<[Database, Database]> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const [a, b] = await createPostgresTestDatabases(url, 2);
+    return [a!, b!];
+  }
+  const a = await createPgliteTestDatabase();
+  return [a, { ...a, close: async () => undefined }];
 }

@@ -19,5 +19,10 @@ export async function load(url, context, nextLoad) {
     });
     return { format: 'module', source: outputText, shortCircuit: true };
   }
+  // JSON imported the way Vite bundles it (`import en from '#locales/en.json'`, no attribute).
+  if (url.startsWith('file:') && url.endsWith('.json')) {
+    const source = await readFile(new URL(url), 'utf8');
+    return { format: 'module', source: `export default ${source};`, shortCircuit: true };
+  }
   return nextLoad(url, context);
 }

@@ -19,6 +19,11 @@ function Page() {
     <PageIntro titleId="page.login.title" introId="page.login.intro">
       <LoginForm redirect={redirect} />
       <p className="auth-form__aside">
+        <Link to="/reset-password">
+          <FormattedMessage id="auth.login.forgotPassword" />
+        </Link>
+      </p>
+      <p className="auth-form__aside">
         <FormattedMessage id="auth.login.noAccount" />{' '}
         <Link to="/total-package/order">
           <FormattedMessage id="common.cta.buildPackage" />

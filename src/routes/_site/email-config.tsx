@@ -1,24 +1,28 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
+import { EmailConfigPage } from '../../views/email-config/email-config-view.tsx';
+
+/** SPEC 2: `?email=` pre-fills the address; anything else in the query is ignored. */
+const searchSchema = v.object({
+  email: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(320))), undefined),
+});
 
 export const Route = createFileRoute('/_site/email-config')({
+  validateSearch: searchSchema,
   head: pageHead('page.emailConfig.title', 'page.emailConfig.intro'),
   component: Page,
 });
 
 function Page() {
+  const { email } = Route.useSearch();
+  const { lang } = useI18n();
   return (
-    <PageIntro titleId="page.emailConfig.title" introId="page.emailConfig.intro">
-      <p className="page-intro__actions">
-        <Link to="/schedule-consultation" className="button">
-          <FormattedMessage id="common.cta.bookCall" />
-        </Link>{' '}
-        <Link to="/total-package/order" className="button button--ghost">
-          <FormattedMessage id="common.cta.buildPackage" />
-        </Link>
-      </p>
-    </PageIntro>
+    <>
+      <PageIntro titleId="page.emailConfig.title" introId="page.emailConfig.intro" />
+      <EmailConfigPage lang={lang} email={email} />
+    </>
   );
 }

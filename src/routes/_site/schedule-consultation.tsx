@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { ContactOptions } from '../../views/contact/contact-options.tsx';
 import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
 
+/** `?option=consult&name=&email=`: the chat widget's way to a prefilled booking form. */
+const searchSchema = v.object({
+  option: v.fallback(v.optional(v.picklist(['ticket', 'consult', 'chat'])), undefined),
+  name: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(120))), undefined),
+  email: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(254))), undefined),
+});
+
 export const Route = createFileRoute('/_site/schedule-consultation')({
+  validateSearch: searchSchema,
   head: pageHead('page.scheduleConsultation.title', 'page.scheduleConsultation.intro'),
   component: Page,
 });
@@ -14,6 +23,7 @@ export const Route = createFileRoute('/_site/schedule-consultation')({
 function Page() {
   const { lang } = useI18n();
   const goToConfirmation = useGoToConfirmation();
+  const search = Route.useSearch();
   return (
     <>
       <PageIntro
@@ -21,7 +31,12 @@ function Page() {
         introId="page.scheduleConsultation.intro"
       />
       <section className="contact-section">
-        <ContactOptions lang={lang} onBooked={goToConfirmation} />
+        <ContactOptions
+          lang={lang}
+          onBooked={goToConfirmation}
+          initialMode={search.option}
+          prefill={{ name: search.name, email: search.email }}
+        />
       </section>
     </>
   );

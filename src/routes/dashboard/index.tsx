@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { pageHead } from '../../route-head.ts';
 import { DashboardOverview } from '../../views/dashboard/overview.tsx';
+import { OverviewFiguresView } from '../../views/dashboard/overview-figures.tsx';
 
 export const Route = createFileRoute('/dashboard/')({
   head: pageHead('dashboard.nav.overview'),
@@ -15,6 +16,7 @@ function Page() {
       <p>
         <FormattedMessage id="dashboard.overview.intro" />
       </p>
+      <OverviewFiguresView />
       <DashboardOverview />
     </>
   );

@@ -171,48 +171,53 @@ describe('checkout page (model-based, through the real components)', () => {
   });
   const coverage = model.createCoverage();
   for (const path of model.coveringPaths({ maxSteps: 30 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start: startUi,
-        coverage,
-        assertState: (snapshot) => {
-          const onDetails = snapshot.matches('details');
-          expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
-            text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
-          );
-          const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
-          expect(Boolean(badge)).toBe(
-            snapshot.context.step2Visited && snapshot.context.form.email === '',
-          );
-          if (onDetails) {
-            expect(screen.getByRole('checkbox')).toHaveProperty(
-              'checked',
-              snapshot.context.form.tos,
+    it(
+      path.description,
+      async () => {
+        await model.walk(path, {
+          start: startUi,
+          coverage,
+          assertState: (snapshot) => {
+            const onDetails = snapshot.matches('details');
+            expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+              text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
             );
-            if (snapshot.context.errors.tos)
-              expect(
-                screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
-              ).toBeGreaterThan(0);
-            return;
-          }
-          expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
-            'value',
-            snapshot.context.form.email,
-          );
-          expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
-            snapshot.matches({ account: 'checking' }),
-          );
-          expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
-            snapshot.matches({ account: 'alreadyRegistered' }),
-          );
-          expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
-            snapshot.matches({ account: 'lookupFailed' }),
-          );
-          const emailError = snapshot.context.errors.email;
-          if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
-        },
-      });
-    });
+            const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
+            expect(Boolean(badge)).toBe(
+              snapshot.context.step2Visited && snapshot.context.form.email === '',
+            );
+            if (onDetails) {
+              expect(screen.getByRole('checkbox')).toHaveProperty(
+                'checked',
+                snapshot.context.form.tos,
+              );
+              if (snapshot.context.errors.tos)
+                expect(
+                  screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
+                ).toBeGreaterThan(0);
+              return;
+            }
+            expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
+              'value',
+              snapshot.context.form.email,
+            );
+            expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
+              snapshot.matches({ account: 'checking' }),
+            );
+            expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
+              snapshot.matches({ account: 'alreadyRegistered' }),
+            );
+            expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
+              snapshot.matches({ account: 'lookupFailed' }),
+            );
+            const emailError = snapshot.context.errors.email;
+            if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
+          },
+        });
+        // About 30 gestures rendered in jsdom: seconds on a loaded machine, not milliseconds.
+      },
+      60_000,
+    );
   }
   it('takes every transition', () => {
     coverage.assertComplete();

@@ -2,9 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CheckoutField } from '#domain/checkout.schema.ts';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
-import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
 import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -17,6 +15,8 @@ import {
   selectIsCheckingEmail,
   selectTab,
 } from '#machines/checkout/checkout.selectors.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import {
   selectIsPaying,
@@ -44,32 +44,6 @@ export interface CheckoutViewProps {
   address: AddressLookupActor;
 }
 
-type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
-
-const FIELD_META: Record<
-  TextField,
-  { label: string; type?: string; autoComplete: string; optional?: boolean; inputMode?: 'tel' }
-> = {
-  email: { label: 'checkout.fields.email', type: 'email', autoComplete: 'email' },
-  password: { label: 'checkout.fields.password', type: 'password', autoComplete: 'new-password' },
-  firstname: { label: 'checkout.fields.firstname', autoComplete: 'given-name' },
-  lastname: { label: 'checkout.fields.lastname', autoComplete: 'family-name' },
-  address1: { label: 'checkout.fields.address1', autoComplete: 'address-line1' },
-  postalcode: { label: 'checkout.fields.postalcode', autoComplete: 'postal-code' },
-  city: { label: 'checkout.fields.city', autoComplete: 'address-level2' },
-  state: { label: 'checkout.fields.state', autoComplete: 'address-level1', optional: true },
-  phone: {
-    label: 'checkout.fields.phone',
-    type: 'tel',
-    autoComplete: 'tel',
-    optional: true,
-    inputMode: 'tel',
-  },
-  company: { label: 'checkout.fields.company', autoComplete: 'organization', optional: true },
-  kvk: { label: 'checkout.fields.kvk', autoComplete: 'off', optional: true },
-  vat: { label: 'checkout.fields.vat', autoComplete: 'off', optional: true },
-};
-
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { plans, interval, domain, lang, today } = props;
@@ -91,55 +65,28 @@ export function CheckoutView(props: CheckoutViewProps) {
 
   const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
 
-  const field = (name: TextField) => {
-    const meta = FIELD_META[name];
-    const error = errors[name];
-    const inputId = `${id}-${name}`;
-    return (
-      <div className="checkout-field" key={name}>
-        <label htmlFor={inputId}>
-          <FormattedMessage id={meta.label} />
-          {meta.optional ? (
-            <span className="checkout-field__optional">
-              {' '}
-              <FormattedMessage id="checkout.fields.optional" />
-            </span>
-          ) : null}
-        </label>
-        <input
-          id={inputId}
-          name={name}
-          type={meta.type ?? 'text'}
-          autoComplete={meta.autoComplete}
-          {...(meta.inputMode ? { inputMode: meta.inputMode } : {})}
-          required={!meta.optional}
-          value={form[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) =>
-            checkout.send({ type: 'user.changeField', field: name, value: event.target.value })
-          }
-          onBlur={() => {
-            checkout.send({ type: 'user.blurField', field: name });
-            if (name === 'postalcode' || name === 'address1') {
-              const { form: current } = checkout.getSnapshot().context;
-              address.send({
-                type: 'user.lookupAddress',
-                country: current.country,
-                postalcode: current.postalcode,
-                address1: current.address1,
-              });
-            }
-          }}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className="checkout-field__error">
-            <FormattedMessage id={error} />
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: TextField) => (
+    <CheckoutTextField
+      key={name}
+      name={name}
+      inputId={`${id}-${name}`}
+      value={form[name]}
+      error={errors[name]}
+      onChange={(value) => checkout.send({ type: 'user.changeField', field: name, value })}
+      onBlur={() => {
+        checkout.send({ type: 'user.blurField', field: name });
+        if (name === 'postalcode' || name === 'address1') {
+          const { form: current } = checkout.getSnapshot().context;
+          address.send({
+            type: 'user.lookupAddress',
+            country: current.country,
+            postalcode: current.postalcode,
+            address1: current.address1,
+          });
+        }
+      }}
+    />
+  );
 
   const tabButton = (key: 'account' | 'details', label: ReactNode) => (
     <button
@@ -390,58 +337,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           )}
         </div>
       </div>
-      <aside className="checkout-summary" aria-labelledby={`${id}-summary`}>
-        <h2 id={`${id}-summary`}>
-          <FormattedMessage id="checkout.summary.title" />
-        </h2>
-        {quote.ok ? (
-          <>
-            <ul className="checkout-summary__lines">
-              {quote.quote.lines.map((line) => (
-                <li key={line.id}>
-                  <span>{line.displayName}</span>
-                  <span>
-                    {formatMoney(line.price, lang)}
-                    {line.billing === 'monthly' || line.billing === 'yearly' ? (
-                      <span className="checkout-summary__billing">
-                        {' '}
-                        <FormattedMessage id={`checkout.summary.per.${line.billing}`} />
-                      </span>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <dl className="checkout-summary__totals">
-              <div>
-                <dt>
-                  <FormattedMessage
-                    id="order.summary.vat"
-                    values={{ rate: quote.quote.totals.vatRate }}
-                  />
-                </dt>
-                <dd>{formatMoney(quote.quote.totals.vat, lang)}</dd>
-              </div>
-              <div className="checkout-summary__due">
-                <dt>
-                  <FormattedMessage id="order.summary.dueToday" />
-                </dt>
-                <dd>{formatMoney(quote.quote.totals.dueToday, lang)}</dd>
-              </div>
-            </dl>
-            <p className="checkout-summary__note">
-              <FormattedMessage id="order.summary.vatNote" />
-            </p>
-          </>
-        ) : (
-          <p>
-            <FormattedMessage id="checkout.summary.empty" />{' '}
-            <a href="/total-package/order">
-              <FormattedMessage id="common.cta.buildPackage" />
-            </a>
-          </p>
-        )}
-      </aside>
+      <CheckoutSummary quote={quote} lang={lang} />
     </div>
   );
 }

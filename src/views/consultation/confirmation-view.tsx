@@ -1,16 +1,11 @@
+import { manageBookingLink } from '#domain/links.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  ICS_FILE_NAME,
-  SURVEY_PRIORITIES,
-  formatSlotDay,
-  formatSlotTime,
-  googleCalendarUrl,
-  outlookCalendarUrl,
-  type Booking,
-} from '#domain/bookings.ts';
+import { ICS_FILE_NAME, googleCalendarUrl, outlookCalendarUrl } from '#domain/calendar-export.ts';
+import { SURVEY_PRIORITIES } from '#domain/consultation-survey.ts';
+import { formatSlotDay, formatSlotTime, type Booking } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { consultationConfirmedMachine } from '#machines/scheduler/consultation-confirmed.machine.ts';
 
@@ -153,6 +148,13 @@ function BookingDetails({ booking, lang }: { booking: Booking; lang: Lang }) {
           </a>
         </dd>
       </dl>
+      {booking.manageToken ? (
+        <p>
+          <a href={manageBookingLink(booking.manageToken, lang)}>
+            <FormattedMessage id="consultation.details.manage" />
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { catalogueView } from '#domain/catalogue.ts';
+import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
+import { catalogueView } from '#domain/catalogue-view.ts';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 
@@ -39,7 +40,7 @@ export function PricingView({ lang }: { lang: Lang }) {
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          <a className="button" href={`/total-package/order?plans=${TOTAL_PLUS.join(',')}`}>
+          <a className="button" href={orderLink({ plans: TOTAL_PLUS }) ?? ORDER_LINK_PATH}>
             <FormattedMessage id="pricing.totalPlus.cta" />
           </a>
         </section>

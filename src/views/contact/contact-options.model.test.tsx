@@ -23,7 +23,7 @@ const intl = createI18nStore('en', messages).get().intl;
 
 type Event =
   | ContactModeEvent
-  | { type: 'xstate.done.actor.fetchChatStatus'; output: boolean }
+  | { type: 'xstate.done.actor.fetchChatStatus'; output: { online: boolean } }
   | { type: 'xstate.error.actor.fetchChatStatus'; error: string }
   | { type: 'xstate.after.pollChatStatus.contactMode.chat.online.waiting' }
   | { type: 'xstate.after.pollChatStatus.contactMode.chat.offline.waiting' };
@@ -31,14 +31,17 @@ type Event =
 const samples = {
   'user.chooseMode': [{ mode: 'ticket' }, { mode: 'consult' }, { mode: 'chat' }],
   'widget.statusChanged': [{ online: true }],
-  'xstate.done.actor.fetchChatStatus': [{ output: true }, { output: false }],
+  'xstate.done.actor.fetchChatStatus': [
+    { output: { online: true } },
+    { output: { online: false } },
+  ],
   'xstate.error.actor.fetchChatStatus': [{ error: 'network' }],
   'xstate.after.pollChatStatus.contactMode.chat.online.waiting': [{}],
   'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': [{}],
 } satisfies EventSamples<Event>;
 
 const fake = contactModeMachine.provide({
-  actors: { fetchChatStatus: fromPromise<boolean>(() => new Promise(() => {})) },
+  actors: { fetchChatStatus: fromPromise<{ online: boolean }>(() => new Promise(() => {})) },
 });
 const model = createModel<typeof fake, Event>({ machine: fake, events: samples });
 
@@ -53,13 +56,14 @@ const optionButton = (mode: keyof typeof TITLES) =>
   });
 
 function start() {
-  let pending: { resolve: (v: boolean) => void; reject: (e: unknown) => void } | null = null;
+  let pending: { resolve: (v: { online: boolean }) => void; reject: (e: unknown) => void } | null =
+    null;
   // The chart's own clock, advanced by the poll gesture only (the scheduler panel keeps real timers).
   const clock = new SimulatedClock();
   const actor = createActor(
     contactModeMachine.provide({
       actors: {
-        fetchChatStatus: fromPromise<boolean>(
+        fetchChatStatus: fromPromise<{ online: boolean }>(
           () => new Promise((resolve, reject) => (pending = { resolve, reject })),
         ),
       },
@@ -73,10 +77,13 @@ function start() {
   );
   const settle = async (how: 'resolve' | 'reject', value: unknown) => {
     await act(async () => {
-      const p = pending as { resolve: (v: boolean) => void; reject: (e: unknown) => void } | null;
+      const p = pending as {
+        resolve: (v: { online: boolean }) => void;
+        reject: (e: unknown) => void;
+      } | null;
       if (!p) throw new Error('no status check is running');
       pending = null;
-      if (how === 'resolve') p.resolve(value as boolean);
+      if (how === 'resolve') p.resolve(value as { online: boolean });
       else p.reject(value);
       await Promise.resolve();
     });
@@ -145,7 +152,7 @@ describe('contact options, model-based through the real component', () => {
     fireEvent.click(optionButton('chat'));
     await session.driver['xstate.done.actor.fetchChatStatus']({
       type: 'xstate.done.actor.fetchChatStatus',
-      output: false,
+      output: { online: false },
     });
     fireEvent.click(screen.getByRole('button', { name: t('contact.chat.leaveTicket') }));
     expect(selectOpenMode(session.getSnapshot())).toBe('ticket');

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
@@ -8,6 +8,10 @@ import { selectChatStatus, selectOpenMode } from '#machines/contact-mode/contact
 import { CONTACT_MODES, type ContactMode } from '#machines/contact-mode/contact-mode.types.ts';
 import { SchedulerView } from '../scheduler/scheduler-view.tsx';
 import { TicketForm } from './ticket-form.tsx';
+import { OfficeHoursText } from '../live-chat/office-hours-text.tsx';
+
+// The chat itself is loaded only when it is shown (SPEC 2: placeholder while loading).
+const LiveChatInline = lazy(() => import('../live-chat/live-chat-inline.tsx'));
 
 const TITLE: Record<ContactMode, string> = {
   ticket: 'contact.options.ticket.title',
@@ -35,15 +39,26 @@ export function ContactOptions({
   initialMode,
   onBooked,
   headingId,
+  prefill,
 }: {
   lang: Lang;
-  initialMode?: ContactMode;
+  initialMode?: ContactMode | undefined;
+  /** name and email for the booking form (from the chat widget's "book a call") */
+  prefill?: { name?: string | undefined; email?: string | undefined };
   /** Leaves for the confirmation page once the inline scheduler has booked. */
   onBooked: () => void;
   headingId?: string;
 }) {
   const actor = useActorRef(contactModeMachine, { input: { initialMode } });
-  return <ContactOptionsView actor={actor} lang={lang} onBooked={onBooked} headingId={headingId} />;
+  return (
+    <ContactOptionsView
+      actor={actor}
+      lang={lang}
+      onBooked={onBooked}
+      headingId={headingId}
+      prefill={prefill}
+    />
+  );
 }
 
 /** The options for a running contact-mode actor (tests pass one with fake actors). */
@@ -52,15 +67,18 @@ export function ContactOptionsView({
   lang,
   onBooked,
   headingId = 'contact.options.heading',
+  prefill,
 }: {
   actor: ActorRefFrom<typeof contactModeMachine>;
   lang: Lang;
   onBooked: () => void;
   headingId?: string | undefined;
+  prefill?: { name?: string | undefined; email?: string | undefined } | undefined;
 }) {
   const id = useId();
   const open = useSelector(actor, selectOpenMode);
   const chat = useSelector(actor, selectChatStatus);
+  const officeHours = useSelector(actor, (s) => s.context.officeHours);
   const choose = (mode: ContactMode) => actor.send({ type: 'user.chooseMode', mode });
 
   return (
@@ -94,7 +112,14 @@ export function ContactOptionsView({
       </div>
       <div id={`${id}-panel`} className="contact-options__panel">
         {open === 'ticket' ? <TicketForm lang={lang} /> : null}
-        {open === 'consult' ? <SchedulerView lang={lang} onBooked={onBooked} /> : null}
+        {open === 'consult' ? (
+          <SchedulerView
+            lang={lang}
+            onBooked={onBooked}
+            name={prefill?.name}
+            email={prefill?.email}
+          />
+        ) : null}
         {open === 'chat' ? (
           <div className="contact-chat" aria-live="polite">
             {chat === 'checking' ? (
@@ -103,9 +128,14 @@ export function ContactOptionsView({
               </p>
             ) : null}
             {chat === 'online' ? (
-              <p className="contact-chat__online">
-                <FormattedMessage id="contact.chat.online" />
-              </p>
+              <>
+                <p className="contact-chat__online">
+                  <FormattedMessage id="contact.chat.online" />
+                </p>
+                <Suspense fallback={null}>
+                  <LiveChatInline lang={lang} />
+                </Suspense>
+              </>
             ) : null}
             {chat === 'offline' ? (
               <>
@@ -113,7 +143,7 @@ export function ContactOptionsView({
                   <FormattedMessage id="contact.chat.offline" />
                 </p>
                 <p>
-                  <FormattedMessage id="contact.chat.hours" />
+                  <OfficeHoursText hours={officeHours} lang={lang} />
                 </p>
                 <p className="contact-chat__actions">
                   <button type="button" className="button" onClick={() => choose('ticket')}>

@@ -1,12 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { GROUPS, optionsInGroup } from '#domain/catalogue.ts';
+import { groupByKey } from '#domain/catalogue.ts';
 import { LANGS, type Lang } from '#domain/language.ts';
-import { LINK_INTERVALS, checkoutLink, orderLink } from '#domain/links.ts';
+import { LINK_INTERVALS, checkoutLink, linkPackageGroups, orderLink } from '#domain/links.ts';
 import { linkGeneratorMachine } from '#machines/staff/link-generator.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton, type CopyButtonMessages } from '../../components/copy-button.tsx';
+
+const LINK_COPY: CopyButtonMessages = {
+  copy: 'dashboard.links.copy',
+  copied: 'dashboard.links.copied',
+  failed: 'dashboard.links.copyFailed',
+};
 
 const noSubscription = () => () => {};
 
@@ -76,11 +82,27 @@ export function LinkGenerator({
         ))}
       </fieldset>
 
-      {GROUPS.map((group) => (
+      <p>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => actor.send({ type: 'user.chooseEssentials' })}
+        >
+          <FormattedMessage id="dashboard.links.essentials" />
+        </button>
+      </p>
+
+      {linkPackageGroups(pageLang).map((group) => (
         <fieldset key={group.key} className="dashboard-links__group">
-          <legend>{group.title[pageLang]}</legend>
+          <legend>
+            {group.key === 'domain' ? (
+              <FormattedMessage id="dashboard.links.groupDomain" />
+            ) : (
+              groupByKey(group.key)?.title[pageLang]
+            )}
+          </legend>
           <ul>
-            {optionsInGroup(group.key).map((option) => (
+            {group.packages.map((option) => (
               <li key={option.id}>
                 <label>
                   <input
@@ -88,7 +110,7 @@ export function LinkGenerator({
                     checked={ctx.selection.includes(option.id)}
                     onChange={() => actor.send({ type: 'user.toggle', id: option.id })}
                   />{' '}
-                  {option.displayName[pageLang]} <code>{option.id}</code>
+                  {option.displayName} <code>{option.id}</code>
                 </label>
               </li>
             ))}
@@ -144,7 +166,7 @@ export function LinkGenerator({
                 {link}
               </a>
             </p>
-            <CopyButton text={link} />
+            <CopyButton text={link} messages={LINK_COPY} className="dashboard-links__copy" />
           </>
         ) : (
           <p className="dashboard-links__empty">

@@ -1,27 +1,29 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import * as v from 'valibot';
 import { EXIT_OFFER_ID, EXIT_OFFER_PERCENT } from '#domain/exit-offer.ts';
+import { ESSENTIAL_LINK_SELECTION, checkoutLink } from '#domain/links.ts';
+import { hasStorage, readStored, writeStored } from '#machines/shared/storage.ts';
 
 /** Set once the popup has been shown: it opens once per visitor. */
 export const EXIT_OFFER_STORAGE_KEY = 'exit-offer-shown';
 
-/** Where accepting leads: checkout with the headline package and the offer. */
-export const EXIT_OFFER_HREF = `/checkout?plans=webHosting_total,domain_managed&interval=monthly&offer=${EXIT_OFFER_ID}`;
+/** Where accepting leads: checkout with the essential selection (hosting, domain) and the offer. */
+export const EXIT_OFFER_HREF = checkoutLink({
+  plans: ESSENTIAL_LINK_SELECTION,
+  interval: 'monthly',
+  offer: EXIT_OFFER_ID,
+})!;
 
 function alreadyShown(): boolean {
-  try {
-    return window.localStorage.getItem(EXIT_OFFER_STORAGE_KEY) !== null;
-  } catch {
-    return true; // no storage: never risk showing it on every visit
-  }
+  // No storage: never risk showing it on every visit.
+  if (!hasStorage('local')) return true;
+  return readStored(EXIT_OFFER_STORAGE_KEY, v.string()) !== null;
 }
 
 function markShown(): void {
-  try {
-    window.localStorage.setItem(EXIT_OFFER_STORAGE_KEY, new Date().toISOString());
-  } catch {
-    // storage disabled: alreadyShown() already kept the popup away
-  }
+  // Storage disabled: alreadyShown() already kept the popup away.
+  writeStored(EXIT_OFFER_STORAGE_KEY, new Date().toISOString());
 }
 
 /**

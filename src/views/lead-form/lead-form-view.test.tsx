@@ -56,6 +56,7 @@ const samples = {
   'user.changeName': [{ value: 'Ann' }],
   'user.changeEmail': [{ value: 'ann@example' }, { value: 'ann@example.nl' }],
   'user.chooseGoal': [{ goal: 'showcase' }],
+  'user.chooseNeed': [{ need: 'improveCurrent' }],
   'user.next': [{}],
   'user.back': [{}],
   'user.bookNow': [{}],
@@ -120,6 +121,8 @@ function start() {
       }),
     'user.chooseGoal': (e) =>
       void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.goal.${e.goal}`) })),
+    'user.chooseNeed': (e) =>
+      void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.need.${e.need}`) })),
     'user.next': () => click('leadForm.nav.next'),
     'user.back': () => click('leadForm.nav.back'),
     'user.bookNow': () => click('leadForm.schedule.now'),
@@ -227,6 +230,7 @@ describe('lead form journeys', () => {
     d['user.changeEmail']({ type: 'user.changeEmail', value: 'ann@example.nl' });
     d['user.next']();
     d['user.chooseGoal']({ type: 'user.chooseGoal', goal: 'sellProducts' });
+    d['user.chooseNeed']({ type: 'user.chooseNeed', need: 'launchNew' });
     d['user.next']();
     d['user.bookNow']();
   }
@@ -250,7 +254,7 @@ describe('lead form journeys', () => {
     }
   });
 
-  it('stores the lead with consent and the chosen goal', async () => {
+  it('stores the lead with consent, the chosen goal and the need', async () => {
     const session = start();
     try {
       toScheduler(session);
@@ -260,6 +264,7 @@ describe('lead form journeys', () => {
         expect.objectContaining({
           name: 'Ann',
           goal: 'sellProducts',
+          need: 'launchNew',
           subscribe: true,
           wantsCall: false,
         }),

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { LEAD_GOALS } from '#domain/leads.ts';
+import { LEAD_GOALS, LEAD_NEEDS } from '#domain/leads.ts';
 import { bookingFromMessage, schedulerSrc } from '#machines/lead-form/lead-form.actors.ts';
 import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import {
@@ -73,6 +73,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   const name = useSelector(actor, (s) => s.context.name);
   const email = useSelector(actor, (s) => s.context.email);
   const goal = useSelector(actor, (s) => s.context.goal);
+  const need = useSelector(actor, (s) => s.context.need);
   const send = actor.send;
 
   const heading = useRef<HTMLHeadingElement>(null);
@@ -169,6 +170,29 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
                   <span>
                     <strong>
                       <FormattedMessage id={`leadForm.goal.${value}`} />
+                    </strong>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="planner__fieldset">
+            <legend className="planner__legend">
+              <FormattedMessage id="leadForm.need.question" />
+            </legend>
+            <div className="planner__options">
+              {LEAD_NEEDS.map((value) => (
+                <label key={value} className="planner__option">
+                  <input
+                    type="radio"
+                    name="lead-need"
+                    value={value}
+                    checked={need === value}
+                    onChange={() => send({ type: 'user.chooseNeed', need: value })}
+                  />
+                  <span>
+                    <strong>
+                      <FormattedMessage id={`leadForm.need.${value}`} />
                     </strong>
                   </span>
                 </label>

@@ -13,12 +13,16 @@ import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import { domainMessages, SAMPLE_DOMAINS } from '#domain/domain-name.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { selectFlowState, selectOutcome } from '#machines/domain-check/domain-check.selectors.ts';
+import {
+  selectFlowState,
+  selectIsComplete,
+  selectMessage,
+  selectOutcome,
+} from '#machines/domain-check/domain-check.selectors.ts';
 import type {
+  DomainCheckAnswer,
   DomainCheckEvent,
-  DomainCheckResult,
 } from '#machines/domain-check/domain-check.types.ts';
-import { InvalidDomainError } from '#machines/domain-check/domain-check.actors.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
@@ -33,11 +37,14 @@ const NAME = 'studio-noord.com';
 
 type Event =
   | DomainCheckEvent
-  | { type: 'xstate.done.actor.check'; output: DomainCheckResult }
+  | { type: 'xstate.done.actor.check'; output: DomainCheckAnswer }
   | { type: 'xstate.error.actor.check'; error: unknown };
 
 const answer = (available: boolean, userOwns: boolean | null, transfer: boolean | null) => ({
-  output: { domainName: NAME, available, userOwns, transferRecommended: transfer },
+  output: {
+    ok: true as const,
+    result: { domainName: NAME, available, userOwns, transferRecommended: transfer },
+  },
 });
 
 const samples = {
@@ -56,17 +63,18 @@ const samples = {
     answer(false, true, true),
     answer(false, true, false),
     answer(false, false, null),
+    // The expected refusals, as values: the server refuses the name; the registry cannot be asked.
+    { output: { ok: false, code: 'INVALID_DOMAIN', key: 'domain.validation.invalid' } },
+    { output: { ok: false, code: 'CHECK_FAILED' } },
   ],
-  'xstate.error.actor.check': [
-    { error: new Error('502') },
-    { error: new InvalidDomainError('domain.validation.invalid') },
-  ],
+  // The unexpected (a broken actor) is shown as a failed check.
+  'xstate.error.actor.check': [{ error: new Error('bug') }],
 } satisfies EventSamples<Event>;
 
 const input = { random: () => 0.5 };
 const neverAnswers = domainCheckMachine.provide({
   actors: {
-    checkDomain: fromPromise<DomainCheckResult, { domain: string }>(() => new Promise(() => {})),
+    checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(() => new Promise(() => {})),
   },
   actions: { persist: () => {} },
 });
@@ -79,12 +87,12 @@ const model = createModel<typeof neverAnswers, Event>({
 const intl = createI18nStore('en', messages).get().intl;
 
 function start() {
-  let pending: { resolve: (r: DomainCheckResult) => void; reject: (e: unknown) => void } | null =
+  let pending: { resolve: (r: DomainCheckAnswer) => void; reject: (e: unknown) => void } | null =
     null;
   const asked: string[] = [];
   const machine = domainCheckMachine.provide({
     actors: {
-      checkDomain: fromPromise<DomainCheckResult, { domain: string }>(
+      checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(
         ({ input: { domain } }) =>
           new Promise((resolve, reject) => {
             asked.push(domain);
@@ -171,8 +179,7 @@ function start() {
 
 const feedback = () => document.getElementById('order-domain-feedback') as HTMLElement;
 const summaryRow = (id: string) => document.querySelector(`tr[data-line-id="${id}"]`);
-const finalizeHref = () =>
-  screen.getByRole('link', { name: t('order.summary.finalize') }).getAttribute('href') ?? '';
+const finalizeLink = () => screen.queryByRole('link', { name: t('order.summary.finalize') });
 
 describe('domain step, model-based through the real components', () => {
   const coverage = model.createCoverage();
@@ -199,8 +206,11 @@ describe('domain step, model-based through the real components', () => {
               expect(styled('success')).toEqual([t('order.domain.available', { domain: NAME })]);
             else expect(styled('success')).toEqual([]);
             const taken = ['taken-other', 'taken-own-manage', 'taken-own-keep'].includes(flow);
+            expect(snapshot.hasTag('taken')).toBe(taken);
             expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(taken);
-            const message = context.message;
+            const message = selectMessage(snapshot);
+            expect(message?.kind === 'checkFailed').toBe(snapshot.matches('checkFailed'));
+            expect(message?.kind === 'validation').toBe(snapshot.matches('invalid'));
             if (message?.kind === 'validation') {
               expect(styled('error')).toEqual([
                 domainMessages.en[message.key].replace('{host}', message.values.host ?? ''),
@@ -217,9 +227,7 @@ describe('domain step, model-based through the real components', () => {
             const has = (id: string) => screen.queryByRole('button', { name: t(id) }) !== null;
             expect(has('order.domain.yes')).toBe(flow === 'taken-other');
             expect(has('order.domain.transfer')).toBe(flow === 'taken-own-manage');
-            expect(has('order.domain.tryAnother')).toBe(
-              flow === 'taken-own-keep' && context.belongsToUser !== true,
-            );
+            expect(has('order.domain.tryAnother')).toBe(snapshot.matches('takenNotYours'));
             expect(screen.getByRole('button', { name: /Check|Checking/ })).toHaveProperty(
               'disabled',
               snapshot.matches('checking'),
@@ -236,10 +244,27 @@ describe('domain step, model-based through the real components', () => {
               outcome === 'deferred' || outcome === 'consultation',
             );
             expect(summaryRow('consultation') !== null).toBe(outcome === 'consultation');
-            const href = new URL(finalizeHref(), 'http://x');
-            expect(href.searchParams.get('domain')).toBe(
-              outcome === 'register' || outcome === 'transfer' || outcome === 'keep' ? NAME : null,
-            );
+            // Finalize only with an outcome (skipped and deferred are outcomes too).
+            const settled = outcome !== null;
+            expect(selectIsComplete(snapshot)).toBe(settled);
+            const link = finalizeLink();
+            expect(link !== null).toBe(settled);
+            if (!settled) {
+              expect(
+                screen.getByRole('button', { name: t('order.summary.finalize') }),
+              ).toBeDisabled();
+              expect(screen.getByText(t('order.summary.finalizeBlocked'))).toBeInTheDocument();
+              for (const id of ['domain_external', 'domain_none', 'consultation'])
+                expect(summaryRow(id)).toBeNull();
+              expect(summaryRow('domain_managed')).toBeNull();
+            } else {
+              const href = new URL(link!.getAttribute('href') ?? '', 'http://x');
+              expect(href.searchParams.get('domain')).toBe(
+                outcome === 'register' || outcome === 'transfer' || outcome === 'keep'
+                  ? NAME
+                  : null,
+              );
+            }
           },
         }),
       // About 80 gestures rendered in jsdom: seconds, not milliseconds.
@@ -290,6 +315,28 @@ describe('domain step details', () => {
     }).start();
     expect(actor.getSnapshot().matches({ takenOwnManage: 'decided' })).toBe(true);
     expect(selectOutcome(actor.getSnapshot())).toBe('transfer');
+    actor.stop();
+  });
+
+  it('reopens a saved "taken and not yours" (the unchanged format) in its own state', () => {
+    const actor = createActor(domainCheckMachine.provide({ actions: { persist: () => {} } }), {
+      input: {
+        saved: {
+          domainName: 'bakkerij.nl',
+          isAvailable: false,
+          flowState: 'taken-own-keep',
+          domainPrice: 15,
+          belongsToUser: false,
+          consultation: false,
+          domainType: 'transfer',
+          transfer: null,
+        },
+      },
+    }).start();
+    expect(actor.getSnapshot().matches('takenNotYours')).toBe(true);
+    expect(actor.getSnapshot().hasTag('taken')).toBe(true);
+    expect(selectOutcome(actor.getSnapshot())).toBeNull();
+    expect(selectIsComplete(actor.getSnapshot())).toBe(false);
     actor.stop();
   });
 });

@@ -9,6 +9,8 @@ import {
   selectFlowState,
   selectInput,
   selectIsChecking,
+  selectIsNotYours,
+  selectIsTaken,
   selectMessage,
   selectOutcome,
   selectSuggestions,
@@ -65,6 +67,8 @@ export function DomainStep({ actor, lang }: { actor: DomainCheckActor; lang: Lan
   const outcome = useSelector(actor, selectOutcome);
   const domain = useSelector(actor, selectDomainName);
   const transferDecision = useSelector(actor, selectTransferDecision);
+  const taken = useSelector(actor, selectIsTaken);
+  const notYours = useSelector(actor, selectIsNotYours);
   const invalid = message?.kind === 'validation';
 
   return (
@@ -144,9 +148,7 @@ export function DomainStep({ actor, lang }: { actor: DomainCheckActor; lang: Lan
             <FormattedMessage id="order.domain.available" values={{ domain }} />
           </p>
         ) : null}
-        {flowState === 'taken-other' ||
-        flowState === 'taken-own-manage' ||
-        flowState === 'taken-own-keep' ? (
+        {taken ? (
           <p className="order-domain__message order-domain__message--error">
             <FormattedMessage id="order.domain.taken" values={{ domain }} />
           </p>
@@ -198,7 +200,7 @@ export function DomainStep({ actor, lang }: { actor: DomainCheckActor; lang: Lan
           </div>
         </div>
       ) : null}
-      {flowState === 'taken-own-keep' && outcome === null ? (
+      {notYours ? (
         <div className="order-domain__question">
           <p>
             <FormattedMessage id="order.domain.notYours" />

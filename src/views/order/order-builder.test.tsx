@@ -12,7 +12,8 @@ import { planSelectionMachine } from '#machines/plan-selection/plan-selection.ma
 import { expectConsole } from '#tests/setup/console.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { OrderBuilder } from './order-builder.tsx';
-import { PLANNER_ANSWERS_STORAGE_KEY, readPlannerAnswers } from './planner-answers.ts';
+import { PLANNER_STORAGE_KEY as PLANNER_ANSWERS_STORAGE_KEY } from '#domain/planner-answers.ts';
+import { readPlannerAnswers } from './planner-answers.ts';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
 const machines = {
@@ -53,10 +54,10 @@ describe('planner answers', () => {
 
   it('discards malformed JSON with a console warning', () => {
     localStorage.setItem(PLANNER_ANSWERS_STORAGE_KEY, '{not json');
-    expectConsole('warn', /planner answers/);
+    expectConsole('warn', /malformed saved data in localStorage "site-builder-answers"/);
     expect(readPlannerAnswers()).toBeNull();
     localStorage.setItem(PLANNER_ANSWERS_STORAGE_KEY, '[1,2]');
-    expectConsole('warn', /planner answers/);
+    expectConsole('warn', /malformed saved data in localStorage "site-builder-answers"/);
     expect(readPlannerAnswers()).toBeNull();
   });
 });
@@ -95,6 +96,10 @@ describe('order builder', () => {
     await user.click(screen.getByRole('button', { name: /Brand Audit/ }));
     expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'monthly'));
     await user.click(screen.getByLabelText('Pay yearly'));
+    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
+    // Finalize waits for the domain step (issue 10): an untouched step must be skipped first.
+    expect(screen.getByRole('button', { name: 'Finalize order' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Skip this step' }));
     expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
     const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
     expect(link).toBe(

@@ -1,15 +1,16 @@
 import { useSelector } from '@xstate/react';
+import { CHECKOUT_LINK_PATH, checkoutLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/catalogue.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import { computeQuote, type Interval, type QuoteResult } from '#domain/totals.ts';
 import {
-  selectCheckoutSearch,
   selectInterval,
   selectSelection,
 } from '#machines/plan-selection/plan-selection.selectors.ts';
 import {
   selectCheckoutDomain,
+  selectIsComplete,
   selectQuoteDomain,
 } from '#machines/domain-check/domain-check.selectors.ts';
 import type { DomainCheckActor } from './domain-step.tsx';
@@ -34,15 +35,12 @@ export function useOrderQuote(
 
 /** `/checkout?plans=a,b&interval=monthly&domain=name` (domain only when one is chosen). */
 export function useCheckoutHref(plans: PlanSelectionActor, domain: DomainCheckActor): string {
-  const search = useSelector(
-    plans,
-    selectCheckoutSearch,
-    (a, b) => a.plans === b.plans && a.interval === b.interval,
-  );
+  const selection = useSelector(plans, selectSelection);
+  const interval = useSelector(plans, selectInterval);
   const domainName = useSelector(domain, selectCheckoutDomain);
-  const params = new URLSearchParams(search);
-  if (domainName) params.set('domain', domainName);
-  return `/checkout?${params.toString().replace(/%2C/gi, ',')}`;
+  return (
+    checkoutLink({ plans: selection, interval, domain: domainName ?? '' }) ?? CHECKOUT_LINK_PATH
+  );
 }
 
 function Money({ cents, lang }: { cents: number; lang: Lang }) {
@@ -65,6 +63,8 @@ export function OrderSummary({
   const result = useOrderQuote(plans, domain, lang, today);
   const interval = useSelector(plans, selectInterval);
   const checkoutHref = useCheckoutHref(plans, domain);
+  // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
+  const domainSettled = useSelector(domain, selectIsComplete);
   const setInterval = (value: Interval) =>
     plans.send({ type: 'user.setInterval', interval: value });
 
@@ -276,9 +276,25 @@ export function OrderSummary({
           ) : null}
 
           <p className="order-summary__finalize">
-            <a className="button" href={checkoutHref}>
-              {intl.formatMessage({ id: 'order.summary.finalize' })}
-            </a>
+            {domainSettled ? (
+              <a className="button" href={checkoutHref}>
+                {intl.formatMessage({ id: 'order.summary.finalize' })}
+              </a>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="button"
+                  disabled
+                  aria-describedby="order-summary-finalize-blocked"
+                >
+                  {intl.formatMessage({ id: 'order.summary.finalize' })}
+                </button>{' '}
+                <span id="order-summary-finalize-blocked" className="order-summary__blocked">
+                  <FormattedMessage id="order.summary.finalizeBlocked" />
+                </span>
+              </>
+            )}
           </p>
         </>
       )}

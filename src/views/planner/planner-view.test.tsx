@@ -242,6 +242,10 @@ describe('planner journeys', () => {
       });
       expect(screen.getByText(t('planner.title.planReady'))).toBeInTheDocument();
       expect(screen.getByText('Conversion Accelerator')).toBeInTheDocument();
+      // Each recommended option says why (its rationale, SPEC section 3).
+      expect(
+        screen.getByText('Turns more of your visitors into enquiries and orders.'),
+      ).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       const next = screen.getByRole('button', { name: 'Next' });
       fireEvent.change(screen.getByLabelText('Your name'), { target: { value: ' Ann ' } });

@@ -1,4 +1,5 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
+import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -61,6 +62,10 @@ function ProductLine({ id, lang }: { id: PlanId; lang: Lang }) {
           values={{ price: formatMoney(resolvePrice(option.prices, { id }), lang) }}
         />
       </span>
+      {/* SPEC section 3: the option's rationale, where the recommendation is explained. */}
+      <small className="planner__rationale">
+        <FormattedMessage id={`plan.rationale.${id}`} />
+      </small>
     </li>
   );
 }
@@ -258,7 +263,7 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
           <FormattedMessage id={`planner.${screen}.text`} />
         </p>
         <p>
-          <a href={`/total-package/order?plans=${products.join(',')}`}>
+          <a href={orderLink({ plans: products }) ?? ORDER_LINK_PATH}>
             <FormattedMessage id="planner.done.link" />
           </a>
         </p>

@@ -1,4 +1,5 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
+import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
@@ -225,7 +226,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
           <FormattedMessage id="quiz.done.text" />
         </p>
         <p>
-          <a className="button" href={`/total-package/order?plans=${products.join(',')}`}>
+          <a className="button" href={orderLink({ plans: products }) ?? ORDER_LINK_PATH}>
             <FormattedMessage id="quiz.done.link" />
           </a>
         </p>

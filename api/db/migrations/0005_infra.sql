@@ -1,0 +1,9 @@
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "rate_limits_reset_at_idx" ON "rate_limits" USING btree ("reset_at");

@@ -1,0 +1,32 @@
+/**
+ * The money path (issue 10): an issued invoice's PDF, rendered once and kept (the same bytes are
+ * served and attached every time), and the mails sent once per invoice ("payment received"),
+ * guaranteed by the primary key.
+ */
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { invoices } from './schema-orders.ts';
+
+export const invoiceDocuments = pgTable('invoice_documents', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'restrict' }),
+  /** the PDF, base64 */
+  pdf: text('pdf').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invoiceMailKinds = ['payment-received'] as const;
+export type InvoiceMailKind = (typeof invoiceMailKinds)[number];
+
+/** One row per invoice and kind of mail: a second insert for the same pair is refused. */
+export const invoiceMails = pgTable(
+  'invoice_mails',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<InvoiceMailKind>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'invoice_mails_pkey', columns: [t.invoiceId, t.kind] })],
+);

@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  bookings,
+  customerProfiles,
+  invoices,
+  leads,
+  outbox,
+  sessions,
+  subscriptions,
+  tickets,
+  users,
+} from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { erasedEmail } from '../services/personal-data.ts';
+import { ACCOUNT_PASSWORD_LIMIT } from './account.routes.ts';
+
+const TODAY = new Date('2026-03-10T10:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => TODAY });
+  await t.database.write(async (tx) => {
+    await tx.insert(users).values({
+      email: 'staff@example.test',
+      passwordHash: await hashPassword('staff-password-1'),
+      role: 'staff',
+      name: 'Staff',
+    });
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function cookieOf(res: Response): string {
+  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await t.call('POST', '/api/auth/login', { email, password });
+  expect(res.status).toBe(200);
+  return cookieOf(res);
+}
+
+/** A client with one order (hosting monthly + a registered domain), signed in. */
+async function customer(email: string, overrides: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/api/checkout?lang=en', checkoutBody(email, overrides));
+  expect(res.status).toBe(201);
+  const answer = await res.json();
+  const cookie = await signIn(email, 'a-good-password');
+  return { cookie, invoiceNumber: answer.invoiceNumber as string, orderId: answer.orderId };
+}
+
+const get = (path: string, cookie: string) => t.call('GET', path, undefined, { Cookie: cookie });
+
+describe('client endpoints without a session', () => {
+  it.each([
+    ['GET', '/api/account/orders'],
+    ['GET', '/api/account/invoices'],
+    ['GET', '/api/account/subscriptions'],
+    ['POST', '/api/account/subscriptions/00000000-0000-4000-8000-000000000000/cancel'],
+    ['GET', '/api/account/export'],
+    ['DELETE', '/api/account'],
+    ['GET', '/api/account/tickets'],
+    ['GET', '/api/account/bookings'],
+    ['GET', '/api/account/profile'],
+  ])('%s %s answers 401', async (method, path) => {
+    const res = await t.call(method, path, method === 'DELETE' ? { password: 'x' } : undefined);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('orders, invoices and subscriptions', () => {
+  it('lists the client’s own records only, newest first, with lines, pay link and dates', async () => {
+    const a = await customer('orders-a@example.test');
+    const b = await customer('orders-b@example.test');
+
+    const orders = (await (await get('/api/account/orders', a.cookie)).json()).orders;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      id: a.orderId,
+      invoiceNumber: a.invoiceNumber,
+      status: 'open',
+      total: expect.any(Number),
+    });
+    expect(orders[0].lines.map((l: { productId: number | null }) => l.productId)).toEqual(
+      expect.arrayContaining([16, 99]),
+    );
+
+    const invoiceList = (await (await get('/api/account/invoices?lang=nl', a.cookie)).json())
+      .invoices;
+    expect(invoiceList).toEqual([
+      {
+        number: a.invoiceNumber,
+        issueDate: '2026-03-10',
+        dueDate: '2026-03-24',
+        total: orders[0].total,
+        status: 'open',
+        payLink: `http://localhost:3000/pay/${a.invoiceNumber}?lang=nl`,
+      },
+    ]);
+
+    const subs = (await (await get('/api/account/subscriptions', a.cookie)).json()).subscriptions;
+    const hosting = subs.find((s: { productId: number }) => s.productId === 16);
+    const domain = subs.find((s: { productId: number }) => s.productId === 99);
+    expect(hosting).toMatchObject({
+      billing: 'monthly',
+      status: 'active',
+      startedOn: '2026-03-10',
+      nextInvoiceOn: '2026-04-09',
+      termEndsOn: '2027-03-10',
+      endsOn: null,
+      upgradeTo: 'webHosting_pro',
+    });
+    expect(domain).toMatchObject({
+      billing: 'yearly',
+      status: 'active',
+      nextInvoiceOn: '2027-03-10',
+      termEndsOn: '2027-03-10',
+      endsOn: null,
+      upgradeTo: null,
+    });
+
+    // B's lists hold nothing of A's.
+    const bInvoices = (await (await get('/api/account/invoices', b.cookie)).json()).invoices;
+    expect(bInvoices.map((i: { number: string }) => i.number)).toEqual([b.invoiceNumber]);
+    // A's invoice is 404 for B, also through the invoice endpoint.
+    expect((await get(`/api/invoices/${a.invoiceNumber}`, b.cookie)).status).toBe(404);
+  });
+});
+
+describe('POST /api/account/subscriptions/{id}/cancel', () => {
+  it('cancels a monthly plan at the end of its 12-month term, a domain at the end of its paid year', async () => {
+    const a = await customer('cancel-a@example.test');
+    const subs = (await (await get('/api/account/subscriptions', a.cookie)).json()).subscriptions;
+    const hosting = subs.find((s: { productId: number }) => s.productId === 16);
+    const domain = subs.find((s: { productId: number }) => s.productId === 99);
+
+    const res = await t.call('POST', `/api/account/subscriptions/${hosting.id}/cancel`, undefined, {
+      Cookie: a.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).subscription).toMatchObject({
+      id: hosting.id,
+      status: 'cancelling',
+      endsOn: '2027-03-10',
+      nextInvoiceOn: '2026-04-09',
+      upgradeTo: null,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, hosting.id));
+    expect(row!.endsOn).toBe('2027-03-10');
+
+    const again = await t.call(
+      'POST',
+      `/api/account/subscriptions/${hosting.id}/cancel`,
+      undefined,
+      {
+        Cookie: a.cookie,
+      },
+    );
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.code).toBe('ALREADY_CANCELLED');
+
+    const dom = await t.call('POST', `/api/account/subscriptions/${domain.id}/cancel`, undefined, {
+      Cookie: a.cookie,
+    });
+    expect((await dom.json()).subscription).toMatchObject({
+      status: 'cancelling',
+      endsOn: '2027-03-10',
+      nextInvoiceOn: null,
+    });
+  });
+
+  it('answers 404 for another client’s subscription and for nonsense ids', async () => {
+    const a = await customer('cancel-owner@example.test');
+    const b = await customer('cancel-other@example.test');
+    const subs = (await (await get('/api/account/subscriptions', a.cookie)).json()).subscriptions;
+    const res = await t.call('POST', `/api/account/subscriptions/${subs[0].id}/cancel`, undefined, {
+      Cookie: b.cookie,
+    });
+    expect(res.status).toBe(404);
+    const bad = await t.call('POST', '/api/account/subscriptions/not-a-uuid/cancel', undefined, {
+      Cookie: b.cookie,
+    });
+    expect(bad.status).toBe(404);
+  });
+});
+
+describe('upgrade request, tickets, bookings and profile', () => {
+  it('turns an upgrade request into a ticket for staff that the client sees', async () => {
+    const a = await customer('upgrade@example.test');
+    const subs = (await (await get('/api/account/subscriptions', a.cookie)).json()).subscriptions;
+    const hosting = subs.find((s: { productId: number }) => s.productId === 16);
+    const res = await t.call(
+      'POST',
+      '/api/account/upgrade-request?lang=nl',
+      { subscriptionId: hosting.id, note: 'Graag per april' },
+      { Cookie: a.cookie },
+    );
+    expect(res.status).toBe(201);
+    const { ticketId } = await res.json();
+    const list = (await (await get('/api/account/tickets', a.cookie)).json()).tickets;
+    expect(list).toEqual([
+      expect.objectContaining({ id: ticketId, subject: 'upgrade', status: 'open', messages: [] }),
+    ]);
+    expect(list[0].message).toMatch(/Graag per april/);
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'upgrade-request'));
+    expect(mails.at(-1)!.to).toBe('staff@example.test');
+
+    // The domain has no upgrade path.
+    const domain = subs.find((s: { productId: number }) => s.productId === 99);
+    const refused = await t.call(
+      'POST',
+      '/api/account/upgrade-request',
+      { subscriptionId: domain.id },
+      { Cookie: a.cookie },
+    );
+    expect(refused.status).toBe(400);
+  });
+
+  it('lists the client’s bookings by their address and updates the profile', async () => {
+    const a = await customer('profile@example.test');
+    await t.database.write((tx) =>
+      tx.insert(bookings).values({
+        startTime: new Date('2026-03-12T08:00:00Z'),
+        endTime: new Date('2026-03-12T08:30:00Z'),
+        name: 'Anna',
+        email: 'profile@example.test',
+        lang: 'en',
+        title: 'Free 30-minute consultation',
+        description: 'd',
+        videoCallUrl: 'https://meet.jit.si/x',
+      }),
+    );
+    const list = (await (await get('/api/account/bookings', a.cookie)).json()).bookings;
+    expect(list).toEqual([
+      expect.objectContaining({ status: 'booked', startTime: '2026-03-12T08:00:00.000Z' }),
+    ]);
+
+    const put = await t.call(
+      'PUT',
+      '/api/account/profile',
+      { name: 'Anna Jansen', phone: '+31 6 1', lang: 'nl' },
+      { Cookie: a.cookie },
+    );
+    expect(put.status).toBe(200);
+    expect((await put.json()).profile).toMatchObject({
+      name: 'Anna Jansen',
+      phone: '+31 6 1',
+      lang: 'nl',
+      billing: { city: 'Amsterdam', country: 'NL' },
+    });
+    const bad = await t.call('PUT', '/api/account/profile', { name: '' }, { Cookie: a.cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({ name: 'account.validation.nameRequired' });
+  });
+});
+
+describe('POST /api/account/password', () => {
+  it('changes the password, ends every other session and keeps this one', async () => {
+    const a = await customer('change@example.test');
+    const other = await signIn('change@example.test', 'a-good-password');
+    const wrong = await t.call(
+      'POST',
+      '/api/account/password',
+      { currentPassword: 'nope-nope', password: 'new-password-1' },
+      { Cookie: a.cookie },
+    );
+    expect(wrong.status).toBe(401);
+    const res = await t.call(
+      'POST',
+      '/api/account/password',
+      { currentPassword: 'a-good-password', password: 'new-password-1' },
+      { Cookie: a.cookie },
+    );
+    expect(res.status).toBe(200);
+    const fresh = cookieOf(res);
+    expect((await get('/api/auth/me', other)).status).toBe(401);
+    expect((await get('/api/auth/me', a.cookie)).status).toBe(401);
+    expect((await get('/api/auth/me', fresh)).status).toBe(200);
+    await signIn('change@example.test', 'new-password-1');
+  });
+});
+
+describe('GET /api/account/export', () => {
+  it('is a JSON attachment of everything stored about the person', async () => {
+    const a = await customer('export@example.test');
+    await t.call('POST', '/api/leads', {
+      source: 'leadForm',
+      name: 'Anna',
+      email: 'export@example.test',
+      subscribe: true,
+      answers: { goal: 'getClients' },
+    });
+    await t.call('POST', '/api/contact', {
+      name: 'Anna',
+      email: 'export@example.test',
+      message: 'Hello there',
+    });
+    const res = await get('/api/account/export', a.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="account-export-2026-03-10\.json"$/,
+    );
+    const data = await res.json();
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining([
+        'account',
+        'orders',
+        'invoices',
+        'subscriptions',
+        'leads',
+        'tickets',
+        'bookings',
+        'consents',
+        'mails',
+      ]),
+    );
+    expect(data.account).toMatchObject({
+      email: 'export@example.test',
+      profile: { city: 'Amsterdam' },
+    });
+    expect(data.invoices[0]).toMatchObject({ number: a.invoiceNumber, buyer: expect.any(Object) });
+    expect(data.leads).toHaveLength(1);
+    expect(data.tickets[0]).toMatchObject({ message: 'Hello there' });
+    expect(data.consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ what: 'followUpMail', given: true }),
+        expect.objectContaining({ what: 'termsAndPrivacy', given: true }),
+      ]),
+    );
+    expect(JSON.stringify(data)).not.toMatch(/password/i);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('refuses a wrong password with 401 and rate limits guessing', async () => {
+    const a = await customer('delete-guess@example.test');
+    for (let i = 0; i < ACCOUNT_PASSWORD_LIMIT.perUser; i++) {
+      const res = await t.call(
+        'DELETE',
+        '/api/account',
+        { password: 'wrong-one' },
+        { Cookie: a.cookie },
+      );
+      expect(res.status).toBe(401);
+    }
+    const limited = await t.call(
+      'DELETE',
+      '/api/account',
+      { password: 'a-good-password' },
+      { Cookie: a.cookie },
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('erases or anonymises everything in one go and keeps the invoices with their billing details', async () => {
+    const a = await customer('delete-me@example.test');
+    const keep = await customer('keep-me@example.test');
+    await t.call('POST', '/api/leads', {
+      source: 'leadForm',
+      name: 'Anna',
+      email: 'delete-me@example.test',
+      subscribe: false,
+      answers: { goal: 'getClients' },
+    });
+    await t.call('POST', '/api/contact', {
+      name: 'Anna',
+      email: 'delete-me@example.test',
+      message: 'Please help',
+    });
+    const [user] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'delete-me@example.test'));
+
+    const res = await t.call(
+      'DELETE',
+      '/api/account',
+      { password: 'a-good-password' },
+      { Cookie: a.cookie },
+    );
+    expect(res.status).toBe(202);
+    expect(res.headers.get('set-cookie')).toMatch(/sid=;/);
+
+    const { db } = t.database;
+    const [after] = await db.select().from(users).where(eq(users.id, user!.id));
+    expect(after).toMatchObject({ email: erasedEmail(user!.id), name: '', passwordHash: null });
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
+    expect(
+      await db.select().from(customerProfiles).where(eq(customerProfiles.userId, user!.id)),
+    ).toEqual([]);
+    expect(await db.select().from(leads).where(eq(leads.email, 'delete-me@example.test'))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(tickets).where(eq(tickets.email, 'delete-me@example.test')),
+    ).toEqual([]);
+    expect(await db.select().from(outbox).where(eq(outbox.to, 'delete-me@example.test'))).toEqual(
+      [],
+    );
+    const kept = await db.select().from(invoices).where(eq(invoices.userId, user!.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.buyer).toMatchObject({ name: 'Anna de Vries' });
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id));
+    expect(subs.every((s) => s.status === 'cancelled')).toBe(true);
+
+    // Signed out, cannot sign in, and the other client is untouched.
+    expect((await get('/api/auth/me', a.cookie)).status).toBe(401);
+    const login = await t.call('POST', '/api/auth/login', {
+      email: 'delete-me@example.test',
+      password: 'a-good-password',
+    });
+    expect(login.status).toBe(401);
+    expect((await get('/api/account/invoices', keep.cookie)).status).toBe(200);
+  });
+
+  it('is refused for the staff account', async () => {
+    const cookie = await signIn('staff@example.test', 'staff-password-1');
+    const res = await t.call(
+      'DELETE',
+      '/api/account',
+      { password: 'staff-password-1' },
+      { Cookie: cookie },
+    );
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,223 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, ticketMessages, tickets, users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { hashPassword } from '../services/passwords.ts';
+
+const NOW = new Date('2026-03-10T10:00:00Z');
+let t: TestApp;
+let staff = '';
+let client = '';
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await t.call('POST', '/api/auth/login', { email, password });
+  expect(res.status).toBe(200);
+  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  await t.database.write(async (tx) => {
+    await tx.insert(users).values({
+      email: 'staff@example.test',
+      passwordHash: await hashPassword('staff-password-1'),
+      role: 'staff',
+      name: 'Staff',
+    });
+  });
+  for (const email of ['ann@example.test', 'bob@example.test', 'cor@example.test'])
+    expect((await t.call('POST', '/api/checkout', checkoutBody(email))).status).toBe(201);
+  await t.call('POST', '/api/leads', {
+    source: 'leadForm',
+    name: 'Ann',
+    email: 'ann@example.test',
+    subscribe: false,
+    answers: { goal: 'getClients' },
+  });
+  await t.call('POST', '/api/leads', {
+    source: 'leadForm',
+    name: 'Dan',
+    email: 'dan@example.test',
+    subscribe: false,
+    answers: { goal: 'getClients' },
+  });
+  staff = await signIn('staff@example.test', 'staff-password-1');
+  client = await signIn('ann@example.test', 'a-good-password');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (cookie: string) => ({ Cookie: cookie });
+
+describe('staff only', () => {
+  it.each([
+    ['GET', '/api/admin/invoices'],
+    ['GET', '/api/admin/overview'],
+    ['GET', '/api/admin/tables/orders'],
+    ['POST', '/api/admin/tickets/00000000-0000-4000-8000-000000000000/reply'],
+    ['PATCH', '/api/admin/tickets/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/outbox/1/resend'],
+  ])('%s %s: 401 without a session, 403 for a client', async (method, path) => {
+    const body = method === 'GET' ? undefined : { message: 'x', status: 'open' };
+    expect((await t.call(method, path, body)).status).toBe(401);
+    expect((await t.call(method, path, body, as(client))).status).toBe(403);
+  });
+});
+
+describe('GET /api/admin/invoices', () => {
+  it('lists every invoice newest first with the client and lines', async () => {
+    const res = await t.call('GET', '/api/admin/invoices', undefined, as(staff));
+    expect(res.status).toBe(200);
+    const { invoices } = await res.json();
+    expect(invoices.map((i: { number: string }) => i.number)).toEqual([
+      '2026-0003',
+      '2026-0002',
+      '2026-0001',
+    ]);
+    expect(invoices[2]).toMatchObject({
+      clientEmail: 'ann@example.test',
+      issueDate: '2026-03-10',
+      status: 'open',
+      total: expect.any(Number),
+      lines: expect.arrayContaining([expect.objectContaining({ amount: expect.any(Number) })]),
+    });
+  });
+});
+
+describe('GET /api/admin/tables/{table}', () => {
+  it('searches, pages and sorts on the server', async () => {
+    const search = await (
+      await t.call('GET', '/api/admin/tables/orders?q=bob', undefined, as(staff))
+    ).json();
+    expect(search.total).toBe(1);
+    expect(search.rows[0]).toMatchObject({ email: 'bob@example.test', invoiceNumber: '2026-0002' });
+
+    const page2 = await (
+      await t.call(
+        'GET',
+        '/api/admin/tables/invoices?pageSize=2&page=2&sort=number&dir=asc',
+        undefined,
+        as(staff),
+      )
+    ).json();
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2, sort: 'number', dir: 'asc' });
+    expect(page2.rows.map((r: { number: string }) => r.number)).toEqual(['2026-0003']);
+
+    const wildcard = await (
+      await t.call('GET', '/api/admin/tables/leads?q=%25', undefined, as(staff))
+    ).json();
+    expect(wildcard.total).toBe(0);
+
+    expect((await t.call('GET', '/api/admin/tables/users', undefined, as(staff))).status).toBe(404);
+    expect(
+      (await t.call('GET', '/api/admin/tables/orders?pageSize=1000', undefined, as(staff))).status,
+    ).toBe(400);
+  });
+});
+
+describe('tickets: reply and status', () => {
+  it('mails the reply in the customer’s language, keeps it on the ticket and marks it answered', async () => {
+    const created = await t.call('POST', '/api/contact?lang=nl', {
+      name: 'Ann',
+      email: 'ann@example.test',
+      message: 'Mijn mail werkt niet',
+    });
+    const { ticketId } = await created.json();
+    const res = await t.call(
+      'POST',
+      `/api/admin/tickets/${ticketId}/reply?lang=en`,
+      { message: 'We hebben het opgelost.' },
+      as(staff),
+    );
+    expect(res.status).toBe(201);
+    expect((await res.json()).status).toBe('answered');
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'ticket-reply'))
+      .orderBy(desc(outbox.id));
+    expect(mail).toMatchObject({ to: 'ann@example.test', lang: 'nl' });
+    expect(mail!.subject).toMatch(/^Re: je bericht \(ticket [0-9A-F]{8}\)$/);
+    expect(mail!.text).toContain('We hebben het opgelost.');
+    expect(mail!.text).toContain('> Mijn mail werkt niet');
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket!.status).toBe('answered');
+    const kept = await t.database.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticketId));
+    expect(kept).toMatchObject([
+      { author: 'staff', body: 'We hebben het opgelost.', outboxId: mail!.id },
+    ]);
+
+    // The customer sees the reply in their client area.
+    const mine = await (await t.call('GET', '/api/account/tickets', undefined, as(client))).json();
+    expect(mine.tickets[0].messages).toEqual([
+      expect.objectContaining({ author: 'staff', body: 'We hebben het opgelost.' }),
+    ]);
+
+    const patch = await t.call(
+      'PATCH',
+      `/api/admin/tickets/${ticketId}`,
+      { status: 'closed' },
+      as(staff),
+    );
+    expect(patch.status).toBe(200);
+    expect((await patch.json()).ticket.status).toBe('closed');
+    const bad = await t.call(
+      'PATCH',
+      `/api/admin/tickets/${ticketId}`,
+      { status: 'gone' },
+      as(staff),
+    );
+    expect(bad.status).toBe(400);
+    const empty = await t.call(
+      'POST',
+      `/api/admin/tickets/${ticketId}/reply`,
+      { message: ' ' },
+      as(staff),
+    );
+    expect(empty.status).toBe(400);
+    const missing = await t.call(
+      'POST',
+      '/api/admin/tickets/00000000-0000-4000-8000-000000000000/reply',
+      { message: 'hi' },
+      as(staff),
+    );
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/outbox/{id}/resend', () => {
+  it('queues a failed mail again', async () => {
+    const [mail] = await t.database.db.select().from(outbox).limit(1);
+    await t.database.write((tx) =>
+      tx
+        .update(outbox)
+        .set({ status: 'failed', attempts: 8, lastError: 'refused' })
+        .where(eq(outbox.id, mail!.id)),
+    );
+    const res = await t.call('POST', `/api/admin/outbox/${mail!.id}/resend`, undefined, as(staff));
+    expect(res.status).toBe(202);
+    const [after] = await t.database.db.select().from(outbox).where(eq(outbox.id, mail!.id));
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect(
+      (await t.call('POST', '/api/admin/outbox/999999/resend', undefined, as(staff))).status,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/admin/overview', () => {
+  it('counts orders per month, open invoices, leads, tickets and the conversion', async () => {
+    const res = await t.call('GET', '/api/admin/overview', undefined, as(staff));
+    const figures = await res.json();
+    expect(figures.months).toHaveLength(12);
+    expect(figures.months.at(-1)).toEqual({ month: '2026-03', orders: 3, revenue: 0 });
+    expect(figures.openInvoices.count).toBe(3);
+    expect(figures.newLeads).toBe(2);
+    // Ann ordered (at the same moment as her lead, in this test's clock); Dan did not.
+    expect(figures.conversion).toEqual({ leads: 2, converted: 1, rate: 50 });
+  });
+});

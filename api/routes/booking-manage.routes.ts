@@ -1,0 +1,327 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  bookingCancelSchema,
+  bookingRescheduleSchema,
+  TOKEN_PATTERN,
+} from '#domain/account.schema.ts';
+import {
+  BOOKING_TIME_ZONE,
+  checkSlotStart,
+  formatSlotDay,
+  formatSlotTime,
+} from '#domain/bookings.ts';
+import { ICS_FILE_NAME } from '#domain/calendar-export.ts';
+import type { Lang } from '#domain/language.ts';
+import { manageBookingLink } from '#domain/links.ts';
+import type { Database, Tx } from '../db/database.ts';
+import { bookings, cancelledBookings } from '../db/schema.ts';
+import type { CurrentUser } from '../http/auth.ts';
+import { ApiError, validateJson } from '../http/errors.ts';
+import type { Mailer } from '../services/mail.ts';
+import {
+  RATE_LIMITS,
+  rateCounter,
+  type RateCounter,
+  type RateLimits,
+} from '../services/rate-limit.ts';
+import { hashToken } from '../services/sessions.ts';
+import { bookingIcs, isUniqueViolation, publicBooking } from './bookings.routes.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Wrong manage tokens per network address in 15 minutes. */
+export const MANAGE_TOKEN_LIMIT = { perAddress: RATE_LIMITS.bookingManageToken.limit };
+
+type BookingRow = typeof bookings.$inferSelect;
+
+function when(row: { startTime: Date; endTime: Date }, lang: Lang): string {
+  return `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)} (Europe/Amsterdam)`;
+}
+
+function cancelMail(row: BookingRow, lang: Lang, rebookUrl: string) {
+  if (lang === 'nl')
+    return {
+      subject: `Geannuleerd: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
+      text: [
+        `Hallo ${row.name},`,
+        '',
+        `Je adviesgesprek van ${when(row, lang)} is geannuleerd. Het agenda-bestand in de bijlage haalt het uit je agenda.`,
+        '',
+        'Wil je toch een gesprek? Kies een nieuw moment:',
+        rebookUrl,
+      ].join('\n'),
+    };
+  return {
+    subject: `Cancelled: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    text: [
+      `Hello ${row.name},`,
+      '',
+      `Your consultation of ${when(row, lang)} is cancelled. The calendar file attached removes it from your calendar.`,
+      '',
+      'Would you still like to talk? Choose a new time:',
+      rebookUrl,
+    ].join('\n'),
+  };
+}
+
+function movedMail(row: BookingRow, lang: Lang, manageUrl: string) {
+  if (lang === 'nl')
+    return {
+      subject: `Verzet: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
+      text: [
+        `Hallo ${row.name},`,
+        '',
+        `Je adviesgesprek is verzet naar ${when(row, lang)}. Het agenda-bestand in de bijlage werkt je agenda bij.`,
+        `Videogesprek: ${row.videoCallUrl}`,
+        '',
+        'Verzetten of annuleren kan hier:',
+        manageUrl,
+      ].join('\n'),
+    };
+  return {
+    subject: `Moved: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    text: [
+      `Hello ${row.name},`,
+      '',
+      `Your consultation has moved to ${when(row, lang)}. The calendar file attached updates your calendar.`,
+      `Video call: ${row.videoCallUrl}`,
+      '',
+      'Move or cancel it here:',
+      manageUrl,
+    ].join('\n'),
+  };
+}
+
+function icsAttachment(ics: string, method: 'PUBLISH' | 'CANCEL') {
+  return {
+    filename: ICS_FILE_NAME,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: Buffer.from(ics, 'utf8').toString('base64'),
+  };
+}
+
+/**
+ * Booking self-service (API.md section 6): GET /api/bookings/manage?token= (the visitor's own
+ * booking, for its page; beyond API.md), POST /api/bookings/{id}/cancel with the booking's
+ * `manageToken` or a staff session, POST /api/bookings/{id}/reschedule with the token and a new
+ * start. A wrong token is the same 404 as an unknown booking. Moving keeps the race rules of a new
+ * booking: the update of the start hits the same UNIQUE index, so a taken slot is `409
+ * SLOT_TAKEN` and the old slot stays the visitor's. A cancelled booking moves to
+ * `cancelled_bookings`, so its slot is free at once. Every change mails the visitor an .ics with
+ * the same UID (METHOD:CANCEL, or a higher SEQUENCE) and notifies staff, in the same transaction.
+ */
+export function bookingManageRoutes(options: {
+  database: Database;
+  mailer?: Mailer | undefined;
+  now: () => Date;
+  publicUrl: string;
+  currentUser?: CurrentUser | undefined;
+  rateLimits: RateLimits;
+  limiter?: RateCounter;
+}) {
+  const { database, mailer, now } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  // In the database, so the count holds across app servers (RATE_LIMITS.bookingManageToken).
+  const limiter =
+    options.limiter ?? rateCounter(options.rateLimits, RATE_LIMITS.bookingManageToken);
+  const clientAddress = (c: Context) => options.rateLimits.address(c);
+
+  const guard = async (c: Context) => {
+    const blocked = await limiter.check(clientAddress(c));
+    if (blocked > 0)
+      throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(blocked) } });
+  };
+  const wrongToken = async (c: Context) => {
+    await limiter.hit(clientAddress(c));
+    return new ApiError('NOT_FOUND');
+  };
+
+  const notifyStaff = async (tx: Tx, subject: string, lines: string[]) => {
+    if (!mailer?.staffAddress) return;
+    await mailer.send(
+      {
+        to: mailer.staffAddress,
+        subject,
+        text: lines.join('\n'),
+        kind: 'booking-notification',
+        lang: 'en',
+      },
+      tx,
+    );
+  };
+
+  /** The booking `id` if the token is its own, locked for this transaction. */
+  const lockBooking = async (tx: Tx, id: string, token: string | undefined) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!row) return null;
+    if (token === undefined) return row;
+    return row.manageTokenHash !== null && row.manageTokenHash === hashToken(token) ? row : null;
+  };
+
+  return new Hono()
+    .get('/bookings/manage', async (c) => {
+      await guard(c);
+      const token = c.req.query('token') ?? '';
+      if (!TOKEN_PATTERN.test(token)) throw await wrongToken(c);
+      const hash = hashToken(token);
+      const [row] = await database.read((db) =>
+        db.select().from(bookings).where(eq(bookings.manageTokenHash, hash)),
+      );
+      if (row)
+        return c.json({
+          booking: {
+            ...publicBooking(row),
+            status: 'booked' as const,
+          },
+        });
+      const [cancelled] = await database.read((db) =>
+        db.select().from(cancelledBookings).where(eq(cancelledBookings.manageTokenHash, hash)),
+      );
+      if (!cancelled) throw await wrongToken(c);
+      return c.json({
+        booking: {
+          id: cancelled.id,
+          title: cancelled.title,
+          startTime: cancelled.startTime.toISOString(),
+          endTime: cancelled.endTime.toISOString(),
+          timeZone: BOOKING_TIME_ZONE,
+          videoCallUrl: null,
+          status: 'cancelled' as const,
+        },
+      });
+    })
+    .post('/bookings/:id/cancel', validateJson(bookingCancelSchema), async (c) => {
+      await guard(c);
+      const id = c.req.param('id');
+      const { token } = c.req.valid('json');
+      const user = token === undefined ? await options.currentUser?.(c) : null;
+      // Without a token only staff may cancel.
+      if (token === undefined && user?.role !== 'staff') {
+        if (!user) throw new ApiError('UNAUTHORIZED');
+        throw new ApiError('FORBIDDEN');
+      }
+      if (!UUID.test(id) || (token !== undefined && !TOKEN_PATTERN.test(token)))
+        throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
+      const at = now();
+      const outcome = await database.write(async (tx) => {
+        const row = await lockBooking(tx, id, token);
+        if (!row) {
+          // Cancelling twice is answered like the first time (the slot is free either way).
+          const [done] = await tx
+            .select({ id: cancelledBookings.id, hash: cancelledBookings.manageTokenHash })
+            .from(cancelledBookings)
+            .where(eq(cancelledBookings.id, id));
+          if (done && (token === undefined || done.hash === hashToken(token)))
+            return 'already' as const;
+          return null;
+        }
+        const sequence = row.sequence + 1;
+        await tx.delete(bookings).where(eq(bookings.id, row.id));
+        await tx.insert(cancelledBookings).values({
+          id: row.id,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          name: row.name,
+          email: row.email,
+          lang: row.lang,
+          title: row.title,
+          manageTokenHash: row.manageTokenHash,
+          sequence,
+          cancelledBy: token === undefined ? 'staff' : 'visitor',
+          bookedAt: row.createdAt,
+          cancelledAt: at,
+        });
+        const ics = bookingIcs({ ...row, sequence }, at, mailer?.staffAddress, 'CANCEL');
+        await mailer?.send(
+          {
+            to: row.email,
+            ...cancelMail(row, row.lang, `${publicUrl}/schedule-consultation?lang=${row.lang}`),
+            attachments: [icsAttachment(ics, 'CANCEL')],
+            kind: 'booking-cancellation',
+            lang: row.lang,
+          },
+          tx,
+        );
+        await notifyStaff(tx, `Consultation cancelled: ${row.name}, ${when(row, 'en')}`, [
+          `The consultation was cancelled by ${token === undefined ? 'staff' : 'the visitor'}.`,
+          '',
+          `Name: ${row.name}`,
+          `Email: ${row.email}`,
+          `When: ${when(row, 'en')}`,
+          `Booking id: ${row.id}`,
+        ]);
+        return 'cancelled' as const;
+      });
+      if (!outcome) throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
+      return c.json({ ok: true, status: 'cancelled' });
+    })
+    .post('/bookings/:id/reschedule', validateJson(bookingRescheduleSchema), async (c) => {
+      await guard(c);
+      const id = c.req.param('id');
+      const { token, start } = c.req.valid('json');
+      if (!UUID.test(id) || !TOKEN_PATTERN.test(token)) throw await wrongToken(c);
+      const at = now();
+      const checked = checkSlotStart(new Date(start), at);
+      if (!checked.ok)
+        throw new ApiError('VALIDATION_FAILED', {
+          fields: { start: `scheduler.validation.${checked.reason}` },
+        });
+      let moved: BookingRow | null;
+      try {
+        moved = await database.write(async (tx) => {
+          const row = await lockBooking(tx, id, token);
+          if (!row) return null;
+          const [updated] = await tx
+            .update(bookings)
+            .set({
+              startTime: new Date(checked.slot.start),
+              endTime: new Date(checked.slot.end),
+              sequence: sql`${bookings.sequence} + 1`,
+            })
+            .where(and(eq(bookings.id, row.id)))
+            .returning();
+          const saved = updated!;
+          const ics = bookingIcs(saved, at, mailer?.staffAddress);
+          await mailer?.send(
+            {
+              to: saved.email,
+              ...movedMail(
+                saved,
+                saved.lang,
+                `${publicUrl}${manageBookingLink(token, saved.lang)}`,
+              ),
+              attachments: [icsAttachment(ics, 'PUBLISH')],
+              kind: 'booking-rescheduled',
+              lang: saved.lang,
+            },
+            tx,
+          );
+          await notifyStaff(tx, `Consultation moved: ${saved.name}, ${when(saved, 'en')}`, [
+            'The visitor moved their consultation.',
+            '',
+            `Name: ${saved.name}`,
+            `Email: ${saved.email}`,
+            `Was: ${when(row, 'en')}`,
+            `Now: ${when(saved, 'en')}`,
+            `Booking id: ${saved.id}`,
+          ]);
+          return saved;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('SLOT_TAKEN');
+        throw error;
+      }
+      if (!moved) {
+        const [cancelled] = await database.read((db) =>
+          db
+            .select({ hash: cancelledBookings.manageTokenHash })
+            .from(cancelledBookings)
+            .where(eq(cancelledBookings.id, id)),
+        );
+        if (cancelled && cancelled.hash === hashToken(token))
+          throw new ApiError('ALREADY_CANCELLED');
+        throw await wrongToken(c);
+      }
+      return c.json({ booking: publicBooking(moved) });
+    });
+}

@@ -1,0 +1,313 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  AccountBooking,
+  AccountInvoice,
+  AccountOrder,
+  AccountSubscription,
+  AccountTicket,
+  AccountProfile,
+} from '#domain/account.schema.ts';
+import { optionById } from '#domain/catalogue.ts';
+import { amsterdamDay, type IsoDay } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { payPageLink } from '#domain/links.ts';
+import {
+  cancelSubscription,
+  subscriptionDates,
+  upgradeTarget,
+  type SubscriptionFacts,
+} from '#domain/subscriptions.ts';
+import type { Db, Tx } from '../db/database.ts';
+import {
+  bookings,
+  cancelledBookings,
+  customerProfiles,
+  invoices,
+  orderLines,
+  orders,
+  subscriptions,
+  ticketMessages,
+  tickets,
+  users,
+} from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Mailer } from './mail.ts';
+
+/**
+ * The client area's reads and writes (API.md section 6). Every query is narrowed to the signed-in
+ * user, so another client's record is simply not found (404). Tables of the orders area are read
+ * directly (decision A1): this service adds no second way to write them.
+ */
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function subscriptionFacts(row: SubscriptionRow): SubscriptionFacts {
+  return {
+    billing: row.billing,
+    storedStatus: row.status,
+    startDate: row.startDate,
+    nextPaymentDate: row.nextPaymentDate,
+    termEnd: row.termEnd,
+    endsOn: row.endsOn,
+  };
+}
+
+export function accountSubscription(row: SubscriptionRow, today: IsoDay): AccountSubscription {
+  const dates = subscriptionDates(subscriptionFacts(row), today);
+  return {
+    id: row.id,
+    productId: row.productId,
+    planId: row.planId,
+    displayName: row.displayName,
+    domainName: row.domainName,
+    billing: row.billing,
+    price: row.price,
+    startedOn: row.startDate,
+    ...dates,
+    upgradeTo: upgradeTarget(row.planId, dates.status),
+  };
+}
+
+export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.position));
+  // The order's own invoice is its first one (renewals come later).
+  const firstInvoices = await db
+    .select({ orderId: invoices.orderId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.orderId, ids))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  return rows.map((o) => ({
+    id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    invoiceNumber: firstInvoices.find((i) => i.orderId === o.id)?.number ?? null,
+    status: o.status,
+    total: o.dueToday,
+    lines: lines
+      .filter((l) => l.orderId === o.id)
+      .map((l) => ({
+        productId: l.productId,
+        displayName: l.displayName,
+        billing: l.billing,
+        price: l.price,
+      })),
+  }));
+}
+
+export async function listInvoices(
+  db: Db | Tx,
+  userId: string,
+  options: { publicUrl: string; lang: Lang },
+): Promise<AccountInvoice[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
+  return rows.map((i) => ({
+    number: i.number,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    total: i.total,
+    status: i.status,
+    payLink:
+      i.status === 'open'
+        ? payPageLink({ invoiceNumber: i.number, lang: options.lang, origin: options.publicUrl })
+        : null,
+  }));
+}
+
+export async function listSubscriptions(
+  db: Db | Tx,
+  userId: string,
+  today: IsoDay,
+): Promise<AccountSubscription[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), asc(subscriptions.displayName));
+  return rows.map((r) => accountSubscription(r, today));
+}
+
+/** Cancels with one month's notice (domain/subscriptions.ts); 404 for anyone else's. */
+export async function cancelOwnSubscription(
+  tx: Tx,
+  input: { userId: string; subscriptionId: string; at: Date },
+): Promise<AccountSubscription> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)))
+    .for('update');
+  if (!row) throw new ApiError('NOT_FOUND');
+  const today = amsterdamDay(input.at);
+  const outcome = cancelSubscription(subscriptionFacts(row), today);
+  if (!outcome.ok) throw new ApiError('ALREADY_CANCELLED');
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ endsOn: outcome.endsOn, cancelledAt: input.at })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  return accountSubscription(updated!, today);
+}
+
+export async function listTickets(db: Db | Tx, email: string): Promise<AccountTicket[]> {
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.email, email))
+    .orderBy(desc(tickets.createdAt));
+  const ids = rows.map((r) => r.id);
+  const messages = ids.length
+    ? await db
+        .select()
+        .from(ticketMessages)
+        .where(inArray(ticketMessages.ticketId, ids))
+        .orderBy(asc(ticketMessages.createdAt))
+    : [];
+  return rows.map((t) => ({
+    id: t.id,
+    subject: t.subject,
+    status: t.status,
+    createdAt: t.createdAt.toISOString(),
+    message: t.message,
+    messages: messages
+      .filter((m) => m.ticketId === t.id)
+      .map((m) => ({ author: m.author, body: m.body, createdAt: m.createdAt.toISOString() })),
+  }));
+}
+
+export async function listBookings(db: Db | Tx, email: string): Promise<AccountBooking[]> {
+  const booked = await db.select().from(bookings).where(eq(bookings.email, email));
+  const cancelled = await db
+    .select()
+    .from(cancelledBookings)
+    .where(eq(cancelledBookings.email, email));
+  return [
+    ...booked.map((b) => ({
+      id: b.id,
+      title: b.title,
+      startTime: b.startTime.toISOString(),
+      endTime: b.endTime.toISOString(),
+      status: 'booked' as const,
+      videoCallUrl: b.videoCallUrl,
+    })),
+    ...cancelled.map((b) => ({
+      id: b.id,
+      title: b.title,
+      startTime: b.startTime.toISOString(),
+      endTime: b.endTime.toISOString(),
+      status: 'cancelled' as const,
+      videoCallUrl: null,
+    })),
+  ].sort((a, b) => b.startTime.localeCompare(a.startTime));
+}
+
+export async function readProfile(db: Db | Tx, userId: string): Promise<AccountProfile> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new ApiError('UNAUTHORIZED');
+  const [profile] = await db
+    .select()
+    .from(customerProfiles)
+    .where(eq(customerProfiles.userId, userId));
+  return {
+    email: user.email,
+    name: user.name,
+    phone: profile?.phone ?? '',
+    lang: profile?.lang ?? 'en',
+    billing: profile
+      ? {
+          company: profile.company,
+          address1: profile.address1,
+          postalcode: profile.postalcode,
+          city: profile.city,
+          country: profile.country,
+        }
+      : null,
+  };
+}
+
+const UPGRADE_TEXT: Record<Lang, (from: string, to: string, note: string) => string> = {
+  en: (from, to, note) =>
+    [`Upgrade request from the client area: ${from} to ${to}.`, note ? `\nNote: ${note}` : '']
+      .join('')
+      .trim(),
+  nl: (from, to, note) =>
+    [`Upgradeverzoek uit de klantomgeving: ${from} naar ${to}.`, note ? `\nOpmerking: ${note}` : '']
+      .join('')
+      .trim(),
+};
+
+/**
+ * An upgrade request (Complete to Pro) becomes a ticket for staff, with its notification mail;
+ * the customer sees it among their tickets. Only an active subscription with an upgrade path.
+ */
+export async function requestUpgrade(
+  tx: Tx,
+  input: {
+    userId: string;
+    email: string;
+    name: string;
+    subscriptionId: string;
+    note: string;
+    lang: Lang;
+    at: Date;
+    mailer?: Mailer | undefined;
+  },
+): Promise<{ ticketId: string }> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)));
+  if (!row) throw new ApiError('NOT_FOUND');
+  const view = accountSubscription(row, amsterdamDay(input.at));
+  if (!view.upgradeTo)
+    throw new ApiError('VALIDATION_FAILED', {
+      fields: { subscriptionId: 'account.upgrade.notAvailable' },
+    });
+  const target = optionById(view.upgradeTo)?.displayName[input.lang] ?? view.upgradeTo;
+  const message = UPGRADE_TEXT[input.lang](row.displayName, target, input.note);
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({
+      name: input.name || input.email,
+      email: input.email,
+      subject: 'upgrade',
+      message,
+      lang: input.lang,
+    })
+    .returning({ id: tickets.id });
+  if (input.mailer?.staffAddress)
+    await input.mailer.send(
+      {
+        to: input.mailer.staffAddress,
+        subject: `Upgrade request: ${row.displayName} to ${target} (${input.email})`,
+        text: [
+          UPGRADE_TEXT.en(
+            row.displayName,
+            optionById(view.upgradeTo)?.displayName.en ?? target,
+            input.note,
+          ),
+          '',
+          `Customer: ${input.name} <${input.email}>`,
+          `Subscription: ${row.id}`,
+          `Ticket id: ${ticket!.id}`,
+        ].join('\n'),
+        kind: 'upgrade-request',
+        lang: 'en',
+      },
+      tx,
+    );
+  return { ticketId: ticket!.id };
+}

@@ -1,0 +1,184 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import { intlLocale, type Lang } from '#domain/language.ts';
+import type { InvoiceLine } from '../db/schema.ts';
+import type { MailMessage } from './mail.ts';
+import { invoicePdfAttachment } from './invoices.ts';
+
+/**
+ * The billing job's mails, in the customer's language, worded from the same catalogues as the
+ * site (`billing.mail.*` in locales/): the renewal invoice (PDF attached; with a payment link, or
+ * saying the amount is collected from the mandate), the "automatic payment failed" invoice, the
+ * yearly renewal reminder and the overdue reminder.
+ */
+
+const CATALOGUES: Record<Lang, Record<string, string>> = { en, nl };
+// Compiled messages, per language and id (a cache: the catalogues never change at run time).
+const compiled = new Map<string, IntlMessageFormat>();
+
+/** A message of locales/ in `lang`, formatted with ICU MessageFormat as the site's react-intl does. */
+export function billingMessage(
+  lang: Lang,
+  id: string,
+  values: Record<string, string | number> = {},
+): string {
+  const key = `${lang}:${id}`;
+  let format = compiled.get(key);
+  if (!format) {
+    const message = CATALOGUES[lang][id];
+    if (message === undefined) throw new Error(`missing message ${id}`);
+    format = new IntlMessageFormat(message, intlLocale(lang));
+    compiled.set(key, format);
+  }
+  return String(format.format(values));
+}
+
+/** An invoice line for one billing period: "Complete Website Package, 31 March 2026 to 29 April 2026". */
+export function periodLineDescription(
+  lang: Lang,
+  item: string,
+  period: { start: string; end: string },
+): string {
+  return billingMessage(lang, 'billing.invoice.periodLine', {
+    item,
+    from: formatDate(period.start, lang),
+    to: formatDate(period.end, lang),
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+/** Plain text and simple HTML from paragraphs; a `{ link }` paragraph becomes an anchor. */
+function compose(paragraphs: Array<string | string[] | { text: string; link: string }>) {
+  const text = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? p
+        : Array.isArray(p)
+          ? p.map((l) => `- ${l}`).join('\n')
+          : `${p.text}: ${p.link}`,
+    )
+    .join('\n\n');
+  const html = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${escapeHtml(p)}</p>`
+        : Array.isArray(p)
+          ? `<ul>${p.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
+          : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.text)}</a></p>`,
+    )
+    .join('\n');
+  return { text, html };
+}
+
+export interface RenewalInvoiceMailInput {
+  lang: Lang;
+  email: string;
+  firstname: string;
+  invoiceNumber: string;
+  lines: InvoiceLine[];
+  total: number;
+  dueDate: string;
+  payLink: string;
+  /** `link`: pay with the link; `mandate`: collected automatically; `failed`: collection failed. */
+  collection: 'link' | 'mandate' | 'failed';
+  /** The invoice's id: its stored PDF is attached when the mail is delivered. */
+  invoiceId: string;
+}
+
+export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage {
+  const { lang } = input;
+  const m = (id: string, values?: Record<string, string | number>) =>
+    billingMessage(lang, id, values);
+  const number = input.invoiceNumber;
+  const failed = input.collection === 'failed';
+  const { text, html } = compose([
+    m('billing.mail.greeting', { name: input.firstname }),
+    m(failed ? 'billing.mail.failed.intro' : 'billing.mail.renewal.intro', { number }),
+    input.lines.map((l) => `${l.description}: ${formatMoney(l.amount, lang)}`),
+    m('billing.mail.renewal.total', { amount: formatMoney(input.total, lang) }),
+    ...(input.collection === 'mandate'
+      ? [m('billing.mail.renewal.collect')]
+      : [
+          m('billing.mail.renewal.payBy', { date: formatDate(input.dueDate, lang) }),
+          { text: m('billing.mail.renewal.payLink'), link: input.payLink },
+        ]),
+    m('billing.mail.signOff'),
+  ]);
+  return {
+    to: input.email,
+    subject: m(failed ? 'billing.mail.failed.subject' : 'billing.mail.renewal.subject', {
+      number,
+    }),
+    text,
+    html,
+    attachments: [invoicePdfAttachment({ id: input.invoiceId, number })],
+    kind: failed ? 'renewal-payment-failed' : 'renewal-invoice',
+    lang,
+  };
+}
+
+export function renewalReminderMail(input: {
+  lang: Lang;
+  email: string;
+  firstname: string;
+  item: string;
+  renewsOn: string;
+  amount: number;
+  accountLink: string;
+}): MailMessage {
+  const { lang } = input;
+  const date = formatDate(input.renewsOn, lang);
+  const values = { item: input.item, date, amount: formatMoney(input.amount, lang) };
+  const { text, html } = compose([
+    billingMessage(lang, 'billing.mail.greeting', { name: input.firstname }),
+    billingMessage(lang, 'billing.mail.reminder.body', values),
+    { text: billingMessage(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
+    billingMessage(lang, 'billing.mail.signOff'),
+  ]);
+  return {
+    to: input.email,
+    subject: billingMessage(lang, 'billing.mail.reminder.subject', values),
+    text,
+    html,
+    kind: 'renewal-reminder',
+    lang,
+  };
+}
+
+export function overdueReminderMail(input: {
+  lang: Lang;
+  email: string;
+  firstname: string;
+  invoiceNumber: string;
+  total: number;
+  dueDate: string;
+  payLink: string;
+}): MailMessage {
+  const { lang } = input;
+  const values = {
+    number: input.invoiceNumber,
+    amount: formatMoney(input.total, lang),
+    date: formatDate(input.dueDate, lang),
+  };
+  const { text, html } = compose([
+    billingMessage(lang, 'billing.mail.greeting', { name: input.firstname }),
+    billingMessage(lang, 'billing.mail.overdue.body', values),
+    { text: billingMessage(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
+    billingMessage(lang, 'billing.mail.signOff'),
+  ]);
+  return {
+    to: input.email,
+    subject: billingMessage(lang, 'billing.mail.overdue.subject', values),
+    text,
+    html,
+    kind: 'overdue-reminder',
+    lang,
+  };
+}

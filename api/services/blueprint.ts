@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  MAX_UPLOADS,
+  MAX_UPLOAD_BYTES,
+  questionById,
+  type Answers,
+  type UploadRef,
+} from '#domain/blueprint.ts';
+import type { Lang } from '#domain/language.ts';
+import type { Database, Db, Tx } from '../db/database.ts';
+import { blueprintDrafts, blueprintUploads } from '../db/schema-blueprint.ts';
+import { ApiError } from '../http/errors.ts';
+import type { PdfImage } from './blueprint-pdf.ts';
+import { sanitizeSvg, sniffImageType } from './image-check.ts';
+
+/**
+ * Blueprint drafts and their uploads in the database (shared by every app server). A draft is
+ * found only through its token (a 256-bit secret; the database keeps its SHA-256), so the resume
+ * link is the only key to the answers and files it holds.
+ */
+
+export const newDraftToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type DraftRow = typeof blueprintDrafts.$inferSelect;
+
+/** The draft of a token (locked for update inside `tx` when asked), or 404. */
+export async function draftByToken(
+  tx: Tx | Db,
+  token: string,
+  options: { lock?: boolean } = {},
+): Promise<DraftRow> {
+  if (!TOKEN_PATTERN.test(token)) throw new ApiError('NOT_FOUND');
+  const query = tx
+    .select()
+    .from(blueprintDrafts)
+    .where(eq(blueprintDrafts.tokenHash, hashToken(token)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+export function uploadRef(row: {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+}): UploadRef {
+  return {
+    id: row.id,
+    name: row.name,
+    contentType: row.contentType as UploadRef['contentType'],
+    size: row.size,
+  };
+}
+
+export async function draftUploads(tx: Tx | Db, draftId: string): Promise<UploadRef[]> {
+  const rows = await tx
+    .select({
+      id: blueprintUploads.id,
+      name: blueprintUploads.name,
+      contentType: blueprintUploads.contentType,
+      size: blueprintUploads.size,
+    })
+    .from(blueprintUploads)
+    .where(eq(blueprintUploads.draftId, draftId))
+    .orderBy(asc(blueprintUploads.createdAt));
+  return rows.map(uploadRef);
+}
+
+/** The images the answers name that belong to the draft, with their bytes (for the PDF). */
+export async function imagesForAnswers(
+  database: Database,
+  token: string | undefined,
+  answers: Answers,
+): Promise<Map<string, PdfImage>> {
+  const ids: string[] = Object.values(answers)
+    .flatMap((value): unknown[] => (Array.isArray(value) ? value : []))
+    .flatMap((item) =>
+      typeof item === 'object' && item && 'id' in item && typeof item.id === 'string'
+        ? [item.id]
+        : [],
+    );
+  const images = new Map<string, PdfImage>();
+  if (!token || ids.length === 0) return images;
+  await database.read(async (db) => {
+    const draft = await draftByToken(db, token).catch(() => null);
+    if (!draft) return;
+    const rows = await db
+      .select()
+      .from(blueprintUploads)
+      .where(and(eq(blueprintUploads.draftId, draft.id), inArray(blueprintUploads.id, ids)));
+    for (const row of rows) images.set(row.id, { ...uploadRef(row), data: row.data });
+  });
+  return images;
+}
+
+export type UploadRefusal = 'type' | 'size' | 'count';
+
+/** Refusal keys of an upload (the `fields.file` message key). */
+export const uploadRefusalKey = (reason: UploadRefusal) => `blueprint.upload.rejected.${reason}`;
+
+/**
+ * Checks one uploaded file by its bytes: an image of an accepted type for its question (the logo
+ * PNG or SVG), at most 5 MB; an SVG is sanitised before it is kept. The file's name never
+ * decides its type.
+ */
+export function checkUpload(
+  questionId: string,
+  bytes: Uint8Array,
+): { ok: true; contentType: string; data: Buffer } | { ok: false; reason: UploadRefusal } {
+  const question = questionById(questionId);
+  if (!question || (question.type !== 'file' && question.type !== 'multifile'))
+    return { ok: false, reason: 'type' };
+  if (bytes.length === 0) return { ok: false, reason: 'type' };
+  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'size' };
+  const type = sniffImageType(bytes);
+  if (!type || !question.accept.includes(type)) return { ok: false, reason: 'type' };
+  if (type !== 'image/svg+xml') return { ok: true, contentType: type, data: Buffer.from(bytes) };
+  const clean = sanitizeSvg(new TextDecoder().decode(bytes));
+  if (!clean) return { ok: false, reason: 'type' };
+  return { ok: true, contentType: type, data: Buffer.from(clean, 'utf8') };
+}
+
+/** Stores a checked upload on the draft, refusing a sixth file (the draft row is locked). */
+export async function storeUpload(
+  tx: Tx,
+  token: string,
+  upload: { questionId: string; name: string; contentType: string; data: Buffer },
+): Promise<UploadRef | { refused: UploadRefusal }> {
+  const draft = await draftByToken(tx, token, { lock: true });
+  const existing = await draftUploads(tx, draft.id);
+  if (existing.length >= MAX_UPLOADS) return { refused: 'count' };
+  const question = questionById(upload.questionId);
+  if (question && 'maxFiles' in question && question.maxFiles === 1) {
+    // The logo question holds one file: a new logo replaces the old one.
+    await tx
+      .delete(blueprintUploads)
+      .where(
+        and(
+          eq(blueprintUploads.draftId, draft.id),
+          eq(blueprintUploads.questionId, upload.questionId),
+        ),
+      );
+  }
+  const [row] = await tx
+    .insert(blueprintUploads)
+    .values({
+      draftId: draft.id,
+      questionId: upload.questionId,
+      name: upload.name.slice(0, 255) || 'image',
+      contentType: upload.contentType,
+      size: upload.data.length,
+      data: upload.data,
+    })
+    .returning();
+  return uploadRef(row!);
+}
+
+/** Headers for serving a stored image: its own type, never sniffed, never able to run script. */
+export function imageHeaders(contentType: string, name: string): Record<string, string> {
+  return {
+    'Content-Type': contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'private, no-store',
+  };
+}
+
+export function resumeMail(lang: Lang, link: string): { subject: string; text: string } {
+  return lang === 'nl'
+    ? {
+        subject: 'Ga verder met je Blueprint 100',
+        text: [
+          'Hallo,',
+          '',
+          'Je antwoorden op Blueprint 100 zijn bewaard. Met deze privélink ga je verder waar je gebleven was, op elk apparaat:',
+          '',
+          link,
+          '',
+          'Deel deze link niet: iedereen met de link kan je antwoorden zien.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Continue your Blueprint 100',
+        text: [
+          'Hello,',
+          '',
+          'Your Blueprint 100 answers are saved. This private link takes you back to where you left off, on any device:',
+          '',
+          link,
+          '',
+          'Do not share this link: anyone who has it can see your answers.',
+        ].join('\n'),
+      };
+}
+
+export function blueprintMail(
+  lang: Lang,
+  score: number,
+  name: string,
+): { subject: string; text: string } {
+  return lang === 'nl'
+    ? {
+        subject: `Je Blueprint 100: score ${score}/100`,
+        text: [
+          `Hallo ${name},`,
+          '',
+          `Hierbij je Blueprint 100 als pdf. Je score: ${score} van de 100.`,
+          'We nemen binnen 1 werkdag contact met je op om je plannen te bespreken.',
+          '',
+          'Met vriendelijke groet,',
+          'Webstudio',
+        ].join('\n'),
+      }
+    : {
+        subject: `Your Blueprint 100: score ${score}/100`,
+        text: [
+          `Hello ${name},`,
+          '',
+          `Attached is your Blueprint 100 as a PDF. Your score: ${score} out of 100.`,
+          'We will be in touch within 1 working day to talk about your plans.',
+          '',
+          'Kind regards,',
+          'Webstudio',
+        ].join('\n'),
+      };
+}

@@ -1,0 +1,410 @@
+/**
+ * The checkout (API.md section 4, `POST /api/checkout`) as a service, in three steps the router
+ * calls in order:
+ *
+ * 1. `quoteCheckout(body, lang, at)`: the quote from the catalogue (product ids to plan ids, the
+ *    domain read by the rule book's one mapping `quoteDomainOfPlanData`), never from the request's
+ *    amounts; a refusal is the envelope of `quoteApiError`.
+ * 2. `placeOrder(services, input)`: ONE transaction writes the client (new accounts only), the
+ *    profile, the order and its lines, the subscriptions (dates read from the quote, R7), then as
+ *    the last step the invoice with the year's next number, its payment row, the pending
+ *    idempotent answer and the mails (whose PDF attachment is read at delivery). The password is
+ *    hashed before the transaction (scrypt on libuv's thread pool, never on the event loop) and
+ *    the PDF rendered after it, so the counter row is locked only for a few inserts.
+ * 3. `startPayment(services, pending, once)`: after the commit, starts the provider's payment
+ *    (for Mollie an outside call) and stores the final answer for the Idempotency-Key.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
+import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
+import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
+import { amsterdamDay } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { computeQuote, type Quote } from '#domain/totals.ts';
+import type { Database } from '../db/database.ts';
+import {
+  customerProfiles,
+  invoices,
+  orderLines,
+  orders,
+  payments,
+  subscriptions,
+  users,
+  type InvoiceLine,
+  type InvoiceParty,
+} from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { quoteApiError } from '../http/quote-errors.ts';
+import type { Logger } from '../logger.ts';
+import type { idempotency } from './idempotency.ts';
+import type { BillingSettings } from './invoice-pdf.ts';
+import { issueInvoice, renderAndStoreInvoicePdf } from './invoices.ts';
+import type { Mailer } from './mail.ts';
+import { queueOrderMails } from './order-mail.ts';
+import { hashPassword } from './passwords.ts';
+import { payPageUrl, thankYouUrl, type PaymentProvider } from './payments.ts';
+
+export interface CheckoutServices {
+  database: Database;
+  logger: Logger;
+  now: () => Date;
+  publicUrl: string;
+  payments: PaymentProvider;
+  billing: BillingSettings;
+  mailer?: Mailer | undefined;
+}
+
+/** The answer of `POST /api/checkout`. */
+export type CheckoutAnswer = { paymentLink: string; invoiceNumber: string; orderId: string };
+/** What a claimed key holds while the payment is still to be started (status 0). */
+export type PendingOrder = { invoiceNumber: string; orderId: string; paymentId: string };
+
+type Once = ReturnType<typeof idempotency>;
+
+/** Step 1: the server's own quote of the request (never the client's amounts). */
+export function quoteCheckout(body: CheckoutRequest, lang: Lang, at: Date): Quote {
+  const plans: string[] = [];
+  for (const productId of body.planData.products) {
+    if (productId === CONSULTATION_PRODUCT_ID) continue; // a flag, not a plan (SPEC 3)
+    const option = optionByProductId(productId);
+    if (!option)
+      throw new ApiError('UNKNOWN_PLAN', {
+        fields: { 'planData.products': 'quote.error.unknownPlan' },
+      });
+    plans.push(option.id);
+  }
+  const result = computeQuote({
+    plans,
+    interval: body.planData.billingCycle,
+    offer: body.offer,
+    domain: quoteDomainOfPlanData(body.planData, body.planData.products),
+    today: at,
+    lang,
+  });
+  if (!result.ok)
+    throw quoteApiError(result.error, {
+      lang,
+      domainName: body.planData.domain,
+      fields: { plans: 'planData.products', domain: 'planData.domain' },
+    });
+  return result.quote;
+}
+
+function buyerOf(body: CheckoutRequest, lang: Lang): InvoiceParty {
+  const country =
+    body.country === 'NL'
+      ? lang === 'nl'
+        ? 'Nederland'
+        : 'The Netherlands'
+      : lang === 'nl'
+        ? 'België'
+        : 'Belgium';
+  return {
+    name: `${body.firstname} ${body.lastname}`,
+    ...(body.company ? { company: body.company } : {}),
+    lines: [
+      body.address1,
+      `${normalizePostalCode(body.country, body.postalcode)} ${body.city}`,
+      ...(body.state ? [body.state] : []),
+      country,
+    ],
+    email: body.email,
+    ...(body.kvk ? { kvk: body.kvk } : {}),
+    ...(body.vat ? { vat: body.vat } : {}),
+  };
+}
+
+/** The invoice lines of a quote: a monthly line bills the months paid today. */
+export function invoiceLinesOf(quote: Quote): InvoiceLine[] {
+  return quote.lines.map((line) => ({
+    description: line.displayName,
+    billing: line.billing,
+    amount: line.billing === 'monthly' ? line.price * quote.monthsIncluded : line.price,
+  }));
+}
+
+export type PlaceOrderResult =
+  | { kind: 'replay'; answer: CheckoutAnswer }
+  | { kind: 'pending'; pending: PendingOrder; createdUserId: string | null };
+
+/**
+ * Step 2: checks who orders, then writes everything in one transaction (see the file's note).
+ * `signedInUserId` is the session's user: an existing account orders only when signed in as it.
+ */
+export async function placeOrder(
+  services: CheckoutServices,
+  input: {
+    body: CheckoutRequest;
+    lang: Lang;
+    at: Date;
+    quote: Quote;
+    signedInUserId: string | null;
+    once: Once;
+  },
+): Promise<PlaceOrderResult> {
+  const { database, billing } = services;
+  const { body, lang, at, quote, once } = input;
+
+  const [existing] = await database.read((db) =>
+    db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1),
+  );
+  if (existing && input.signedInUserId !== existing.id) throw new ApiError('ALREADY_REGISTERED');
+  if (!existing && !body.password)
+    throw new ApiError('VALIDATION_FAILED', {
+      fields: { password: 'checkout.validation.passwordRequired' },
+    });
+  // Hashed before the transaction: scrypt runs on libuv's thread pool (passwords.ts).
+  const passwordHash = existing ? null : await hashPassword(body.password!);
+  const buyer = buyerOf(body, lang);
+  const lines = invoiceLinesOf(quote);
+  const free = quote.totals.dueToday === 0;
+
+  const result = await database.write(async (tx): Promise<PlaceOrderResult> => {
+    const prior = await once.claim<CheckoutAnswer | PendingOrder>(tx);
+    if (prior)
+      return prior.status === 201
+        ? { kind: 'replay', answer: prior.body as CheckoutAnswer }
+        : { kind: 'pending', pending: prior.body as PendingOrder, createdUserId: null };
+
+    let userId = existing?.id;
+    if (!userId) {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: body.email, passwordHash, name: buyer.name, role: 'client' })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      // Someone registered this address a moment ago.
+      if (!created) throw new ApiError('ALREADY_REGISTERED');
+      userId = created.id;
+    }
+    const profile = {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      company: body.company,
+      address1: body.address1,
+      postalcode: normalizePostalCode(body.country, body.postalcode),
+      city: body.city,
+      state: body.state,
+      country: body.country,
+      phone: body.phone,
+      kvk: body.kvk,
+      vat: body.vat,
+      lang,
+    };
+    await tx
+      .insert(customerProfiles)
+      .values({ userId, ...profile })
+      .onConflictDoUpdate({ target: customerProfiles.userId, set: profile });
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        status: free ? 'paid' : 'open',
+        interval: quote.interval,
+        lang,
+        domainName: quote.lines.find((l) => l.domainName)?.domainName ?? null,
+        domainType: body.planData.domainType ?? 'none',
+        paymentMethod: body.paymentMethod,
+        oneTime: quote.totals.oneTime,
+        monthly: quote.totals.monthly,
+        yearly: quote.totals.yearly,
+        vatRate: quote.totals.vatRate,
+        vat: quote.totals.vat,
+        dueToday: quote.totals.dueToday,
+        createdAt: at,
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    await tx.insert(orderLines).values(
+      quote.lines.map((line, position) => ({
+        orderId,
+        position,
+        planId: line.id,
+        productId: line.productId,
+        kind: line.kind,
+        displayName: line.displayName,
+        billing: line.billing,
+        price: line.price,
+        domainName: line.domainName ?? null,
+      })),
+    );
+
+    // Dates from the quote (R7), the same the order page and the checkout showed.
+    const recurring = quote.lines.filter(
+      (l): l is typeof l & { billing: 'monthly' | 'yearly' } =>
+        l.billing === 'monthly' || l.billing === 'yearly',
+    );
+    if (recurring.length > 0)
+      await tx.insert(subscriptions).values(
+        recurring.map((line) => ({
+          userId: userId!,
+          orderId,
+          planId: line.id,
+          productId: line.productId,
+          displayName: line.displayName,
+          billing: line.billing,
+          price: line.price,
+          domainName: line.domainName ?? null,
+          status: free ? ('active' as const) : ('pending' as const),
+          startDate: amsterdamDay(at),
+          nextPaymentDate: quote.renewals[line.billing],
+          termEnd: line.billing === 'monthly' ? quote.renewals.monthlyTermEnd : null,
+        })),
+      );
+
+    // The last step: the number (the counter row stays locked until commit), then only the
+    // inserts that need it.
+    const invoice = await issueInvoice(tx, {
+      orderId,
+      userId,
+      at,
+      lang,
+      seller: billing.seller,
+      buyer,
+      lines,
+      subtotal: quote.totals.dueToday - quote.totals.vat,
+      vatRate: quote.totals.vatRate,
+      vat: quote.totals.vat,
+      total: quote.totals.dueToday,
+    });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: invoice.id,
+        provider: services.payments.name,
+        method: body.paymentMethod,
+        amount: quote.totals.dueToday,
+        status: free ? 'paid' : 'open',
+        // Nothing to pay: the customer goes straight to the thank-you page.
+        checkoutUrl: free ? thankYouUrl('', invoice.number, lang) : null,
+      })
+      .returning({ id: payments.id });
+    const pending: PendingOrder = {
+      invoiceNumber: invoice.number,
+      orderId,
+      paymentId: payment!.id,
+    };
+    await once.remember(tx, 0, pending);
+    if (services.mailer)
+      await queueOrderMails(tx, services.mailer, {
+        lang,
+        email: body.email,
+        firstname: body.firstname,
+        invoice,
+        orderId,
+        paymentLink: payPageUrl(services.publicUrl, invoice.number, lang),
+        nextPayments: quote.nextPayments,
+        customer: [
+          ...(body.company ? [body.company] : []),
+          buyer.name,
+          ...buyer.lines,
+          ...(body.phone ? [body.phone] : []),
+        ],
+      });
+    return { kind: 'pending', pending, createdUserId: existing ? null : userId };
+  });
+
+  if (result.kind === 'pending') {
+    // Rendered once, outside the transaction; the mails read these bytes at delivery.
+    try {
+      await renderAndStoreInvoicePdf(
+        database,
+        await invoiceIdOf(database, result.pending),
+        billing.bank,
+      );
+    } catch (error) {
+      // The mailer (or the download) renders it later; the order stands.
+      services.logger.warn({ err: (error as Error).message }, 'invoice PDF not rendered');
+    }
+  }
+  return result;
+}
+
+async function invoiceIdOf(database: Database, pending: PendingOrder): Promise<string> {
+  const [row] = await database.read((db) =>
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.number, pending.invoiceNumber))
+      .limit(1),
+  );
+  if (!row) throw new Error('invoice row missing');
+  return row.id;
+}
+
+/**
+ * Step 3, after the commit: starts the provider's payment once (a retry finds the stored link)
+ * and stores the final answer for the Idempotency-Key.
+ */
+export async function startPayment(
+  services: CheckoutServices,
+  pending: PendingOrder,
+  once: Once,
+): Promise<CheckoutAnswer> {
+  const { database, logger } = services;
+  const [row] = await database.read((db) =>
+    db
+      .select({
+        amount: payments.amount,
+        method: payments.method,
+        lang: invoices.lang,
+        checkoutUrl: payments.checkoutUrl,
+        userId: invoices.userId,
+        email: users.email,
+        name: users.name,
+        // An order that starts paid subscriptions: with Mollie its first payment makes the
+        // mandate renewals are charged against (issue 16, decision P6).
+        recurring: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.orderId} = ${invoices.orderId} and ${subscriptions.price} > 0)`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(eq(payments.id, pending.paymentId))
+      .limit(1),
+  );
+  if (!row) throw new Error('payment row missing');
+  const answerWith = (paymentLink: string): CheckoutAnswer => ({
+    paymentLink,
+    invoiceNumber: pending.invoiceNumber,
+    orderId: pending.orderId,
+  });
+  if (row.checkoutUrl) {
+    const answer = answerWith(row.checkoutUrl);
+    if (once.hasKey) await database.write((tx) => once.remember(tx, 201, answer));
+    return answer;
+  }
+  let started;
+  try {
+    started = await services.payments.start({
+      paymentId: pending.paymentId,
+      invoiceNumber: pending.invoiceNumber,
+      amount: row.amount,
+      method: row.method,
+      lang: row.lang,
+      orderId: pending.orderId,
+      ...(row.recurring
+        ? { customer: { userId: row.userId, email: row.email, name: row.name ?? row.email } }
+        : {}),
+    });
+  } catch (error) {
+    logger.error(
+      { err: (error as Error).message, invoice: pending.invoiceNumber },
+      'payment could not be started',
+    );
+    throw new ApiError('SERVICE_UNAVAILABLE');
+  }
+  const answer = answerWith(started.checkoutUrl);
+  await database.write(async (tx) => {
+    await tx
+      .update(payments)
+      .set({
+        providerPaymentId: started.providerPaymentId,
+        checkoutUrl: started.checkoutUrl,
+        status: started.status,
+      })
+      .where(eq(payments.id, pending.paymentId));
+    await once.remember(tx, 201, answer);
+  });
+  return answer;
+}

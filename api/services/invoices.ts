@@ -1,0 +1,146 @@
+/**
+ * Issuing invoices, reusable by every flow that bills (checkout, recurring billing):
+ *
+ * - `issueInvoice(tx, input)` takes the year's next number and writes the invoice. Call it as the
+ *   LAST step of the transaction (followed only by the few inserts that need the number: the
+ *   payment row, the idempotent answer, the mail rows), because the year's counter row stays
+ *   locked from numbering until commit and every other order waits behind it.
+ * - `renderAndStoreInvoicePdf(database, invoiceId, bank)` renders the PDF once, outside any
+ *   transaction, and stores the bytes; later calls (the download, the mail delivery) get the same
+ *   bytes. An issued invoice never changes, so neither does its PDF.
+ * - `invoicePdfAttachment(invoice)` is a mail attachment that refers to the stored PDF; the
+ *   mailer reads the bytes at delivery (so a mail row can be written inside the transaction,
+ *   before the PDF exists).
+ */
+import { eq } from 'drizzle-orm';
+import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
+import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
+import type { Lang } from '#domain/language.ts';
+import type { Database, Db, Tx } from '../db/database.ts';
+import {
+  invoiceDocuments,
+  invoices,
+  type InvoiceLine,
+  type InvoiceParty,
+  type MailAttachment,
+} from '../db/schema.ts';
+import { renderInvoicePdf, type BankDetails } from './invoice-pdf.ts';
+import { invoiceDocument, nextInvoiceNumber, type InvoiceRow } from './orders.ts';
+
+export interface IssueInvoiceInput {
+  orderId: string;
+  userId: string;
+  /** The moment of issue; the issue date is its Amsterdam day, the due date 14 days on. */
+  at: Date;
+  /**
+   * The invoice date when it is not `at`'s day: the billing job invoices "as of" a day (API.md
+   * section 8); the number comes from that day's year.
+   */
+  issueDate?: IsoDay | undefined;
+  lang: Lang;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  subtotal: number;
+  vatRate: number;
+  vat: number;
+  total: number;
+}
+
+/**
+ * Issues an invoice inside `tx` with the year's next gap-free number (a rollback gives the number
+ * back). A zero-total invoice is paid at issue. Take this as the last step of the transaction.
+ */
+export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<InvoiceRow> {
+  const today = input.issueDate ?? amsterdamDay(input.at);
+  const year = input.issueDate ? Number(input.issueDate.slice(0, 4)) : invoiceYear(input.at);
+  const { number, sequence } = await nextInvoiceNumber(tx, year);
+  const free = input.total === 0;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      year,
+      sequence,
+      orderId: input.orderId,
+      userId: input.userId,
+      issuedAt: input.at,
+      issueDate: today,
+      dueDate: addDays(today, PAYMENT_TERM_DAYS),
+      lang: input.lang,
+      seller: input.seller,
+      buyer: input.buyer,
+      lines: input.lines,
+      subtotal: input.subtotal,
+      vatRate: input.vatRate,
+      vat: input.vat,
+      total: input.total,
+      status: free ? 'paid' : 'open',
+      paidAt: free ? input.at : null,
+    })
+    .returning();
+  return invoice!;
+}
+
+/** The stored PDF (base64) of an invoice, or null when it has not been rendered yet. */
+export async function storedInvoicePdf(db: Db | Tx, invoiceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ pdf: invoiceDocuments.pdf })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.invoiceId, invoiceId))
+    .limit(1);
+  return row?.pdf ?? null;
+}
+
+/**
+ * The invoice's PDF bytes: the stored ones, or rendered now and stored (outside any order's
+ * transaction). Two servers rendering at once store one copy (the first insert wins) and both
+ * answer with the stored bytes, so the same invoice always gives the same file.
+ */
+export async function renderAndStoreInvoicePdf(
+  database: Database,
+  invoice: InvoiceRow | string,
+  bank: BankDetails,
+): Promise<Uint8Array> {
+  const invoiceId = typeof invoice === 'string' ? invoice : invoice.id;
+  const stored = await database.read((db) => storedInvoicePdf(db, invoiceId));
+  if (stored) return Buffer.from(stored, 'base64');
+  const row =
+    typeof invoice === 'string'
+      ? (
+          await database.read((db) =>
+            db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1),
+          )
+        )[0]
+      : invoice;
+  if (!row) throw new Error(`invoice ${invoiceId} not found`);
+  const pdf = Buffer.from(renderInvoicePdf(invoiceDocument(row, bank))).toString('base64');
+  await database.write((tx) =>
+    tx.insert(invoiceDocuments).values({ invoiceId, pdf }).onConflictDoNothing(),
+  );
+  const kept = await database.read((db) => storedInvoicePdf(db, invoiceId));
+  return Buffer.from(kept ?? pdf, 'base64');
+}
+
+/** A mail attachment of the invoice's stored PDF, read by the mailer at delivery. */
+export function invoicePdfAttachment(invoice: { id: string; number: string }): MailAttachment {
+  return {
+    filename: `invoice-${invoice.number}.pdf`,
+    contentType: 'application/pdf',
+    content: '',
+    invoiceId: invoice.id,
+  };
+}
+
+/** The mailer's resolver on a server: renders and stores a PDF that is missing (e.g. after a crash). */
+export function invoicePdfResolver(database: Database, bank: BankDetails) {
+  return async (attachment: MailAttachment): Promise<MailAttachment> => {
+    if (!attachment.invoiceId) return attachment;
+    const pdf = await renderAndStoreInvoicePdf(database, attachment.invoiceId, bank);
+    return {
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(pdf).toString('base64'),
+    };
+  };
+}

@@ -1,0 +1,208 @@
+// Requests and answers of the client area, password reset, booking self-service and the staff
+// actions (API.md section 6), shared by the server (validation) and the machines (answers).
+// Messages are message keys; the caller shows them in the visitor's language.
+
+import * as v from 'valibot';
+import { accountEmailSchema, PASSWORD_MIN_LENGTH } from './checkout.schema.ts';
+import { SUBSCRIPTION_STATUSES } from './subscriptions.ts';
+
+const MAX_PASSWORD = 200;
+
+/** A new password: the checkout's rule (at least PASSWORD_MIN_LENGTH characters). */
+export const newPasswordSchema = v.pipe(
+  v.optional(v.string('account.validation.passwordRequired'), ''),
+  v.nonEmpty('account.validation.passwordRequired'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'account.validation.passwordTooShort'),
+  v.maxLength(MAX_PASSWORD, 'account.validation.passwordTooLong'),
+);
+
+const currentPasswordSchema = v.pipe(
+  v.optional(v.string('account.validation.passwordRequired'), ''),
+  v.nonEmpty('account.validation.passwordRequired'),
+  v.maxLength(MAX_PASSWORD, 'account.validation.passwordRequired'),
+);
+
+/** A token from a mailed link: 32 random bytes, base64url. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const tokenSchema = v.pipe(
+  v.string('account.validation.tokenRequired'),
+  v.nonEmpty('account.validation.tokenRequired'),
+  v.maxLength(200, 'account.validation.tokenRequired'),
+);
+
+export const passwordResetRequestSchema = v.object({ email: accountEmailSchema });
+export const passwordResetConfirmSchema = v.object({
+  token: tokenSchema,
+  password: newPasswordSchema,
+});
+
+export const passwordChangeSchema = v.object({
+  currentPassword: currentPasswordSchema,
+  password: newPasswordSchema,
+});
+
+export const accountDeletionSchema = v.object({ password: currentPasswordSchema });
+
+const profileText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'form.validation.invalid')), '');
+
+/** PUT /api/account/profile: the name and the contact details that are not on issued invoices. */
+export const profileUpdateSchema = v.object({
+  name: v.pipe(
+    v.optional(v.string('account.validation.nameRequired'), ''),
+    v.trim(),
+    v.nonEmpty('account.validation.nameRequired'),
+    v.maxLength(120, 'form.validation.invalid'),
+  ),
+  phone: profileText(40),
+  lang: v.optional(v.picklist(['nl', 'en'], 'form.validation.invalid')),
+});
+
+export const UPGRADE_TARGETS = ['webHosting_pro'] as const;
+/** POST /api/account/upgrade-request: Complete to Pro, with an optional note. */
+export const upgradeRequestSchema = v.object({
+  subscriptionId: v.pipe(v.string('form.validation.invalid'), v.uuid('form.validation.invalid')),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'form.validation.invalid')), ''),
+});
+
+export const ticketReplySchema = v.object({
+  message: v.pipe(
+    v.optional(v.string('dashboard.tickets.messageRequired'), ''),
+    v.trim(),
+    v.nonEmpty('dashboard.tickets.messageRequired'),
+    v.maxLength(10_000, 'form.validation.invalid'),
+  ),
+});
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const ticketStatusSchema = v.object({
+  status: v.picklist(TICKET_STATUSES, 'form.validation.invalid'),
+});
+
+export const bookingCancelSchema = v.object({ token: v.optional(tokenSchema) });
+export const bookingRescheduleSchema = v.object({
+  token: tokenSchema,
+  start: v.pipe(
+    v.string('scheduler.validation.notASlot'),
+    v.isoTimestamp('scheduler.validation.notASlot'),
+  ),
+});
+
+// ------------------------------------------------------------------------------------------------
+// Answers
+
+const day = v.string();
+
+export const accountOrderSchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  invoiceNumber: v.nullable(v.string()),
+  status: v.string(),
+  total: v.number(),
+  lines: v.array(
+    v.object({
+      productId: v.nullable(v.number()),
+      displayName: v.string(),
+      billing: v.string(),
+      price: v.number(),
+    }),
+  ),
+});
+export type AccountOrder = v.InferOutput<typeof accountOrderSchema>;
+export const accountOrdersSchema = v.object({ orders: v.array(accountOrderSchema) });
+
+export const accountInvoiceSchema = v.object({
+  number: v.string(),
+  issueDate: day,
+  dueDate: day,
+  total: v.number(),
+  status: v.picklist(['open', 'paid']),
+  payLink: v.nullable(v.string()),
+});
+export type AccountInvoice = v.InferOutput<typeof accountInvoiceSchema>;
+export const accountInvoicesSchema = v.object({ invoices: v.array(accountInvoiceSchema) });
+
+export const accountSubscriptionSchema = v.object({
+  id: v.string(),
+  productId: v.nullable(v.number()),
+  planId: v.string(),
+  displayName: v.string(),
+  domainName: v.nullable(v.string()),
+  billing: v.picklist(['monthly', 'yearly']),
+  price: v.number(),
+  status: v.picklist(SUBSCRIPTION_STATUSES),
+  startedOn: day,
+  nextInvoiceOn: v.nullable(day),
+  termEndsOn: day,
+  endsOn: v.nullable(day),
+  /** Complete can be upgraded to Pro (an upgrade request is a ticket for staff) */
+  upgradeTo: v.nullable(v.string()),
+});
+export type AccountSubscription = v.InferOutput<typeof accountSubscriptionSchema>;
+export const accountSubscriptionsSchema = v.object({
+  subscriptions: v.array(accountSubscriptionSchema),
+});
+export const cancelledSubscriptionSchema = v.object({ subscription: accountSubscriptionSchema });
+
+export const accountTicketSchema = v.object({
+  id: v.string(),
+  subject: v.string(),
+  status: v.picklist(['open', 'answered', 'closed']),
+  createdAt: v.string(),
+  message: v.string(),
+  messages: v.array(
+    v.object({
+      author: v.picklist(['customer', 'staff']),
+      body: v.string(),
+      createdAt: v.string(),
+    }),
+  ),
+});
+export type AccountTicket = v.InferOutput<typeof accountTicketSchema>;
+export const accountTicketsSchema = v.object({ tickets: v.array(accountTicketSchema) });
+
+export const accountBookingSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  startTime: v.string(),
+  endTime: v.string(),
+  status: v.picklist(['booked', 'cancelled']),
+  videoCallUrl: v.nullable(v.string()),
+});
+export type AccountBooking = v.InferOutput<typeof accountBookingSchema>;
+export const accountBookingsSchema = v.object({ bookings: v.array(accountBookingSchema) });
+
+export const accountProfileSchema = v.object({
+  profile: v.object({
+    email: v.string(),
+    name: v.string(),
+    phone: v.string(),
+    lang: v.picklist(['nl', 'en']),
+    /** the billing details of the last order (they are on its invoices) */
+    billing: v.nullable(
+      v.object({
+        company: v.string(),
+        address1: v.string(),
+        postalcode: v.string(),
+        city: v.string(),
+        country: v.string(),
+      }),
+    ),
+  }),
+});
+export type AccountProfile = v.InferOutput<typeof accountProfileSchema>['profile'];
+
+/** GET /api/bookings/manage?token= : the visitor's own booking. */
+export const managedBookingSchema = v.object({
+  booking: v.object({
+    id: v.string(),
+    title: v.string(),
+    startTime: v.string(),
+    endTime: v.string(),
+    timeZone: v.string(),
+    videoCallUrl: v.nullable(v.string()),
+    status: v.picklist(['booked', 'cancelled']),
+  }),
+});
+export type ManagedBooking = v.InferOutput<typeof managedBookingSchema>['booking'];

@@ -1,0 +1,67 @@
+// Answer shapes of the staff-only listings (`GET /api/admin/...`), read by the staff machines
+// through the one API client.
+
+import * as v from 'valibot';
+
+const iso = v.string();
+
+export const adminOrderSchema = v.object({
+  id: v.string(),
+  createdAt: iso,
+  status: v.string(),
+  interval: v.string(),
+  domainName: v.nullable(v.string()),
+  paymentMethod: v.string(),
+  dueToday: v.number(),
+  monthly: v.number(),
+  yearly: v.number(),
+  email: v.string(),
+  name: v.string(),
+  invoiceNumber: v.nullable(v.string()),
+  invoiceStatus: v.nullable(v.string()),
+});
+export type AdminOrder = v.InferOutput<typeof adminOrderSchema>;
+
+export const adminLeadSchema = v.object({
+  id: v.string(),
+  source: v.string(),
+  name: v.string(),
+  email: v.string(),
+  createdAt: iso,
+});
+export type AdminLead = v.InferOutput<typeof adminLeadSchema>;
+
+export const adminTicketSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  subject: v.string(),
+  status: v.string(),
+  createdAt: iso,
+});
+export type AdminTicket = v.InferOutput<typeof adminTicketSchema>;
+
+export const adminBookingSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  name: v.string(),
+  email: v.string(),
+  startTime: iso,
+  endTime: iso,
+});
+export type AdminBooking = v.InferOutput<typeof adminBookingSchema>;
+
+export const adminMailSchema = v.object({
+  id: v.union([v.number(), v.string()]),
+  to: v.string(),
+  subject: v.string(),
+  status: v.string(),
+  createdAt: iso,
+});
+export type AdminMail = v.InferOutput<typeof adminMailSchema>;
+
+export const adminOrdersAnswerSchema = v.object({ orders: v.array(adminOrderSchema) });
+export const adminLeadsAnswerSchema = v.object({ leads: v.array(adminLeadSchema) });
+export const adminTicketsAnswerSchema = v.object({ tickets: v.array(adminTicketSchema) });
+export const adminBookingsAnswerSchema = v.object({ bookings: v.array(adminBookingSchema) });
+export const adminOutboxAnswerSchema = v.object({ mails: v.array(adminMailSchema) });

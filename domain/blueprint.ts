@@ -1,0 +1,513 @@
+// Blueprint 100 (SPEC sections 3 "Questionnaire" and "Palettes and fonts", 4 "Questionnaire",
+// 5 "Uploads", 9 "Points, score, confetti, microcopy"): the questions as typed data with their
+// points, the answer shapes, the completion rules, the score out of 100, the microcopy bands, and
+// how the answers feed the blueprint variant of the recommendation rules. Pure: no I/O.
+
+import * as v from 'valibot';
+import type { PlanId } from './catalogue.ts';
+import { recommend, type PlannerAnswers, type Recommendation } from './recommendations.ts';
+
+export const QUESTION_TYPES = [
+  'text',
+  'textarea',
+  'select',
+  'multiselect',
+  'checkbox',
+  'colorpicker',
+  'palette',
+  'file',
+  'multifile',
+  'font',
+  'listinput',
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const SECTION_IDS = [
+  'project-foundation',
+  'story-credibility',
+  'design-branding',
+  'content-structure',
+  'integrations-marketing',
+] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** The five colour presets of the colour picker (SPEC: values not shown; ours). */
+export const COLOR_PRESETS = ['#1d4ed8', '#0f766e', '#b91c1c', '#7c3aed', '#111827'] as const;
+
+/** The six named palettes (SPEC: ids and names given, hex values not shown; ours). */
+export const PALETTES = [
+  { id: 'ocean', name: 'Ocean Breeze', colors: ['#0b3d91', '#1e88e5', '#4fc3f7', '#e1f5fe'] },
+  { id: 'sunset', name: 'Sunset Glow', colors: ['#7c2d12', '#ea580c', '#fb923c', '#fff7ed'] },
+  { id: 'mint', name: 'Cool Mint', colors: ['#065f46', '#10b981', '#6ee7b7', '#ecfdf5'] },
+  { id: 'sage', name: 'Muted Sage', colors: ['#3f4a3c', '#7d8f69', '#b5c99a', '#f1f5ec'] },
+  { id: 'berry', name: 'Berry Pop', colors: ['#701a75', '#c026d3', '#f472b6', '#fdf2f8'] },
+  { id: 'sky', name: 'Sky High', colors: ['#075985', '#0ea5e9', '#7dd3fc', '#f0f9ff'] },
+] as const;
+export type PaletteId = (typeof PALETTES)[number]['id'];
+
+/** The twelve fonts, each with its display name and the CSS stack it is shown in. */
+export const FONTS = [
+  { id: 'inter', name: 'Inter', stack: "'Inter', system-ui, sans-serif" },
+  { id: 'playfair', name: 'Playfair Display', stack: "'Playfair Display', Georgia, serif" },
+  { id: 'poppins', name: 'Poppins', stack: "'Poppins', system-ui, sans-serif" },
+  { id: 'raleway', name: 'Raleway', stack: "'Raleway', system-ui, sans-serif" },
+  { id: 'lora', name: 'Lora', stack: "'Lora', Georgia, serif" },
+  { id: 'montserrat', name: 'Montserrat', stack: "'Montserrat', system-ui, sans-serif" },
+  { id: 'source-serif', name: 'Source Serif', stack: "'Source Serif 4', Georgia, serif" },
+  { id: 'roboto', name: 'Roboto', stack: "'Roboto', Arial, sans-serif" },
+  { id: 'open-sans', name: 'Open Sans', stack: "'Open Sans', Arial, sans-serif" },
+  { id: 'merriweather', name: 'Merriweather', stack: "'Merriweather', Georgia, serif" },
+  { id: 'nunito', name: 'Nunito', stack: "'Nunito', system-ui, sans-serif" },
+  { id: 'work-sans', name: 'Work Sans', stack: "'Work Sans', system-ui, sans-serif" },
+] as const;
+export type FontId = (typeof FONTS)[number]['id'];
+
+/** Upload limits (SPEC 5 and 9): images only, at most 5 files, each at most 5 MB. */
+export const MAX_UPLOADS = 5;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
+export const LOGO_TYPES = ['image/png', 'image/svg+xml'];
+/** Keywords: a list of up to 10 terms (SPEC 5). */
+export const MAX_KEYWORDS = 10;
+export const TEXT_MAX = 200;
+export const TEXTAREA_MAX = 2000;
+
+export interface QuestionBase {
+  id: string;
+  section: SectionId;
+  points: number;
+}
+export type Question =
+  | (QuestionBase & { type: 'text' | 'textarea' })
+  | (QuestionBase & { type: 'select' | 'multiselect'; options: readonly string[] })
+  | (QuestionBase & { type: 'checkbox' | 'colorpicker' | 'palette' | 'font' })
+  | (QuestionBase & { type: 'file' | 'multifile'; accept: readonly string[]; maxFiles: number })
+  | (QuestionBase & { type: 'listinput'; maxItems: number });
+
+const q = <T extends Question>(question: T): T => question;
+
+/**
+ * Every question in order, with its points (SPEC 3: text 4, multiselect 4 to 5, colour 2,
+ * palette 2, font 2, file 5, keywords 6, funnel 6, mission 5). They add up to exactly 100.
+ * Labels, help texts and summary labels live in the catalogues under
+ * `blueprint.question.<id>.label|help|summary`, options under `blueprint.option.<id>.<value>`.
+ */
+export const QUESTIONS = [
+  // project-foundation
+  q({ id: 'foundation_domain', section: 'project-foundation', type: 'text', points: 4 }),
+  q({
+    id: 'foundation_goals',
+    section: 'project-foundation',
+    type: 'multiselect',
+    points: 5,
+    options: ['leadCapture', 'ecom', 'portfolio', 'blog', 'other', 'notSure'],
+  }),
+  q({
+    id: 'foundation_launchTimeline',
+    section: 'project-foundation',
+    type: 'select',
+    points: 4,
+    options: ['immediate', 'month', 'quarter', 'undecided'],
+  }),
+  q({
+    id: 'foundation_neededPages',
+    section: 'project-foundation',
+    type: 'multiselect',
+    points: 5,
+    options: [
+      'notSure',
+      'contactForm',
+      'ecommerceCart',
+      'blog',
+      'faqSection',
+      'portfolioGallery',
+      'bookingSystem',
+      'userLogin',
+      'chatbotSupport',
+      'newsletterSignup',
+      'eventsCalendar',
+      'multiLanguageSupport',
+      'analyticsDashboard',
+    ],
+  }),
+  // story-credibility
+  q({ id: 'credibility_oneLiner', section: 'story-credibility', type: 'text', points: 4 }),
+  q({ id: 'credibility_mission', section: 'story-credibility', type: 'textarea', points: 5 }),
+  q({
+    id: 'credibility_trustSignals',
+    section: 'story-credibility',
+    type: 'multiselect',
+    points: 5,
+    options: ['dontHaveAny', 'testimonials', 'certifications', 'awards', 'press', 'logos'],
+  }),
+  q({
+    id: 'credibility_assets',
+    section: 'story-credibility',
+    type: 'multifile',
+    points: 5,
+    accept: IMAGE_TYPES,
+    maxFiles: MAX_UPLOADS,
+  }),
+  q({
+    id: 'credibility_toneGrid',
+    section: 'story-credibility',
+    type: 'multiselect',
+    points: 5,
+    options: ['professional', 'playful', 'luxury', 'friendly', 'innovative', 'notSure'],
+  }),
+  // design-branding
+  q({ id: 'branding_primaryColor', section: 'design-branding', type: 'colorpicker', points: 2 }),
+  q({ id: 'branding_palette', section: 'design-branding', type: 'palette', points: 2 }),
+  q({ id: 'branding_font', section: 'design-branding', type: 'font', points: 2 }),
+  q({
+    id: 'branding_styles',
+    section: 'design-branding',
+    type: 'multiselect',
+    points: 4,
+    options: ['minimalist', 'illustrative', 'photography', 'boldTypography', 'darkMode'],
+  }),
+  q({
+    id: 'branding_logoUpload',
+    section: 'design-branding',
+    type: 'file',
+    points: 5,
+    accept: LOGO_TYPES,
+    maxFiles: 1,
+  }),
+  // content-structure
+  q({
+    id: 'content_corePages',
+    section: 'content-structure',
+    type: 'multiselect',
+    points: 5,
+    options: ['home', 'about', 'services', 'contact', 'blog', 'faq'],
+  }),
+  q({
+    id: 'content_keywords',
+    section: 'content-structure',
+    type: 'listinput',
+    points: 6,
+    maxItems: MAX_KEYWORDS,
+  }),
+  q({
+    id: 'content-writing-style',
+    section: 'content-structure',
+    type: 'multiselect',
+    points: 5,
+    options: ['concise', 'narrative', 'analytical', 'conversational', 'visual', 'seo', 'unsure'],
+  }),
+  q({
+    id: 'content_blogNeeds',
+    section: 'content-structure',
+    type: 'multiselect',
+    points: 4,
+    options: ['articles', 'news', 'caseStudies', 'quickGuides', 'undecided'],
+  }),
+  // integrations-marketing
+  q({
+    id: 'marketing_existingTools',
+    section: 'integrations-marketing',
+    type: 'multiselect',
+    points: 4,
+    options: ['dontNeed', 'emailMarketing', 'crm', 'analytics', 'automation', 'payment', 'none'],
+  }),
+  q({
+    id: 'marketing_social',
+    section: 'integrations-marketing',
+    type: 'multiselect',
+    points: 4,
+    options: ['facebook', 'instagram', 'linkedin', 'twitter', 'tiktok', 'other', 'dontHave'],
+  }),
+  q({ id: 'marketing_funnel', section: 'integrations-marketing', type: 'textarea', points: 6 }),
+  q({
+    id: 'marketing_apiGrid',
+    section: 'integrations-marketing',
+    type: 'multiselect',
+    points: 4,
+    options: ['dontNeed', 'crm', 'payment', 'analytics', 'automation', 'custom'],
+  }),
+  q({
+    id: 'marketing_growthTactics',
+    section: 'integrations-marketing',
+    type: 'multiselect',
+    points: 5,
+    options: ['seo', 'ppc', 'email', 'referral', 'abTesting', 'dontNeed'],
+  }),
+] as const satisfies readonly Question[];
+
+export type QuestionId = (typeof QUESTIONS)[number]['id'];
+export const QUESTION_IDS: readonly QuestionId[] = QUESTIONS.map((question) => question.id);
+/** The number of steps before the summary (SPEC: the summary is shown at this index). */
+export const SECTION_COUNT = SECTION_IDS.length;
+
+export function questionById(id: string): Question | undefined {
+  return (QUESTIONS as readonly Question[]).find((question) => question.id === id);
+}
+export function questionsOf(section: SectionId): Question[] {
+  return (QUESTIONS as readonly Question[]).filter((question) => question.section === section);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** An uploaded file as the answers carry it: the server's id and what it stored. */
+export const uploadRefSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  name: v.pipe(v.string(), v.maxLength(255)),
+  contentType: v.picklist(IMAGE_TYPES),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_UPLOAD_BYTES)),
+});
+export type UploadRef = v.InferOutput<typeof uploadRefSchema>;
+
+/** One answer (SPEC: only a string, a boolean, a list of strings or files is accepted back). */
+export const answerValueSchema = v.union([
+  v.pipe(v.string(), v.maxLength(TEXTAREA_MAX)),
+  v.boolean(),
+  v.pipe(v.array(v.pipe(v.string(), v.maxLength(TEXT_MAX))), v.maxLength(50)),
+  v.pipe(v.array(uploadRefSchema), v.maxLength(MAX_UPLOADS)),
+]);
+export type AnswerValue = string | boolean | string[] | UploadRef[];
+export type Answers = Partial<Record<QuestionId, AnswerValue>>;
+
+/** The answers of a request: known question ids only, each a valid answer value. */
+export const answersSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check(
+    (record) => Object.keys(record).every((key) => questionById(key) !== undefined),
+    'form.validation.invalid',
+  ),
+  v.check(
+    (record) => Object.values(record).every((value) => v.is(answerValueSchema, value)),
+    'form.validation.invalid',
+  ),
+  v.transform((record) => record as Answers),
+);
+
+/** SPEC defaults: multiselect and colour picker an empty list, checkbox false, others "". */
+export function defaultAnswer(question: Question): AnswerValue {
+  switch (question.type) {
+    case 'multiselect':
+    case 'colorpicker':
+    case 'listinput':
+    case 'file':
+    case 'multifile':
+      return [];
+    case 'checkbox':
+      return false;
+    default:
+      return '';
+  }
+}
+
+/**
+ * Keeps only the saved answers SPEC accepts back (a string, a boolean, a string list, files) for
+ * known questions; the rest is listed in `discarded` so the caller can warn about it.
+ */
+export function acceptSavedAnswers(raw: unknown): { answers: Answers; discarded: string[] } {
+  const answers: Answers = {};
+  const discarded: string[] = [];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { answers, discarded: ['*'] };
+  for (const [key, value] of Object.entries(raw)) {
+    if (questionById(key) && v.is(answerValueSchema, value))
+      answers[key as QuestionId] = value as AnswerValue;
+    else discarded.push(key);
+  }
+  return { answers, discarded };
+}
+
+/** Non-empty: text with something other than spaces, a non-empty list, a checked checkbox. */
+export function isAnswered(question: Question, value: AnswerValue | undefined): boolean {
+  if (value === undefined) return false;
+  if (question.type === 'checkbox') return value === true;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value))
+    return value.some((item) => (typeof item === 'string' ? item.trim() !== '' : true));
+  return false;
+}
+
+/** A section is complete when every one of its questions is answered (SPEC 4). */
+export function isSectionComplete(section: SectionId, answers: Answers): boolean {
+  return questionsOf(section).every((question) =>
+    isAnswered(question, answers[question.id as QuestionId]),
+  );
+}
+
+/** The questions without an answer, in order (the summary's "missing" rows, the PDF's list). */
+export function missingQuestions(answers: Answers): Question[] {
+  return (QUESTIONS as readonly Question[]).filter(
+    (question) => !isAnswered(question, answers[question.id as QuestionId]),
+  );
+}
+
+/**
+ * The score out of 100: the points of every answered question, capped at 100 and rounded
+ * (SPEC 4 and 9).
+ */
+export function blueprintScore(answers: Answers): number {
+  const total = (QUESTIONS as readonly Question[]).reduce(
+    (sum, question) =>
+      sum + (isAnswered(question, answers[question.id as QuestionId]) ? question.points : 0),
+    0,
+  );
+  return Math.round(Math.min(100, total));
+}
+
+export const SCORE_BANDS = ['perfect', 'excellent', 'strong', 'medium', 'early', 'start'] as const;
+export type ScoreBand = (typeof SCORE_BANDS)[number];
+
+/** The headline band: 100 perfect, 90+ excellent, 75+ strong, 50+ medium, 30+ early, else start. */
+export function scoreBand(score: number): ScoreBand {
+  if (score >= 100) return 'perfect';
+  if (score >= 90) return 'excellent';
+  if (score >= 75) return 'strong';
+  if (score >= 50) return 'medium';
+  if (score >= 30) return 'early';
+  return 'start';
+}
+
+export const PROGRESS_BANDS = [
+  'start',
+  'step1',
+  'step2',
+  'step3',
+  'step4',
+  'step5',
+  'almost',
+  'complete',
+] as const;
+export type ProgressBand = (typeof PROGRESS_BANDS)[number];
+
+/**
+ * The progress bar's microcopy (SPEC 4): the step size is 100 / number of steps (the five sections
+ * and the summary: 6); 0 until the first step size is `start`, then `stepN` at N step sizes (N up
+ * to 5), `almost` in the last half step below 100, `complete` at 100 (decision B3).
+ */
+export function progressBand(progress: number, steps: number = SECTION_COUNT + 1): ProgressBand {
+  if (progress >= 100) return 'complete';
+  const size = 100 / steps;
+  if (progress > 100 - size / 2) return 'almost';
+  const reached = Math.min(5, Math.floor(progress / size));
+  return reached <= 0 ? 'start' : (`step${reached}` as ProgressBand);
+}
+
+/** Confetti at 100 (SPEC 9): a burst of 60 to 100 pieces, 8 s life, sparkle 3 s, max 300. */
+export const CONFETTI = {
+  minPieces: 60,
+  maxPieces: 100,
+  maxParticles: 300,
+  lifeMs: 8000,
+  sparkleMs: 3000,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Recommendations: the blueprint variant of the planner rules (SPEC 3: the questionnaire yields
+// budget (default starter), goal, situation, involvement; SPEC 9: the blueprint adds the free
+// Tech Concierge to the starter set). How the answers map is decision B2 in docs/decisions.md.
+
+export function plannerAnswersFromBlueprint(answers: Answers): PlannerAnswers {
+  const goals = (answers.foundation_goals as string[] | undefined) ?? [];
+  const timeline = answers.foundation_launchTimeline;
+  const tools = (answers.marketing_existingTools as string[] | undefined) ?? [];
+  const growth = (answers.marketing_growthTactics as string[] | undefined) ?? [];
+  const hasDomain =
+    typeof answers.foundation_domain === 'string' && answers.foundation_domain.trim() !== '';
+  const wantsClients =
+    goals.includes('leadCapture') || goals.includes('ecom') || growth.some((g) => g !== 'dontNeed');
+  return {
+    budget: 'starter',
+    goal: wantsClients ? 'getClients' : 'buildWebsite',
+    situation:
+      hasDomain && tools.some((t) => t !== 'none' && t !== 'dontNeed') ? 'haveWebsite' : 'starting',
+    involvement: 'collab',
+    timeline: timeline === 'immediate' ? 'now' : timeline === 'month' ? 'soon' : 'exploring',
+  };
+}
+
+export function blueprintRecommendation(answers: Answers): Recommendation & { products: PlanId[] } {
+  return recommend(plannerAnswersFromBlueprint(answers), 'blueprint');
+}
+
+/** The body of `POST /api/blueprinthundred/pdf/create` (API.md 4). */
+export const pdfRequestSchema = v.object({
+  /** The question ids the page showed; the server uses its own list (domain/), this is checked. */
+  questions: v.optional(
+    v.pipe(
+      v.array(v.union([v.string(), v.looseObject({ id: v.string() })])),
+      v.maxLength(QUESTIONS.length + 10),
+    ),
+  ),
+  answers: answersSchema,
+  /** The page's recommendation; the server recomputes its own from the answers. */
+  recommendations: v.optional(v.unknown()),
+  lang: v.optional(v.picklist(['nl', 'en'])),
+  /** The draft token that owns the uploaded files (for their thumbnails). */
+  draft: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
+export type PdfRequest = v.InferOutput<typeof pdfRequestSchema>;
+
+export const sendRequestSchema = v.object({
+  ...pdfRequestSchema.entries,
+  email: v.pipe(
+    v.string('form.validation.required'),
+    v.trim(),
+    v.nonEmpty('form.validation.required'),
+    v.maxLength(254, 'form.validation.invalidEmail'),
+    v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'form.validation.invalidEmail'),
+  ),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120))),
+  /** Follow-up mail consent (the lead's `subscribe`). */
+  consent: v.optional(v.boolean(), false),
+});
+export type SendRequest = v.InferOutput<typeof sendRequestSchema>;
+
+/** The file name of the PDF (`blueprint-100-<score>.pdf`). */
+export function pdfFilename(score: number): string {
+  return `blueprint-100-${score}.pdf`;
+}
+
+/**
+ * The answer of one question in words, for the summary and the PDF: option labels, the palette's
+ * and the font's names, colours, file names, keywords. `t` looks a message up by id. Empty when
+ * the question has no answer.
+ */
+export function describeAnswer(
+  question: Question,
+  answers: Answers,
+  t: (id: string) => string,
+  yesNo: { yes: string; no: string } = { yes: 'yes', no: 'no' },
+): string {
+  const value = answers[question.id as QuestionId];
+  if (!isAnswered(question, value)) return '';
+  const option = (item: string) => t(`blueprint.option.${question.id}.${item}`);
+  switch (question.type) {
+    case 'select':
+      return option(String(value));
+    case 'multiselect':
+      return (value as string[]).map(option).join(', ');
+    case 'palette': {
+      const palette = PALETTES.find((p) => p.id === value);
+      return palette ? t(`blueprint.palette.${palette.id}`) : String(value);
+    }
+    case 'font':
+      return FONTS.find((f) => f.id === value)?.name ?? String(value);
+    case 'colorpicker':
+      return (Array.isArray(value) ? value : [value]).map(String).join(', ').toUpperCase();
+    case 'file':
+    case 'multifile':
+      return (value as UploadRef[]).map((file) => file.name).join(', ');
+    case 'listinput':
+      return (value as string[])
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .join(', ');
+    case 'checkbox':
+      return value === true ? yesNo.yes : yesNo.no;
+    default:
+      return String(value).trim();
+  }
+}
+
+/** The section index of a question (for "Fill now" and "Edit"). */
+export function sectionIndexOf(question: Question): number {
+  return SECTION_IDS.indexOf(question.section);
+}

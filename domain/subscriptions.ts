@@ -1,0 +1,116 @@
+// Subscription lifetimes and cancellation (SPEC sections 4, 6 and 9; the terms' "one month's
+// notice" and "contract terms of 12 months"; API.md section 6). Pure: "today" is always passed in
+// as an Amsterdam calendar day. Used by the client area, the cancel endpoint and the billing job.
+//
+// Days are `YYYY-MM-DD`. `endsOn` is the first day without the service: the subscription stops at
+// the start of that day, and no billing period that starts on or after it is invoiced.
+
+import { addMonths, type IsoDay } from './format.ts';
+import { TERM_MONTHS } from './totals.ts';
+
+/** Months of notice a cancellation needs (terms: "one month's notice"). */
+export const NOTICE_MONTHS = 1;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelling', 'ended'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** What is stored about a subscription (the `subscriptions` row, its dates as days). */
+export interface SubscriptionFacts {
+  billing: 'monthly' | 'yearly';
+  /** stored status: `pending` until the first invoice is paid, `cancelled` when withdrawn */
+  storedStatus: 'pending' | 'active' | 'cancelled';
+  startDate: IsoDay;
+  /** the next renewal invoice's day as the billing job keeps it */
+  nextPaymentDate: IsoDay;
+  /** monthly plans: the end of the first 12-month term */
+  termEnd: IsoDay | null;
+  endsOn: IsoDay | null;
+}
+
+/** The status shown: `ended` once `endsOn` has come (or when withdrawn), `cancelling` before. */
+export function subscriptionStatus(facts: SubscriptionFacts, today: IsoDay): SubscriptionStatus {
+  if (facts.storedStatus === 'cancelled') return 'ended';
+  if (facts.endsOn === null) return 'active';
+  return facts.endsOn <= today ? 'ended' : 'cancelling';
+}
+
+/**
+ * The end of the current 12-month term: monthly plans run their first term to `termEnd` and then
+ * renew month by month (so the term end stays that day); yearly items (domains) run year by year
+ * from their start, and this is the end of the paid year that contains `today`.
+ */
+export function termEndsOn(facts: SubscriptionFacts, today: IsoDay): IsoDay {
+  if (facts.billing === 'monthly') return facts.termEnd ?? addMonths(facts.startDate, TERM_MONTHS);
+  let years = 1;
+  while (addMonths(facts.startDate, 12 * years) <= today) years++;
+  return addMonths(facts.startDate, 12 * years);
+}
+
+/** The next invoice's day, or null when the subscription ends before it (or has ended). */
+export function nextInvoiceOn(facts: SubscriptionFacts, today: IsoDay): IsoDay | null {
+  if (subscriptionStatus(facts, today) === 'ended') return null;
+  if (facts.endsOn !== null && facts.nextPaymentDate >= facts.endsOn) return null;
+  return facts.nextPaymentDate;
+}
+
+/**
+ * Whether a billing period starting on `periodStart` is to be invoiced (the billing job's check):
+ * never for a withdrawn subscription, and never from `endsOn` on.
+ */
+export function isPeriodBillable(facts: SubscriptionFacts, periodStart: IsoDay): boolean {
+  if (facts.storedStatus === 'cancelled') return false;
+  return facts.endsOn === null || periodStart < facts.endsOn;
+}
+
+export type CancelRefusal = 'alreadyCancelling' | 'ended';
+
+/**
+ * The day a cancellation given `today` takes effect:
+ * - monthly plans: one month's notice from today, never before the end of the 12-month term;
+ * - yearly items (domains): renewal stops; the name stays the customer's until the paid year ends.
+ *   The notice month runs inside the year already paid for, so a cancellation is never charged
+ *   another year (decision A3).
+ */
+export function cancellationEndsOn(facts: SubscriptionFacts, today: IsoDay): IsoDay {
+  if (facts.billing === 'yearly') return termEndsOn(facts, today);
+  const notice = addMonths(today, NOTICE_MONTHS);
+  const term = termEndsOn(facts, today);
+  return notice < term ? term : notice;
+}
+
+/** Cancels, or says why not: a subscription that is already cancelling or has ended. */
+export function cancelSubscription(
+  facts: SubscriptionFacts,
+  today: IsoDay,
+): { ok: true; endsOn: IsoDay } | { ok: false; reason: CancelRefusal } {
+  const status = subscriptionStatus(facts, today);
+  if (status === 'cancelling') return { ok: false, reason: 'alreadyCancelling' };
+  if (status === 'ended') return { ok: false, reason: 'ended' };
+  return { ok: true, endsOn: cancellationEndsOn(facts, today) };
+}
+
+/** Everything the client area shows about one subscription's dates. */
+export function subscriptionDates(
+  facts: SubscriptionFacts,
+  today: IsoDay,
+): {
+  status: SubscriptionStatus;
+  nextInvoiceOn: IsoDay | null;
+  termEndsOn: IsoDay;
+  endsOn: IsoDay | null;
+} {
+  return {
+    status: subscriptionStatus(facts, today),
+    nextInvoiceOn: nextInvoiceOn(facts, today),
+    termEndsOn: termEndsOn(facts, today),
+    endsOn: facts.endsOn,
+  };
+}
+
+/** Upgrades a customer may ask for at any time (terms: "upgrades anytime"): Complete to Pro. */
+export const UPGRADES: Readonly<Record<string, string>> = { webHosting_total: 'webHosting_pro' };
+
+/** The plan an active subscription can be upgraded to, or null. */
+export function upgradeTarget(planId: string, status: SubscriptionStatus): string | null {
+  return status === 'active' ? (UPGRADES[planId] ?? null) : null;
+}

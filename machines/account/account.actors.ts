@@ -1,0 +1,170 @@
+// The client area's calls, all through the one API client (machines/shared/api-client.ts). Each
+// answers the client's value ({ ok: true, data } or a refusal); the machines route them.
+
+import * as v from 'valibot';
+import {
+  accountBookingsSchema,
+  accountDeletionSchema,
+  accountInvoicesSchema,
+  accountOrdersSchema,
+  accountProfileSchema,
+  accountSubscriptionsSchema,
+  accountTicketsSchema,
+  cancelledSubscriptionSchema,
+  managedBookingSchema,
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  profileUpdateSchema,
+  type AccountBooking,
+  type AccountInvoice,
+  type AccountOrder,
+  type AccountProfile,
+  type AccountSubscription,
+  type AccountTicket,
+} from '#domain/account.schema.ts';
+import { slotsAnswerSchema, bookingAnswerSchema } from '#domain/consultation.schema.ts';
+import type { Lang } from '#domain/language.ts';
+import { anyBody, api, newIdempotencyKey, type ApiResult } from '../shared/api-client.ts';
+import type { FieldErrors } from '../shared/form-action.machine.ts';
+
+export interface AccountData {
+  orders: AccountOrder[];
+  invoices: AccountInvoice[];
+  subscriptions: AccountSubscription[];
+  tickets: AccountTicket[];
+  bookings: AccountBooking[];
+  profile: AccountProfile;
+}
+
+/** Everything the client area shows, side by side; the first refusal wins. */
+export async function loadAccount(
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<ApiResult<AccountData>> {
+  const options = { lang, ...(signal ? { signal } : {}) };
+  const [orders, invoices, subscriptions, tickets, bookings, profile] = await Promise.all([
+    api.get('/account/orders', accountOrdersSchema, options),
+    api.get('/account/invoices', accountInvoicesSchema, options),
+    api.get('/account/subscriptions', accountSubscriptionsSchema, options),
+    api.get('/account/tickets', accountTicketsSchema, options),
+    api.get('/account/bookings', accountBookingsSchema, options),
+    api.get('/account/profile', accountProfileSchema, options),
+  ]);
+  for (const r of [orders, invoices, subscriptions, tickets, bookings, profile])
+    if (!r.ok) return r;
+  if (!orders.ok || !invoices.ok || !subscriptions.ok || !tickets.ok || !bookings.ok || !profile.ok)
+    throw new Error('unreachable');
+  return {
+    ok: true,
+    status: 200,
+    headers: orders.headers,
+    data: {
+      orders: orders.data.orders,
+      invoices: invoices.data.invoices,
+      subscriptions: subscriptions.data.subscriptions,
+      tickets: tickets.data.tickets,
+      bookings: bookings.data.bookings,
+      profile: profile.data.profile,
+    },
+  };
+}
+
+/** Field message keys of a valibot schema's issues (the server's own rule, checked first here). */
+export function fieldErrorsOf(schema: v.GenericSchema, values: unknown): FieldErrors {
+  const result = v.safeParse(schema, values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export const checks = {
+  passwordChange: (values: Record<string, string>) => fieldErrorsOf(passwordChangeSchema, values),
+  deletion: (values: Record<string, string>) => fieldErrorsOf(accountDeletionSchema, values),
+  profile: (values: Record<string, string>) =>
+    fieldErrorsOf(profileUpdateSchema, { name: values.name, phone: values.phone }),
+  resetRequest: (values: Record<string, string>) =>
+    fieldErrorsOf(passwordResetRequestSchema, values),
+  resetConfirm: (values: Record<string, string>) =>
+    fieldErrorsOf(passwordResetConfirmSchema, values),
+};
+
+const lang = (values: Record<string, string>): Lang => (values.lang === 'nl' ? 'nl' : 'en');
+
+export const accountCalls = {
+  cancelSubscription: (values: Record<string, string>) =>
+    api.post(
+      `/account/subscriptions/${encodeURIComponent(values.id ?? '')}/cancel`,
+      cancelledSubscriptionSchema,
+      { lang: lang(values), idempotencyKey: newIdempotencyKey() },
+    ),
+  requestUpgrade: (values: Record<string, string>) =>
+    api.post('/account/upgrade-request', v.object({ ticketId: v.string() }), {
+      lang: lang(values),
+      json: { subscriptionId: values.id, note: values.note ?? '' },
+      idempotencyKey: newIdempotencyKey(),
+    }),
+  saveProfile: (values: Record<string, string>) =>
+    api.put('/account/profile', accountProfileSchema, {
+      lang: lang(values),
+      json: { name: values.name ?? '', phone: values.phone ?? '', lang: lang(values) },
+    }),
+  changePassword: (values: Record<string, string>) =>
+    api.post('/account/password', anyBody, {
+      lang: lang(values),
+      json: { currentPassword: values.currentPassword ?? '', password: values.password ?? '' },
+    }),
+  exportData: (values: Record<string, string>) =>
+    api.file('get', '/account/export', { lang: lang(values) }),
+  deleteAccount: (values: Record<string, string>) =>
+    api.delete('/account', anyBody, {
+      lang: lang(values),
+      json: { password: values.password ?? '' },
+    }),
+  requestReset: (values: Record<string, string>) =>
+    api.post('/auth/password-reset', anyBody, {
+      lang: lang(values),
+      json: { email: values.email ?? '' },
+    }),
+  confirmReset: (values: Record<string, string>) =>
+    api.post('/auth/password-reset/confirm', anyBody, {
+      lang: lang(values),
+      json: { token: values.token ?? '', password: values.password ?? '' },
+    }),
+  signOut: () => api.post('/auth/logout', anyBody),
+  /** The visitor's own booking (manage page). */
+  loadManagedBooking: (token: string, l: Lang) =>
+    api.get('/bookings/manage', managedBookingSchema, { lang: l, searchParams: { token } }),
+  cancelBooking: (values: Record<string, string>) =>
+    api.post(`/bookings/${encodeURIComponent(values.id ?? '')}/cancel`, anyBody, {
+      lang: lang(values),
+      json: values.token ? { token: values.token } : {},
+    }),
+  rescheduleBooking: (values: Record<string, string>) =>
+    api.post(`/bookings/${encodeURIComponent(values.id ?? '')}/reschedule`, bookingAnswerSchema, {
+      lang: lang(values),
+      json: { token: values.token ?? '', start: values.start ?? '' },
+    }),
+  loadSlots: (from: string, l: Lang) =>
+    api.get('/bookings/slots', slotsAnswerSchema, { lang: l, searchParams: { from, days: 31 } }),
+};
+
+/** Saves a downloaded file in the browser (the data export). */
+export function saveFile(
+  file: { blob: Blob; filename: string | null },
+  fallbackName: string,
+): void {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

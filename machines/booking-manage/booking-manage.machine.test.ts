@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { ApiResult } from '../shared/api-client.ts';
+import { bookingManageMachine, type BookingManageEvent } from './booking-manage.machine.ts';
+
+type Result = ApiResult<unknown>;
+type ActorName = 'load' | 'loadSlots' | 'reloadSlots' | 'move' | 'cancel';
+type ModelEvent =
+  | BookingManageEvent
+  | { type: 'xstate.done.actor.load'; output: Result }
+  | { type: 'xstate.done.actor.loadSlots'; output: Result }
+  | { type: 'xstate.done.actor.reloadSlots'; output: Result }
+  | { type: 'xstate.done.actor.move'; output: Result }
+  | { type: 'xstate.done.actor.cancel'; output: Result }
+  | { type: 'xstate.error.actor.load'; error: string }
+  | { type: 'xstate.error.actor.loadSlots'; error: string }
+  | { type: 'xstate.error.actor.move'; error: string }
+  | { type: 'xstate.error.actor.cancel'; error: string };
+
+const booking = {
+  id: 'b1',
+  title: 'Call',
+  startTime: '2025-01-08T08:00:00.000Z',
+  endTime: '2025-01-08T08:30:00.000Z',
+  timeZone: 'Europe/Amsterdam',
+  videoCallUrl: 'https://meet.jit.si/x',
+  status: 'booked' as const,
+};
+const okOf = (data: unknown): Result => ({ ok: true, status: 200, data, headers: new Headers() });
+const outputs: Record<Exclude<ActorName, 'reloadSlots'>, Result[]> = {
+  load: [
+    okOf({ booking }),
+    okOf({ booking: { ...booking, status: 'cancelled' } }),
+    { ok: false, status: 404, code: 'NOT_FOUND' },
+    { ok: false, status: 0, code: 'NETWORK' },
+  ],
+  loadSlots: [
+    okOf({
+      timeZone: 'Europe/Amsterdam',
+      slots: [{ start: '2025-01-09T08:00:00.000Z', end: '2025-01-09T08:30:00.000Z' }],
+    }),
+    { ok: false, status: 0, code: 'NETWORK' },
+  ],
+  move: [
+    okOf({
+      booking: {
+        ...booking,
+        startTime: '2025-01-09T08:00:00.000Z',
+        endTime: '2025-01-09T08:30:00.000Z',
+      },
+    }),
+    { ok: false, status: 409, code: 'SLOT_TAKEN' },
+    { ok: false, status: 409, code: 'ALREADY_CANCELLED' },
+    { ok: false, status: 0, code: 'NETWORK' },
+  ],
+  cancel: [okOf({ ok: true }), { ok: false, status: 0, code: 'NETWORK' }],
+};
+
+const samples = {
+  'user.retry': [{}],
+  'user.move': [{}],
+  'user.choose': [{ start: '2025-01-09T08:00:00.000Z' }],
+  'user.confirmMove': [{}],
+  'user.cancel': [{}],
+  'user.confirmCancel': [{}],
+  'user.back': [{}],
+  'xstate.done.actor.load': outputs.load.map((output) => ({ output })),
+  'xstate.done.actor.loadSlots': outputs.loadSlots.map((output) => ({ output })),
+  'xstate.done.actor.reloadSlots': outputs.loadSlots.slice(0, 1).map((output) => ({ output })),
+  'xstate.done.actor.move': outputs.move.map((output) => ({ output })),
+  'xstate.done.actor.cancel': outputs.cancel.map((output) => ({ output })),
+  'xstate.error.actor.load': [{ error: 'boom' }],
+  'xstate.error.actor.loadSlots': [{ error: 'boom' }],
+  'xstate.error.actor.move': [{ error: 'boom' }],
+  'xstate.error.actor.cancel': [{ error: 'boom' }],
+} satisfies EventSamples<ModelEvent>;
+
+const input = { token: 't'.repeat(43), lang: 'en' as const, today: '2025-01-06' };
+
+/** The model: each invoked actor answers through a `fake.*` event while it runs. */
+// Cast: each actor has its own input type; these fakes never read it.
+const never = () => fromPromise<Result, unknown>(() => new Promise(() => {})) as never;
+const modelMachine = bookingManageMachine.provide({
+  actors: { load: never(), loadSlots: never(), move: never(), cancel: never() },
+});
+
+const model = createModel<typeof modelMachine, ModelEvent>({
+  machine: modelMachine,
+  input,
+  events: samples,
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, chosen: s.context.chosen, slots: s.context.slots.length }),
+});
+
+function start() {
+  const pending = new Map<
+    ActorName,
+    { resolve: (r: Result) => void; reject: (e: unknown) => void }
+  >();
+  const fake = (name: 'load' | 'loadSlots' | 'move' | 'cancel') =>
+    fromPromise<Result, unknown>(
+      () => new Promise((resolve, reject) => pending.set(name, { resolve, reject })),
+    ) as never;
+  const actor = createActor(
+    bookingManageMachine.provide({
+      actors: {
+        load: fake('load'),
+        loadSlots: fake('loadSlots'),
+        move: fake('move'),
+        cancel: fake('cancel'),
+      },
+    }),
+    { input },
+  ).start();
+  const settle = async (name: ActorName, how: 'resolve' | 'reject', value?: Result) => {
+    const p = pending.get(name);
+    if (!p) throw new Error(`${name} is not running`);
+    pending.delete(name);
+    if (how === 'resolve') p.resolve(value!);
+    else p.reject(new Error('boom'));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  const driver = {
+    'user.retry': (e) => void actor.send(e),
+    'user.move': (e) => void actor.send(e),
+    'user.choose': (e) => void actor.send(e),
+    'user.confirmMove': (e) => void actor.send(e),
+    'user.cancel': (e) => void actor.send(e),
+    'user.confirmCancel': (e) => void actor.send(e),
+    'user.back': (e) => void actor.send(e),
+    'xstate.done.actor.load': (e) => settle('load', 'resolve', e.output),
+    'xstate.done.actor.loadSlots': (e) => settle('loadSlots', 'resolve', e.output),
+    'xstate.done.actor.reloadSlots': (e) => settle('loadSlots', 'resolve', e.output),
+    'xstate.done.actor.move': (e) => settle('move', 'resolve', e.output),
+    'xstate.done.actor.cancel': (e) => settle('cancel', 'resolve', e.output),
+    'xstate.error.actor.load': () => settle('load', 'reject'),
+    'xstate.error.actor.loadSlots': () => settle('loadSlots', 'reject'),
+    'xstate.error.actor.move': () => settle('move', 'reject'),
+    'xstate.error.actor.cancel': () => settle('cancel', 'reject'),
+  } satisfies Driver<ModelEvent>;
+  return { driver, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+}
+
+describe('booking manage (model-based)', () => {
+  it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
+  const coverage = model.createCoverage();
+  for (const path of model.coveringPaths({ maxSteps: 40 })) {
+    it(path.description, () =>
+      model.walk(path, {
+        start,
+        coverage,
+        assertState: (snapshot) => {
+          if (snapshot.matches('booked')) expect(snapshot.context.booking?.id).toBe('b1');
+          if (snapshot.matches({ booked: 'moved' }))
+            expect(snapshot.context.booking?.startTime).toBe('2025-01-09T08:00:00.000Z');
+          if (snapshot.matches('cancelled') || snapshot.matches('notFound'))
+            expect(snapshot.children).toEqual({});
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+});

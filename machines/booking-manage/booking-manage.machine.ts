@@ -1,0 +1,263 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ManagedBooking } from '#domain/account.schema.ts';
+import type { Slot } from '#domain/bookings.ts';
+import type { Lang } from '#domain/language.ts';
+import { accountCalls } from '../account/account.actors.ts';
+import type { ApiResult } from '../shared/api-client.ts';
+
+export interface BookingManageInput {
+  token: string;
+  lang: Lang;
+  /** today in Amsterdam, where the slot list starts */
+  today: string;
+}
+
+export interface BookingManageContext extends BookingManageInput {
+  booking: ManagedBooking | null;
+  slots: Slot[];
+  chosen: string | null;
+}
+
+export type BookingManageEvent =
+  | { type: 'user.retry' }
+  | { type: 'user.move' }
+  | { type: 'user.choose'; start: string }
+  | { type: 'user.confirmMove' }
+  | { type: 'user.cancel' }
+  | { type: 'user.confirmCancel' }
+  | { type: 'user.back' };
+
+type Result = ApiResult<unknown>;
+
+/**
+ * A visitor's own booking page (/consultation/manage?token=). `loading` reads the booking by its
+ * token: unknown or wrong tokens end in `notFound`, a cancelled one in `cancelled`. In `booked`
+ * the visitor either moves the call (`choosing` loads the free slots, `user.choose` picks one,
+ * `moving` sends it: a slot taken meanwhile comes back to `choosing.taken` with fresh slots) or
+ * cancels it (`confirmingCancel`, then `cancelling`). Every send is accepted only from its
+ * confirming state, so a double click cannot move or cancel twice.
+ */
+export const bookingManageMachine = setup({
+  types: {
+    input: {} as BookingManageInput,
+    context: {} as BookingManageContext,
+    events: {} as BookingManageEvent,
+  },
+  actors: {
+    load: fromPromise<Result, { token: string; lang: Lang }>(({ input }) =>
+      accountCalls.loadManagedBooking(input.token, input.lang),
+    ),
+    loadSlots: fromPromise<Result, { from: string; lang: Lang }>(({ input }) =>
+      accountCalls.loadSlots(input.from, input.lang),
+    ),
+    move: fromPromise<Result, { id: string; token: string; start: string; lang: Lang }>(
+      ({ input }) => accountCalls.rescheduleBooking({ ...input }),
+    ),
+    cancel: fromPromise<Result, { id: string; token: string; lang: Lang }>(({ input }) =>
+      accountCalls.cancelBooking({ ...input }),
+    ),
+  },
+  guards: {
+    isOk: (_, params: { result: Result }) => params.result.ok,
+    isCancelledBooking: (_, params: { result: Result }) =>
+      params.result.ok &&
+      (params.result.data as { booking: ManagedBooking }).booking.status === 'cancelled',
+    isNotFound: (_, params: { result: Result }) =>
+      !params.result.ok && (params.result.status === 404 || params.result.status === 400),
+    isSlotTaken: (_, params: { result: Result }) =>
+      !params.result.ok && params.result.code === 'SLOT_TAKEN',
+    isAlreadyCancelled: (_, params: { result: Result }) =>
+      !params.result.ok && params.result.code === 'ALREADY_CANCELLED',
+    hasChosen: ({ context }) => context.chosen !== null,
+  },
+  actions: {
+    storeBooking: assign((_, params: { result: Result }) =>
+      params.result.ok
+        ? { booking: (params.result.data as { booking: ManagedBooking }).booking }
+        : {},
+    ),
+    storeMoved: assign(({ context }, params: { result: Result }) => {
+      if (!params.result.ok || !context.booking) return {};
+      const moved = (params.result.data as { booking: { startTime: string; endTime: string } })
+        .booking;
+      return {
+        booking: { ...context.booking, startTime: moved.startTime, endTime: moved.endTime },
+        chosen: null,
+      };
+    }),
+    storeSlots: assign((_, params: { result: Result }) => ({
+      slots: params.result.ok ? (params.result.data as { slots: Slot[] }).slots : [],
+    })),
+    storeChoice: assign((_, params: { start: string }) => ({ chosen: params.start })),
+    clearChoice: assign({ chosen: null }),
+  },
+}).createMachine({
+  id: 'bookingManage',
+  context: ({ input }) => ({ ...input, booking: null, slots: [], chosen: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ token: context.token, lang: context.lang }),
+        onDone: [
+          {
+            guard: {
+              type: 'isCancelledBooking',
+              params: ({ event }) => ({ result: event.output }),
+            },
+            target: 'cancelled',
+            actions: { type: 'storeBooking', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+            target: 'booked',
+            actions: { type: 'storeBooking', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ result: event.output }) },
+            target: 'notFound',
+          },
+          { target: 'failed' },
+        ],
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'user.retry': 'loading' } },
+    notFound: {},
+    booked: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'user.move': 'choosing',
+            'user.cancel': 'confirmingCancel',
+          },
+        },
+        moved: {
+          on: {
+            'user.move': 'choosing',
+            'user.cancel': 'confirmingCancel',
+          },
+        },
+        choosing: {
+          initial: 'loadingSlots',
+          states: {
+            loadingSlots: {
+              invoke: {
+                id: 'loadSlots',
+                src: 'loadSlots',
+                input: ({ context }) => ({ from: context.today, lang: context.lang }),
+                onDone: [
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    target: 'picking',
+                    actions: {
+                      type: 'storeSlots',
+                      params: ({ event }) => ({ result: event.output }),
+                    },
+                  },
+                  { target: 'slotsFailed' },
+                ],
+                onError: 'slotsFailed',
+              },
+            },
+            slotsFailed: { on: { 'user.retry': 'loadingSlots' } },
+            picking: {},
+            taken: {
+              // The slot went to someone else meanwhile: the list is read again.
+              invoke: {
+                id: 'reloadSlots',
+                src: 'loadSlots',
+                input: ({ context }) => ({ from: context.today, lang: context.lang }),
+                onDone: {
+                  actions: {
+                    type: 'storeSlots',
+                    params: ({ event }) => ({ result: event.output }),
+                  },
+                },
+              },
+            },
+            moveFailed: {},
+          },
+          on: {
+            'user.back': { target: 'idle', actions: 'clearChoice' },
+            'user.choose': {
+              actions: { type: 'storeChoice', params: ({ event }) => ({ start: event.start }) },
+            },
+            'user.confirmMove': { guard: 'hasChosen', target: 'moving' },
+          },
+        },
+        moving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'move',
+            src: 'move',
+            input: ({ context }) => ({
+              id: context.booking!.id,
+              token: context.token,
+              start: context.chosen!,
+              lang: context.lang,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: 'moved',
+                actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'isSlotTaken', params: ({ event }) => ({ result: event.output }) },
+                // Fresh slots, and the visitor's old time stays theirs.
+                target: 'choosing.taken',
+                actions: 'clearChoice',
+              },
+              {
+                guard: {
+                  type: 'isAlreadyCancelled',
+                  params: ({ event }) => ({ result: event.output }),
+                },
+                target: '#bookingManage.cancelled',
+              },
+              { target: 'choosing.moveFailed' },
+            ],
+            onError: 'choosing.moveFailed',
+          },
+        },
+        confirmingCancel: {
+          on: {
+            'user.confirmCancel': 'cancelling',
+            'user.back': 'idle',
+          },
+        },
+        cancelFailed: {
+          on: {
+            'user.confirmCancel': 'cancelling',
+            'user.back': 'idle',
+          },
+        },
+        cancelling: {
+          tags: ['busy'],
+          invoke: {
+            id: 'cancel',
+            src: 'cancel',
+            input: ({ context }) => ({
+              id: context.booking!.id,
+              token: context.token,
+              lang: context.lang,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#bookingManage.cancelled',
+              },
+              { target: 'cancelFailed' },
+            ],
+            onError: 'cancelFailed',
+          },
+        },
+      },
+    },
+    cancelled: {},
+  },
+});

@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { OfficeHours } from '#domain/office-hours.ts';
+import { liveChatMachine } from './live-chat.machine.ts';
+import type {
+  ChatMessage,
+  CheckResult,
+  LiveChatEvent,
+  PostResult,
+  StartResult,
+  TicketResult,
+} from './live-chat.types.ts';
+
+// Model-based test of the live-chat widget's chart: every transition walked against the real
+// machine with controllable fakes for its actors (the stream's events are sent as the stream
+// would send them).
+
+const at = '2025-01-08T10:00:00.000Z';
+const visitorMessage: ChatMessage = { id: 1, author: 'visitor', body: 'Hello', createdAt: at };
+const staffMessage: ChatMessage = { id: 2, author: 'staff', body: 'Hi!', createdAt: at };
+const hours: OfficeHours = {
+  windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 540, to: 1020 }],
+  holidays: 'nl',
+};
+
+type ModelEvent =
+  | LiveChatEvent
+  | { type: 'xstate.done.actor.checkChat'; output: CheckResult }
+  | { type: 'xstate.error.actor.checkChat'; error: string }
+  | { type: 'xstate.done.actor.startConversation'; output: StartResult }
+  | { type: 'xstate.error.actor.startConversation'; error: string }
+  | { type: 'xstate.done.actor.postMessage'; output: PostResult }
+  | { type: 'xstate.error.actor.postMessage'; error: string }
+  | { type: 'xstate.done.actor.sendTicket'; output: TicketResult }
+  | { type: 'xstate.error.actor.sendTicket'; error: string };
+
+const samples = {
+  'user.open': [{}],
+  'user.close': [{}],
+  'user.change': [
+    { field: 'name', value: 'Anna' },
+    { field: 'email', value: 'anna@example.nl' },
+    { field: 'draft', value: 'Hello' },
+  ],
+  'user.toggleConsent': [{ value: true }],
+  'user.start': [{}],
+  'user.send': [{}],
+  'user.sendTicket': [{}],
+  'user.startNew': [{}],
+  'stream.message': [{ message: staffMessage }],
+  'stream.closed': [{}],
+  'stream.lost': [{}],
+  'stream.open': [{}],
+  'xstate.done.actor.checkChat': [
+    { output: { kind: 'online', officeHours: hours } },
+    { output: { kind: 'offline', officeHours: hours } },
+    {
+      output: { kind: 'resumed', conversationId: 'c1', status: 'open', messages: [visitorMessage] },
+    },
+    {
+      output: {
+        kind: 'resumed',
+        conversationId: 'c1',
+        status: 'closed',
+        messages: [visitorMessage],
+      },
+    },
+  ],
+  'xstate.error.actor.checkChat': [{ error: 'network' }],
+  'xstate.done.actor.startConversation': [
+    { output: { ok: true, conversationId: 'c1', messages: [visitorMessage] } },
+    { output: { ok: false, reason: 'offline' } },
+    { output: { ok: false, reason: 'invalid', fields: { email: 'form.validation.invalidEmail' } } },
+    { output: { ok: false, reason: 'failed' } },
+  ],
+  'xstate.error.actor.startConversation': [{ error: 'network' }],
+  'xstate.done.actor.postMessage': [
+    { output: { ok: true, message: { ...visitorMessage, id: 3 } } },
+    { output: { ok: false, reason: 'closed' } },
+    { output: { ok: false, reason: 'failed' } },
+  ],
+  'xstate.error.actor.postMessage': [{ error: 'network' }],
+  'xstate.done.actor.sendTicket': [
+    { output: { ok: true } },
+    { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
+  ],
+  'xstate.error.actor.sendTicket': [{ error: 'network' }],
+} satisfies EventSamples<ModelEvent>;
+
+const never = <T>() => fromPromise<T, never>(() => new Promise<T>(() => {}));
+const fake = liveChatMachine.provide({
+  actors: {
+    checkChat: never<CheckResult>() as never,
+    startConversation: never<StartResult>() as never,
+    postMessage: never<PostResult>() as never,
+    sendTicket: never<TicketResult>() as never,
+    listen: fromCallback(() => () => {}) as never,
+  },
+});
+
+/**
+ * Only what a transition (or a later state's identity) depends on: which fields are filled,
+ * consent, whether there are field errors and messages. Not the texts or message ids.
+ */
+function serialize(s: SnapshotFrom<typeof liveChatMachine>) {
+  const c = s.context;
+  return JSON.stringify({
+    value: s.value,
+    filled: [c.name !== '', c.email !== '', c.draft !== '', c.consent],
+    errors: Object.keys(c.fieldErrors).length > 0,
+    messages: c.messages.length > 0,
+  });
+}
+
+const model = createModel<typeof fake, ModelEvent>({
+  machine: fake,
+  input: { lang: 'en' },
+  events: samples,
+  serializeState: serialize as never,
+  limit: 100_000,
+});
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+function start() {
+  const pending: Record<string, Pending | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  const controlled = <T>(name: string) =>
+    fromPromise<T, unknown>(({ input }) => {
+      (calls[name] ??= []).push(input);
+      return new Promise<T>((resolve, reject) => {
+        pending[name] = { resolve: resolve as (v: unknown) => void, reject };
+      });
+    });
+  const listened: unknown[] = [];
+  const actor = createActor(
+    liveChatMachine.provide({
+      actors: {
+        checkChat: controlled<CheckResult>('checkChat') as never,
+        startConversation: controlled<StartResult>('startConversation') as never,
+        postMessage: controlled<PostResult>('postMessage') as never,
+        sendTicket: controlled<TicketResult>('sendTicket') as never,
+        listen: fromCallback(({ input }) => {
+          listened.push(input);
+          return () => {};
+        }) as never,
+      },
+    }),
+    { input: { lang: 'en' } },
+  ).start();
+  const settle = async (name: string, how: 'resolve' | 'reject', value: unknown) => {
+    const p = pending[name];
+    if (!p) throw new Error(`${name} is not running`);
+    pending[name] = undefined;
+    if (how === 'resolve') p.resolve(value);
+    else p.reject(value);
+    await flush();
+  };
+  const send = (e: LiveChatEvent) => void actor.send(e);
+  const driver = {
+    'user.open': send,
+    'user.close': send,
+    'user.change': send,
+    'user.toggleConsent': send,
+    'user.start': send,
+    'user.send': send,
+    'user.sendTicket': send,
+    'user.startNew': send,
+    'stream.message': send,
+    'stream.closed': send,
+    'stream.lost': send,
+    'stream.open': send,
+    'xstate.done.actor.checkChat': (e) => settle('checkChat', 'resolve', e.output),
+    'xstate.error.actor.checkChat': (e) => settle('checkChat', 'reject', e.error),
+    'xstate.done.actor.startConversation': (e) => settle('startConversation', 'resolve', e.output),
+    'xstate.error.actor.startConversation': (e) => settle('startConversation', 'reject', e.error),
+    'xstate.done.actor.postMessage': (e) => settle('postMessage', 'resolve', e.output),
+    'xstate.error.actor.postMessage': (e) => settle('postMessage', 'reject', e.error),
+    'xstate.done.actor.sendTicket': (e) => settle('sendTicket', 'resolve', e.output),
+    'xstate.error.actor.sendTicket': (e) => settle('sendTicket', 'reject', e.error),
+  } satisfies Driver<ModelEvent>;
+  return {
+    driver,
+    calls,
+    listened,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
+}
+
+describe('live-chat widget (model-based)', () => {
+  const coverage = model.createCoverage();
+  it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
+  for (const path of model.coveringPaths()) {
+    it(path.description, () =>
+      model.walk(path, {
+        start,
+        coverage,
+        assertState: (snapshot, _session, { event }) => {
+          // Nothing is sent before consent: starting means every detail passed the schema.
+          if (snapshot.matches({ askingDetails: 'starting' })) {
+            expect(snapshot.context.consent).toBe(true);
+            expect(snapshot.context.fieldErrors).toEqual({});
+          }
+          // A chat always has its conversation.
+          if (snapshot.matches('chatting')) expect(snapshot.context.conversationId).toBe('c1');
+          // Messages are unique and ordered by id.
+          const ids = snapshot.context.messages.map((m) => m.id);
+          expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(ids);
+          // The ticket clears what was typed; a failed one keeps it.
+          if (
+            event.type === 'xstate.done.actor.sendTicket' &&
+            snapshot.matches({ offline: 'ticketSent' })
+          )
+            expect(snapshot.context.draft).toBe('');
+          if (snapshot.matches({ offline: 'ticketFailed' }))
+            expect(snapshot.context.draft).not.toBe('');
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+});
+
+describe('live-chat widget journeys', () => {
+  it('asks name, email and consent before the first message, then chats in real time', async () => {
+    const s = start();
+    const { driver } = s;
+    driver['user.open']({ type: 'user.open' });
+    await driver['xstate.done.actor.checkChat']({
+      type: 'xstate.done.actor.checkChat',
+      output: { kind: 'online', officeHours: hours },
+    });
+    expect(s.getSnapshot().value).toEqual({ askingDetails: 'editing' });
+    driver['user.change']({ type: 'user.change', field: 'name', value: 'Anna' });
+    driver['user.change']({ type: 'user.change', field: 'email', value: 'anna@example.nl' });
+    driver['user.change']({ type: 'user.change', field: 'draft', value: 'Hello' });
+    driver['user.start']({ type: 'user.start' });
+    // no consent yet: refused on the spot with the consent message, nothing sent
+    expect(s.getSnapshot().context.fieldErrors).toEqual({
+      consent: 'chat.validation.consentRequired',
+    });
+    expect(s.calls.startConversation).toBeUndefined();
+    driver['user.toggleConsent']({ type: 'user.toggleConsent', value: true });
+    driver['user.start']({ type: 'user.start' });
+    expect(s.calls.startConversation).toEqual([
+      { name: 'Anna', email: 'anna@example.nl', message: 'Hello', consent: true, lang: 'en' },
+    ]);
+    await driver['xstate.done.actor.startConversation']({
+      type: 'xstate.done.actor.startConversation',
+      output: { ok: true, conversationId: 'c1', messages: [visitorMessage] },
+    });
+    expect(s.getSnapshot().matches('chatting')).toBe(true);
+    expect(s.listened).toEqual([{ conversationId: 'c1', after: 1 }]);
+    expect(s.getSnapshot().context.draft).toBe('');
+    driver['stream.message']({ type: 'stream.message', message: staffMessage });
+    driver['stream.message']({ type: 'stream.message', message: staffMessage });
+    expect(s.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 2]);
+    driver['stream.closed']({ type: 'stream.closed' });
+    expect(s.getSnapshot().value).toBe('ended');
+    s.stop();
+  });
+
+  it('resends a failed message with the same Idempotency-Key, a changed one with a new key', async () => {
+    const s = start();
+    const { driver } = s;
+    driver['user.open']({ type: 'user.open' });
+    await driver['xstate.done.actor.checkChat']({
+      type: 'xstate.done.actor.checkChat',
+      output: { kind: 'resumed', conversationId: 'c1', status: 'open', messages: [] },
+    });
+    driver['user.change']({ type: 'user.change', field: 'draft', value: 'Are you there?' });
+    driver['user.send']({ type: 'user.send' });
+    await driver['xstate.error.actor.postMessage']({
+      type: 'xstate.error.actor.postMessage',
+      error: 'network',
+    });
+    driver['user.send']({ type: 'user.send' });
+    const [first, second] = s.calls.postMessage as Array<{ key: string; body: string }>;
+    expect(second!.key).toBe(first!.key);
+    expect(second!.body).toBe('Are you there?');
+    await driver['xstate.done.actor.postMessage']({
+      type: 'xstate.done.actor.postMessage',
+      output: { ok: false, reason: 'failed' },
+    });
+    driver['user.change']({ type: 'user.change', field: 'draft', value: 'Hello?' });
+    driver['user.send']({ type: 'user.send' });
+    const third = (s.calls.postMessage as Array<{ key: string }>)[2]!;
+    expect(third.key).not.toBe(first!.key);
+    s.stop();
+  });
+
+  it('inline on /contact checks at once and cannot be collapsed', () => {
+    const actor = createActor(fake, { input: { lang: 'nl', inline: true } }).start();
+    expect(actor.getSnapshot().value).toBe('checking');
+    actor.send({ type: 'user.close' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    actor.stop();
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import * as accountFlows from '../account/account-flows.ts';
+import * as staffFlows from '../staff/staff-flows.ts';
+import type { ApiResult } from './api-client.ts';
+import { createFormActionMachine, type FormActionEvent } from './form-action.machine.ts';
+
+type Result = ApiResult<unknown>;
+type ModelEvent =
+  | FormActionEvent
+  | { type: 'xstate.done.actor.0.flow.sending'; output: Result }
+  | { type: 'xstate.error.actor.0.flow.sending'; error: string };
+
+const ok: Result = { ok: true, status: 200, data: { fine: true }, headers: new Headers() };
+const fields: Result = {
+  ok: false,
+  status: 401,
+  code: 'UNAUTHORIZED',
+  fields: { password: 'account.validation.wrongPassword' },
+};
+const refused: Result = { ok: false, status: 409, code: 'ALREADY_CANCELLED' };
+const down: Result = { ok: false, status: 0, code: 'NETWORK' };
+
+const samples = {
+  'user.open': [{}],
+  'user.change': [
+    { field: 'password', value: 'a-good-password' },
+    { field: 'password', value: '' },
+  ],
+  'user.submit': [{}],
+  'user.close': [{}],
+  'xstate.done.actor.0.flow.sending': [
+    { output: ok },
+    { output: fields },
+    { output: refused },
+    { output: down },
+  ],
+  'xstate.error.actor.0.flow.sending': [{ error: 'boom' }],
+} satisfies EventSamples<ModelEvent>;
+
+const validate = (values: Record<string, string>): Record<string, string> =>
+  values.password ? {} : { password: 'account.validation.passwordRequired' };
+
+function flow(startsOpen: boolean, send: (v: Record<string, string>) => Promise<Result>) {
+  return createFormActionMachine({ id: 'flow', send, validate, startsOpen });
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+function start(startsOpen: boolean) {
+  let pending: { resolve: (r: Result) => void; reject: (e: unknown) => void } | null = null;
+  const sent: Record<string, string>[] = [];
+  const done: unknown[] = [];
+  const machine = flow(startsOpen, (values) => {
+    sent.push(values);
+    return new Promise((resolve, reject) => (pending = { resolve, reject }));
+  }).provide({ actions: { notifyDone: (_, params) => void done.push(params.result) } });
+  const actor = createActor(machine, { input: { values: { password: '' } } }).start();
+  const settle = async (how: 'resolve' | 'reject', value: unknown) => {
+    const p = pending as { resolve: (r: Result) => void; reject: (e: unknown) => void } | null;
+    if (!p) throw new Error('nothing is being sent');
+    pending = null;
+    if (how === 'resolve') p.resolve(value as Result);
+    else p.reject(value);
+    await flush();
+  };
+  const driver = {
+    'user.open': (e) => void actor.send(e),
+    'user.change': (e) => void actor.send(e),
+    'user.submit': (e) => void actor.send(e),
+    'user.close': (e) => void actor.send(e),
+    'xstate.done.actor.0.flow.sending': (e) => settle('resolve', e.output),
+    'xstate.error.actor.0.flow.sending': (e) => settle('reject', e.error),
+  } satisfies Driver<ModelEvent>;
+  return {
+    driver,
+    sent,
+    done,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
+}
+
+describe.each([false, true])('form-action chart (model-based), startsOpen %s', (startsOpen) => {
+  const fake = flow(startsOpen, () => new Promise(() => {}));
+  const model = createModel<typeof fake, ModelEvent>({
+    machine: fake,
+    input: { values: { password: '' } },
+    events: samples,
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        filled: Boolean(s.context.values.password),
+        errors: Object.keys(s.context.fieldErrors),
+        refused: s.context.refusal?.code ?? null,
+      }),
+  });
+  const coverage = model.createCoverage();
+  it('reaches every leaf state', () =>
+    expect(model.unreachableLeafStates()).toEqual(startsOpen ? ['flow.idle'] : []));
+  for (const path of model.coveringPaths()) {
+    it(path.description, () =>
+      model.walk(path, {
+        start: () => start(startsOpen),
+        coverage,
+        assertState: (snapshot, session) => {
+          if (snapshot.matches('sending')) expect(snapshot.context.fieldErrors).toEqual({});
+          if (snapshot.matches({ editing: 'invalid' }))
+            expect(Object.keys(snapshot.context.fieldErrors)).toEqual(['password']);
+          if (snapshot.matches({ editing: 'refused' }))
+            expect(snapshot.context.refusal?.code).toBe('ALREADY_CANCELLED');
+          if (snapshot.matches('done')) expect(session.done).toEqual([{ fine: true }]);
+          // Closing clears what was typed (a password never stays in memory).
+          if (snapshot.matches('idle')) expect(snapshot.context.values).toEqual({ password: '' });
+        },
+      }),
+    );
+  }
+  it('takes every transition', () => coverage.assertComplete());
+});
+
+describe('form-action journeys', () => {
+  it('sends once however often submit is pressed', async () => {
+    const session = start(false);
+    session.driver['user.open']({ type: 'user.open' });
+    session.driver['user.change']({ type: 'user.change', field: 'password', value: 'secret-1' });
+    session.driver['user.submit']({ type: 'user.submit' });
+    session.driver['user.submit']({ type: 'user.submit' });
+    expect(session.sent).toEqual([{ password: 'secret-1' }]);
+    await session.driver['xstate.done.actor.0.flow.sending']({
+      type: 'xstate.done.actor.0.flow.sending',
+      output: ok,
+    });
+    expect(session.getSnapshot().matches('done')).toBe(true);
+    session.stop();
+  });
+
+  it('is the chart of every client-area and staff flow', () => {
+    const machines = [...Object.values(accountFlows), ...Object.values(staffFlows)].filter(
+      (m): m is ReturnType<typeof createFormActionMachine> =>
+        typeof m === 'object' && m !== null && 'config' in m,
+    );
+    expect(machines.length).toBe(14);
+    for (const machine of machines)
+      expect(Object.keys(machine.config.states ?? {}).sort()).toEqual([
+        'done',
+        'editing',
+        'idle',
+        'sending',
+      ]);
+  });
+});

@@ -1,0 +1,196 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiResult } from './api-client.ts';
+
+/**
+ * One chart for the small "fill in (or confirm), send, see the outcome" flows of the client area
+ * and the staff area (decision A8): cancelling a subscription, an upgrade request, the profile,
+ * a password change or reset, the data export, deleting the account, a ticket reply, resending a
+ * mail, cancelling a booking. Each flow is its own machine made by `createFormActionMachine` with
+ * its own `send` actor (through the one API client) and its own field check.
+ *
+ * `idle` is closed (a button); `user.open` shows the form or the confirmation (`editing`, whose
+ * children say what is shown beside the fields: nothing yet, field messages, a refusal of the
+ * server, or a failure). `user.submit` is accepted only from `editing`, so a double click cannot
+ * send twice. `sending` routes the API's answer: success to `done`, a refusal naming fields to
+ * `editing.invalid`, another refusal (401, 404, 409, 429 ...) to `editing.refused`, no usable
+ * answer to `editing.failed`. `done` can be closed again (`user.close`), which clears the form.
+ * Flows that start open (a page that is only this form) are created with `startsOpen`.
+ */
+
+export type FieldErrors = Record<string, string>;
+
+export interface FormActionContext {
+  values: Record<string, string>;
+  fieldErrors: FieldErrors;
+  /** the last refusal's code and Retry-After (seconds) */
+  refusal: { code: string; status: number; retryAfter: number | null } | null;
+  /** what a successful send answered */
+  result: unknown;
+}
+
+export type FormActionEvent =
+  | { type: 'user.open' }
+  | { type: 'user.change'; field: string; value: string }
+  | { type: 'user.submit' }
+  | { type: 'user.close' };
+
+export interface FormActionInput {
+  /** values the form starts with (e.g. the profile as loaded, an id to act on) */
+  values?: Record<string, string>;
+}
+
+/** Refusals whose fields belong next to the inputs. */
+function fieldsOf(result: ApiResult<unknown>): FieldErrors | null {
+  if (result.ok || !result.fields) return null;
+  return Object.keys(result.fields).length > 0 ? result.fields : null;
+}
+
+type TData = unknown;
+
+export function createFormActionMachine(options: {
+  id: string;
+  /** the call; expected refusals come back as values */
+  send: (values: Record<string, string>) => Promise<ApiResult<TData>>;
+  /** message keys per field, {} when the form may be sent */
+  validate?: (values: Record<string, string>) => FieldErrors;
+  startsOpen?: boolean;
+}) {
+  const validate = options.validate ?? (() => ({}));
+  const closed = { fieldErrors: {}, refusal: null } as const;
+  return setup({
+    types: {
+      input: {} as FormActionInput,
+      context: {} as FormActionContext & { initialValues: Record<string, string> },
+      events: {} as FormActionEvent,
+    },
+    actors: {
+      send: fromPromise<ApiResult<TData>, Record<string, string>>(({ input }) =>
+        options.send(input),
+      ),
+    },
+    guards: {
+      isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+      isSent: (_, params: { result: ApiResult<TData> }) => params.result.ok,
+      hasFieldErrors: (_, params: { result: ApiResult<TData> }) => fieldsOf(params.result) !== null,
+      isRefused: (_, params: { result: ApiResult<TData> }) =>
+        !params.result.ok && params.result.status >= 400 && params.result.status < 500,
+    },
+    actions: {
+      storeValue: assign(({ context }, params: { field: string; value: string }) => ({
+        values: { ...context.values, [params.field]: params.value },
+      })),
+      storeFieldErrors: assign(({ context }) => ({ fieldErrors: validate(context.values) })),
+      clearMessages: assign(closed),
+      storeServerFields: assign((_, params: { result: ApiResult<TData> }) => ({
+        fieldErrors: fieldsOf(params.result) ?? {},
+      })),
+      storeRefusal: assign((_, params: { result: ApiResult<TData> }) => ({
+        refusal: params.result.ok
+          ? null
+          : {
+              code: params.result.code,
+              status: params.result.status,
+              retryAfter: params.result.retryAfter ?? null,
+            },
+      })),
+      storeResult: assign((_, params: { result: ApiResult<TData> }) => ({
+        result: params.result.ok ? params.result.data : null,
+      })),
+      /** Cleared on every way out, so no password stays in memory after a close. */
+      resetValues: assign(({ context }) => ({
+        values: context.initialValues,
+        ...closed,
+        result: null,
+      })),
+      /** Replaced by the view: what happens after success (reload a list, leave the page). */
+      notifyDone: (_, _params: { result: unknown }) => {},
+    },
+  }).createMachine({
+    id: options.id,
+    context: ({ input }) => ({
+      values: { ...(input.values ?? {}) },
+      initialValues: { ...(input.values ?? {}) },
+      fieldErrors: {},
+      refusal: null,
+      result: null,
+    }),
+    initial: options.startsOpen ? 'editing' : 'idle',
+    states: {
+      idle: {
+        on: {
+          'user.open': { target: 'editing', actions: 'clearMessages' },
+          // Typing into a form that is always shown (a ticket reply) opens it.
+          'user.change': {
+            target: 'editing',
+            actions: [
+              'clearMessages',
+              {
+                type: 'storeValue',
+                params: ({ event }) => ({ field: event.field, value: event.value }),
+              },
+            ],
+          },
+        },
+      },
+      editing: {
+        initial: 'clean',
+        on: {
+          'user.change': {
+            actions: {
+              type: 'storeValue',
+              params: ({ event }) => ({ field: event.field, value: event.value }),
+            },
+          },
+          'user.submit': [
+            { guard: 'isValid', target: 'sending', actions: 'clearMessages' },
+            { target: '.invalid', actions: 'storeFieldErrors' },
+          ],
+          ...(options.startsOpen
+            ? {}
+            : { 'user.close': { target: 'idle', actions: 'resetValues' } }),
+        },
+        states: { clean: {}, invalid: {}, refused: {}, failed: {} },
+      },
+      sending: {
+        tags: ['busy'],
+        invoke: {
+          src: 'send',
+          input: ({ context }) => context.values,
+          onDone: [
+            {
+              guard: { type: 'isSent', params: ({ event }) => ({ result: event.output }) },
+              target: 'done',
+              actions: [
+                { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+                {
+                  type: 'notifyDone',
+                  params: ({ event }) => ({ result: event.output.ok ? event.output.data : null }),
+                },
+              ],
+            },
+            {
+              guard: { type: 'hasFieldErrors', params: ({ event }) => ({ result: event.output }) },
+              target: 'editing.invalid',
+              actions: {
+                type: 'storeServerFields',
+                params: ({ event }) => ({ result: event.output }),
+              },
+            },
+            {
+              guard: { type: 'isRefused', params: ({ event }) => ({ result: event.output }) },
+              target: 'editing.refused',
+              actions: { type: 'storeRefusal', params: ({ event }) => ({ result: event.output }) },
+            },
+            { target: 'editing.failed' },
+          ],
+          onError: 'editing.failed',
+        },
+      },
+      done: options.startsOpen
+        ? {}
+        : { on: { 'user.close': { target: 'idle', actions: 'resetValues' } } },
+    },
+  });
+}
+
+export type FormActionMachine = ReturnType<typeof createFormActionMachine>;

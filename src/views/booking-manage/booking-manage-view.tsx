@@ -1,0 +1,189 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { formatDayShort, formatSlotDay, formatSlotTime, slotsByDay } from '#domain/bookings.ts';
+import { amsterdamDay } from '#domain/format.ts';
+import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
+import { useI18n } from '../../i18n/use-i18n.ts';
+
+/** Renders the booking-manage machine: the booking, then moving or cancelling it. */
+export function BookingManageView({ token }: { token: string }) {
+  const { lang } = useI18n();
+  const id = useId();
+  const actor = useActorRef(bookingManageMachine, {
+    input: { token, lang, today: amsterdamDay(new Date()) },
+  });
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const send = actor.send;
+  const booking = s.context.booking;
+  if (s.matches('loading'))
+    return (
+      <p role="status">
+        <FormattedMessage id="manageBooking.loading" />
+      </p>
+    );
+  if (s.matches('notFound'))
+    return (
+      <p role="alert">
+        <FormattedMessage id="manageBooking.notFound" />{' '}
+        <a href="/schedule-consultation">
+          <FormattedMessage id="manageBooking.bookNew" />
+        </a>
+      </p>
+    );
+  if (s.matches('failed'))
+    return (
+      <div role="alert">
+        <p>
+          <FormattedMessage id="account.alert.failed" />
+        </p>
+        <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
+          <FormattedMessage id="account.area.retry" />
+        </button>
+      </div>
+    );
+  const when = booking
+    ? `${formatSlotDay(booking.startTime, lang)}, ${formatSlotTime(booking.startTime, lang)}–${formatSlotTime(booking.endTime, lang)}`
+    : '';
+  if (s.matches('cancelled'))
+    return (
+      <section className="consultation__card" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>
+          <FormattedMessage id="manageBooking.cancelledTitle" />
+        </h2>
+        <p role="status">
+          <FormattedMessage id="manageBooking.cancelled" values={{ when }} />
+        </p>
+        <a className="button" href="/schedule-consultation">
+          <FormattedMessage id="manageBooking.bookNew" />
+        </a>
+      </section>
+    );
+  const busy = s.hasTag('busy');
+  const choosing = s.matches({ booked: 'choosing' }) || s.matches({ booked: 'moving' });
+  return (
+    <section className="consultation__card" aria-labelledby={`${id}-h`} aria-busy={busy}>
+      <h2 id={`${id}-h`}>{booking?.title}</h2>
+      <p>
+        <FormattedMessage id="manageBooking.when" values={{ when }} />
+      </p>
+      {booking?.videoCallUrl ? (
+        <p>
+          <a href={booking.videoCallUrl} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="consultation.details.join" />
+          </a>
+        </p>
+      ) : null}
+      {s.matches({ booked: 'moved' }) ? (
+        <p role="status">
+          <FormattedMessage id="manageBooking.moved" />
+        </p>
+      ) : null}
+      {s.matches({ booked: 'idle' }) || s.matches({ booked: 'moved' }) ? (
+        <p className="manage-booking__actions">
+          <button type="button" className="button" onClick={() => send({ type: 'user.move' })}>
+            <FormattedMessage id="manageBooking.move" />
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => send({ type: 'user.cancel' })}
+          >
+            <FormattedMessage id="manageBooking.cancel" />
+          </button>
+        </p>
+      ) : null}
+      {s.matches({ booked: 'confirmingCancel' }) ||
+      s.matches({ booked: 'cancelling' }) ||
+      s.matches({ booked: 'cancelFailed' }) ? (
+        <div>
+          <p>
+            <FormattedMessage id="manageBooking.confirmCancel" />
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => send({ type: 'user.confirmCancel' })}
+          >
+            <FormattedMessage id="manageBooking.confirmCancelButton" />
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => send({ type: 'user.back' })}
+          >
+            <FormattedMessage id="account.common.back" />
+          </button>
+          <p className="auth-form__alert" role="alert">
+            {s.matches({ booked: 'cancelFailed' }) ? (
+              <FormattedMessage id="account.alert.failed" />
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+      {choosing ? (
+        <fieldset className="manage-booking__slots">
+          <legend>
+            <FormattedMessage id="manageBooking.chooseSlot" />
+          </legend>
+          {s.matches({ booked: { choosing: 'loadingSlots' } }) ? (
+            <p role="status">
+              <FormattedMessage id="manageBooking.loadingSlots" />
+            </p>
+          ) : null}
+          {s.matches({ booked: { choosing: 'slotsFailed' } }) ? (
+            <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
+              <FormattedMessage id="account.area.retry" />
+            </button>
+          ) : null}
+          {slotsByDay(s.context.slots)
+            .slice(0, 10)
+            .map((group) => (
+              <div key={group.day} className="manage-booking__day">
+                <p className="manage-booking__day-name">{formatDayShort(group.day, lang)}</p>
+                <div className="manage-booking__times">
+                  {group.slots.map((slot) => (
+                    <label key={slot.start} className="manage-booking__slot">
+                      <input
+                        type="radio"
+                        name={`${id}-slot`}
+                        value={slot.start}
+                        checked={s.context.chosen === slot.start}
+                        onChange={() => send({ type: 'user.choose', start: slot.start })}
+                      />
+                      {formatSlotTime(slot.start, lang)}
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+          <p className="auth-form__alert" role="alert">
+            {s.matches({ booked: { choosing: 'taken' } }) ? (
+              <FormattedMessage id="manageBooking.taken" />
+            ) : s.matches({ booked: { choosing: 'moveFailed' } }) ? (
+              <FormattedMessage id="account.alert.failed" />
+            ) : null}
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || s.context.chosen === null}
+            onClick={() => send({ type: 'user.confirmMove' })}
+          >
+            <FormattedMessage id="manageBooking.confirmMove" />
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => send({ type: 'user.back' })}
+          >
+            <FormattedMessage id="account.common.back" />
+          </button>
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useEffect, useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
+import { formatMoney } from '#domain/format.ts';
+import { overviewFiguresMachine, type OverviewFigures } from '#machines/staff/staff-flows.ts';
+import { useI18n } from '../../i18n/use-i18n.ts';
+import { useFormAction } from '../shared/form-action.tsx';
+
+/** The overview's figures from GET /api/admin/overview, with the orders-and-revenue chart. */
+export function OverviewFiguresView() {
+  const action = useFormAction(overviewFiguresMachine, {});
+  const { actor } = action;
+  useEffect(() => {
+    actor.send({ type: 'user.open' });
+    actor.send({ type: 'user.submit' });
+  }, [actor]);
+  const figures = action.result as OverviewFigures | null;
+  if (action.isFailed || action.isRefused)
+    return (
+      <p role="alert">
+        <FormattedMessage id="dashboard.figures.failed" />
+      </p>
+    );
+  if (!figures)
+    return (
+      <p role="status">
+        <FormattedMessage id="account.area.loading" />
+      </p>
+    );
+  return <Figures figures={figures} />;
+}
+
+function Figures({ figures }: { figures: OverviewFigures }) {
+  const { lang } = useI18n();
+  return (
+    <div className="overview-figures">
+      <dl className="overview-figures__tiles">
+        <div>
+          <dt>
+            <FormattedMessage id="dashboard.figures.openInvoices" />
+          </dt>
+          <dd>
+            {figures.openInvoices.count} · {formatMoney(figures.openInvoices.total, lang)}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="dashboard.figures.newLeads" />
+          </dt>
+          <dd>{figures.newLeads}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="dashboard.figures.openTickets" />
+          </dt>
+          <dd>{figures.openTickets}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="dashboard.figures.conversion" />
+          </dt>
+          <dd>
+            <FormattedMessage
+              id="dashboard.figures.conversionValue"
+              values={{
+                rate: figures.conversion.rate,
+                converted: figures.conversion.converted,
+                leads: figures.conversion.leads,
+              }}
+            />
+          </dd>
+        </div>
+      </dl>
+      <MonthChart months={figures.months} />
+      <div className="overview-figures__bookings">
+        <h2>
+          <FormattedMessage id="dashboard.figures.today" />
+        </h2>
+        {figures.bookingsToday.length === 0 ? (
+          <p>
+            <FormattedMessage id="dashboard.figures.noBookings" />
+          </p>
+        ) : (
+          <ul>
+            {figures.bookingsToday.map((b) => (
+              <li key={b.id}>
+                {formatSlotTime(b.startTime, lang)} {b.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2>
+          <FormattedMessage id="dashboard.figures.upcoming" />
+        </h2>
+        {figures.bookingsUpcoming.length === 0 ? (
+          <p>
+            <FormattedMessage id="dashboard.figures.noBookings" />
+          </p>
+        ) : (
+          <ul>
+            {figures.bookingsUpcoming.map((b) => (
+              <li key={b.id}>
+                {formatSlotDay(b.startTime, lang)} {formatSlotTime(b.startTime, lang)} {b.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const WIDTH = 600;
+const HEIGHT = 200;
+const PAD = 24;
+
+/** Orders (bars) and revenue (line) per month, drawn as SVG by the page itself. */
+function MonthChart({ months }: { months: OverviewFigures['months'] }) {
+  const intl = useIntl();
+  const { lang } = useI18n();
+  const id = useId();
+  const maxOrders = Math.max(1, ...months.map((m) => m.orders));
+  const maxRevenue = Math.max(1, ...months.map((m) => m.revenue));
+  const step = (WIDTH - PAD * 2) / months.length;
+  const y = (value: number, max: number) => HEIGHT - PAD - (value / max) * (HEIGHT - PAD * 2);
+  const line = months
+    .map((m, i) => `${PAD + step * i + step / 2},${y(m.revenue, maxRevenue)}`)
+    .join(' ');
+  const monthLabel = (month: string) =>
+    new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', {
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(`${month}-15T12:00:00Z`));
+  return (
+    <figure className="overview-figures__chart">
+      <figcaption id={`${id}-cap`}>
+        <FormattedMessage id="dashboard.figures.chartTitle" />
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-cap`}
+        aria-describedby={`${id}-table`}
+        preserveAspectRatio="none"
+      >
+        {months.map((m, i) => {
+          const top = y(m.orders, maxOrders);
+          return (
+            <rect
+              key={m.month}
+              x={PAD + step * i + step * 0.2}
+              y={top}
+              width={step * 0.6}
+              height={HEIGHT - PAD - top}
+              className="overview-figures__bar"
+            />
+          );
+        })}
+        <polyline points={line} className="overview-figures__line" fill="none" />
+        {months.map((m, i) => (
+          <text
+            key={m.month}
+            x={PAD + step * i + step / 2}
+            y={HEIGHT - 6}
+            textAnchor="middle"
+            className="overview-figures__label"
+          >
+            {monthLabel(m.month)}
+          </text>
+        ))}
+      </svg>
+      <table id={`${id}-table`} className="visually-hidden">
+        <caption>{intl.formatMessage({ id: 'dashboard.figures.chartTitle' })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <FormattedMessage id="dashboard.figures.month" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="dashboard.figures.orders" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="dashboard.figures.revenue" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <td>{m.month}</td>
+              <td>{m.orders}</td>
+              <td>{formatMoney(m.revenue, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="overview-figures__legend">
+        <FormattedMessage id="dashboard.figures.legend" />
+      </p>
+    </figure>
+  );
+}

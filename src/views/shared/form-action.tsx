@@ -1,0 +1,121 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { FormActionMachine } from '#machines/shared/form-action.machine.ts';
+
+/**
+ * Renders one form-action machine (machines/shared/form-action.machine.ts): starts its actor with
+ * `values`, gives `onDone` the answer, and exposes what the view needs. Components only render
+ * the machine's state and send its events.
+ */
+export function useFormAction(
+  machine: FormActionMachine,
+  values: Record<string, string>,
+  onDone?: (result: unknown) => void,
+) {
+  const actor = useActorRef(
+    machine.provide({ actions: { notifyDone: (_, params) => onDone?.(params.result) } }),
+    { input: { values } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  return {
+    actor,
+    isOpen: !snapshot.matches('idle'),
+    isSending: snapshot.hasTag('busy'),
+    isDone: snapshot.matches('done'),
+    isRefused: snapshot.matches({ editing: 'refused' }),
+    isFailed: snapshot.matches({ editing: 'failed' }),
+    values: snapshot.context.values,
+    fieldErrors: snapshot.context.fieldErrors,
+    refusal: snapshot.context.refusal,
+    result: snapshot.context.result,
+    open: () => actor.send({ type: 'user.open' }),
+    close: () => actor.send({ type: 'user.close' }),
+    submit: () => actor.send({ type: 'user.submit' }),
+    change: (field: string, value: string) => actor.send({ type: 'user.change', field, value }),
+  };
+}
+
+export type FormAction = ReturnType<typeof useFormAction>;
+
+/** The message of a refusal or failure (role=alert; empty when there is none). */
+export function ActionAlert({
+  action,
+  refusalIds,
+}: {
+  action: FormAction;
+  refusalIds?: Record<string, string>;
+}) {
+  let content: ReactNode = null;
+  if (action.isRefused && action.refusal) {
+    const id =
+      refusalIds?.[action.refusal.code] ??
+      (action.refusal.code === 'RATE_LIMITED'
+        ? 'account.alert.rateLimited'
+        : 'account.alert.refused');
+    content = (
+      <FormattedMessage
+        id={id}
+        values={{ minutes: Math.max(1, Math.ceil((action.refusal.retryAfter ?? 60) / 60)) }}
+      />
+    );
+  } else if (action.isFailed) content = <FormattedMessage id="account.alert.failed" />;
+  return (
+    <p className="auth-form__alert" role="alert">
+      {content}
+    </p>
+  );
+}
+
+/** A labelled input bound to one field of a form action. */
+export function ActionField({
+  action,
+  field,
+  labelId,
+  type = 'text',
+  autoComplete,
+  multiline = false,
+}: {
+  action: FormAction;
+  field: string;
+  labelId: string;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+}) {
+  const id = useId();
+  const error = action.fieldErrors[field];
+  const common = {
+    id,
+    name: field,
+    value: action.values[field] ?? '',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
+  return (
+    <div className="auth-form__field">
+      <label htmlFor={id}>
+        <FormattedMessage id={labelId} />
+      </label>
+      {multiline ? (
+        <textarea
+          {...common}
+          rows={4}
+          onChange={(event) => action.change(field, event.target.value)}
+        />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(event) => action.change(field, event.target.value)}
+        />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="auth-form__error">
+          <FormattedMessage id={error} />
+        </p>
+      ) : null}
+    </div>
+  );
+}

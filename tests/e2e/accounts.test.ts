@@ -1,0 +1,243 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { checkoutBody } from '../helpers/checkout-body.ts';
+
+const baseUrl = inject('baseUrl');
+const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function axeViolations(p: Page) {
+  const axe = await new AxeBuilder({ page: p }).analyze();
+  return axe.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function fits375(p: Page) {
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
+}
+
+/** Rendered text of a message with ICU arguments filled in (simple `{name}` arguments only). */
+function msg(t: Record<string, string>, id: string, values: Record<string, string> = {}) {
+  return t[id]!.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+}
+
+describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
+  const t = catalogs[lang];
+  const email = `e2e-account-${lang}-${Date.now()}@example.test`;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    ({ page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 375, height: 740 },
+    }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('orders, signs in through /login and sees the invoice and subscriptions', async () => {
+    // The order itself is the checkout's own browser test; here it is placed through the API.
+    const ordered = await page.request.post(`${baseUrl}/api/checkout?lang=${lang}`, {
+      data: checkoutBody(email),
+    });
+    expect(ordered.status()).toBe(201);
+    const { invoiceNumber } = await ordered.json();
+    await page.request.post(`${baseUrl}/api/auth/logout`);
+    await page.request.post(`${baseUrl}/api/contact?lang=${lang}`, {
+      data: { name: 'Anna', email, message: `Question from ${lang}` },
+    });
+
+    await page.goto(`${baseUrl}/account?lang=${lang}`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.goto(`${baseUrl}/login?redirect=%2Faccount&lang=${lang}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByLabel(t['auth.login.email']!).fill(email);
+    await page.getByLabel(t['auth.login.password']!).fill('a-good-password');
+    await page.getByRole('button', { name: t['auth.login.submit'] }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(t['page.account.title']);
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { level: 2, name: t['account.invoices.title'] }).count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: invoiceNumber, exact: true }).count())
+      .toBe(1);
+    expect(
+      await page
+        .getByRole('link', { name: msg(t, 'account.invoices.pay', { number: invoiceNumber }) })
+        .getAttribute('href'),
+    ).toContain(`/pay/${invoiceNumber}`);
+    expect(
+      await page
+        .getByRole('link', { name: msg(t, 'account.invoices.pdf', { number: invoiceNumber }) })
+        .count(),
+    ).toBe(1);
+    const subs = await (await page.request.get(`${baseUrl}/api/account/subscriptions`)).json();
+    expect(subs.subscriptions.length).toBeGreaterThanOrEqual(2);
+    await expect(
+      page.getByText(t['account.subscriptions.statusActive']!, { exact: true }).count(),
+    ).resolves.toBe(subs.subscriptions.length);
+    await fits375(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    problems.length = 0;
+  });
+
+  it('cancels the hosting plan at the end of its 12-month term', async () => {
+    const subs = await (
+      await page.request.get(`${baseUrl}/api/account/subscriptions?lang=${lang}`)
+    ).json();
+    const hosting = subs.subscriptions.find((s: { productId: number }) => s.productId === 16);
+    await page
+      .getByRole('button', { name: msg(t, 'account.cancel.open', { name: hosting.displayName }) })
+      .click();
+    await page.getByRole('button', { name: t['account.cancel.confirm'] }).click();
+    await expect
+      .poll(() =>
+        page.getByText(t['account.subscriptions.statusCancelling']!, { exact: true }).count(),
+      )
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('downloads the data export', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: t['account.export.download'] }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^account-export-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect.poll(() => page.getByText(t['account.export.done']!).count()).toBe(1);
+  });
+
+  it('deletes the account with the password and can no longer sign in', async () => {
+    await page.getByRole('button', { name: t['account.delete.open'] }).click();
+    await page.getByLabel(t['account.delete.password']!).fill('wrong-password');
+    await page.getByRole('button', { name: t['account.delete.confirm'] }).click();
+    await expect.poll(() => page.getByText(t['account.validation.wrongPassword']!).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(t['account.delete.password']!).fill('a-good-password');
+    await page.getByRole('button', { name: t['account.delete.confirm'] }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const login = await page.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email, password: 'a-good-password' },
+    });
+    expect(login.status()).toBe(401);
+    // The wrong password above answered 401 on purpose.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  });
+
+  it('shows /reset-password and a booking manage page without axe violations', async () => {
+    await page.goto(`${baseUrl}/reset-password?lang=${lang}`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(t['page.resetPassword.title']);
+    await page.getByLabel(t['auth.login.email']!).fill(`nobody-${lang}@example.test`);
+    await page.getByRole('button', { name: t['auth.reset.request'] }).click();
+    await expect.poll(() => page.getByText(t['auth.reset.sent']!).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${baseUrl}/consultation/manage?token=${'x'.repeat(43)}&lang=${lang}`, {
+      waitUntil: 'networkidle',
+    });
+    await expect.poll(() => page.getByText(t['manageBooking.notFound']!).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await fits375(page);
+    // The unknown token answered 404 on purpose.
+    expect(problems.filter((p) => !p.includes('404') && !p.includes('401'))).toEqual([]);
+  });
+});
+
+describe('staff answer a ticket', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  const email = `e2e-ticket-${Date.now()}@example.test`;
+
+  beforeAll(async () => {
+    ({ page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 1280, height: 900 },
+    }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('replies by mail in the customer’s language and the reply is in the outbox', async () => {
+    const created = await page.request.post(`${baseUrl}/api/contact?lang=nl`, {
+      data: { name: 'Noor', email, message: 'Mijn website is traag' },
+    });
+    expect(created.status()).toBe(201);
+    const t = catalogs.en;
+    await page.goto(`${baseUrl}/dashboard/tickets?lang=en`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel(t['auth.login.email']!).fill('staff@example.test');
+    await page.getByLabel(t['auth.login.password']!).fill('staff-password-e2e');
+    await page.getByRole('button', { name: t['auth.login.submit'] }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/tickets');
+    await page.getByLabel(t['dashboard.tables.search']!).fill(email);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await page.getByText(t['dashboard.tickets.open']!).click();
+    await page.getByLabel(t['dashboard.tickets.reply']!).fill('We hebben het opgelost.');
+    await page.getByRole('button', { name: t['dashboard.tickets.send'] }).click();
+    await expect.poll(() => page.getByText(t['account.tickets.state.answered']!).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${baseUrl}/dashboard/outbox?lang=en`, { waitUntil: 'networkidle' });
+    await page.getByLabel(t['dashboard.tables.search']!).fill(email);
+    await expect
+      .poll(() => page.getByText(/^Re: je bericht \(ticket [0-9A-F]{8}\)$/).count())
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  });
+
+  it.each(['en', 'nl'] as const)(
+    'shows every staff table and the overview in %s without axe violations',
+    async (lang) => {
+      const t = catalogs[lang];
+      for (const [path, heading] of [
+        ['/dashboard', 'dashboard.nav.overview'],
+        ['/dashboard/orders', 'dashboard.nav.orders'],
+        ['/dashboard/invoices', 'dashboard.nav.invoices'],
+        ['/dashboard/leads', 'dashboard.nav.leads'],
+        ['/dashboard/tickets', 'dashboard.nav.tickets'],
+        ['/dashboard/bookings', 'dashboard.nav.bookings'],
+        ['/dashboard/outbox', 'dashboard.nav.outbox'],
+      ] as const) {
+        const response = await page.goto(`${baseUrl}${path}?lang=${lang}`, {
+          waitUntil: 'networkidle',
+        });
+        expect(response?.status()).toBe(200);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+          .toBe(t[heading]);
+        if (path === '/dashboard')
+          await expect
+            .poll(() => page.getByText(t['dashboard.figures.chartTitle']!).count())
+            .toBeGreaterThan(0);
+        else await expect.poll(() => page.getByRole('table').count()).toBe(1);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
