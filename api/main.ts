@@ -17,11 +17,11 @@ import { createAddressLookup } from './services/address-lookup.ts';
 import { createRdapClient } from './services/rdap.ts';
 import { createChatHub } from './services/chat-hub.ts';
 import { startChatRetentionJob } from './services/chat.ts';
+import { apiErrorBody } from './http/errors.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import type { PageRenderer } from './http/pages.ts';
 import { createLifecycle } from './services/lifecycle.ts';
 import { createRateLimits } from './services/rate-limit.ts';
-import { apiErrorBody } from '#domain/errors.ts';
 
 /** How long a graceful shutdown waits for streams, jobs and requests before closing connections. */
 const SHUTDOWN_GRACE_MS = 10_000;

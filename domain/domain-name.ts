@@ -1,51 +1,24 @@
 // Domain input rules (SPEC section 5), checked on the trimmed value before any availability
 // call, in the specification's order. The first failing rule names the message.
 
-import type { Lang } from './language.ts';
+/** The message of each failed rule, in SPEC section 5's order; the texts are in locales/. */
+export const DOMAIN_MESSAGE_KEYS = [
+  'domain.validation.empty',
+  'domain.validation.noExtension',
+  'domain.validation.edgeDot',
+  'domain.validation.consecutiveDots',
+  'domain.validation.spaces',
+  'domain.validation.tooShort',
+  'domain.validation.invalid',
+] as const;
+export type DomainMessageKey = (typeof DOMAIN_MESSAGE_KEYS)[number];
 
-export type DomainMessageKey =
-  | 'domain.validation.empty'
-  | 'domain.validation.noExtension'
-  | 'domain.validation.edgeDot'
-  | 'domain.validation.consecutiveDots'
-  | 'domain.validation.spaces'
-  | 'domain.validation.tooShort'
-  | 'domain.validation.invalid';
+export function isDomainMessageKey(key: string): key is DomainMessageKey {
+  return (DOMAIN_MESSAGE_KEYS as readonly string[]).includes(key);
+}
 
 export type DomainValidation =
   { ok: true; name: string } | { ok: false; key: DomainMessageKey; values: Record<string, string> };
-
-/** Message texts, ICU format. English is SPEC section 5 word for word. */
-export const domainMessages: Record<Lang, Record<DomainMessageKey, string>> = {
-  en: {
-    'domain.validation.empty': 'Please enter a domain name.',
-    'domain.validation.noExtension':
-      "Domain name must include an extension (like .com, .nl, .org). Try adding '.com' to your domain name.",
-    'domain.validation.edgeDot':
-      "Domain name cannot start or end with a dot. Please enter a valid domain like '{host}'.",
-    'domain.validation.consecutiveDots':
-      'Domain name cannot contain consecutive dots. Please check your domain name.',
-    'domain.validation.spaces':
-      'Domain name cannot contain spaces. Please remove any spaces from your domain name.',
-    'domain.validation.tooShort':
-      'Domain name is too short. Please enter a valid domain name with at least 3 characters.',
-    'domain.validation.invalid': 'Please enter a valid domain name (like {host} or yoursite.nl).',
-  },
-  nl: {
-    'domain.validation.empty': 'Voer een domeinnaam in.',
-    'domain.validation.noExtension':
-      "Een domeinnaam moet een extensie hebben (zoals .com, .nl, .org). Probeer '.com' aan je domeinnaam toe te voegen.",
-    'domain.validation.edgeDot':
-      "Een domeinnaam kan niet met een punt beginnen of eindigen. Voer een geldig domein in, zoals '{host}'.",
-    'domain.validation.consecutiveDots':
-      'Een domeinnaam kan geen opeenvolgende punten bevatten. Controleer je domeinnaam.',
-    'domain.validation.spaces':
-      'Een domeinnaam kan geen spaties bevatten. Verwijder de spaties uit je domeinnaam.',
-    'domain.validation.tooShort':
-      'Deze domeinnaam is te kort. Voer een geldige domeinnaam in van minimaal 3 tekens.',
-    'domain.validation.invalid': 'Voer een geldige domeinnaam in (zoals {host} of jouwsite.nl).',
-  },
-};
 
 /**
  * Starts with a letter or digit; letters, digits and hyphens; a dot; an extension of two or
@@ -89,18 +62,6 @@ export function validateDomainName(input: string): DomainValidation {
   if (/\s/.test(value)) return { ok: false, key: 'domain.validation.spaces', values: {} };
   if (value.length < 3) return { ok: false, key: 'domain.validation.tooShort', values: {} };
   return { ok: false, key: 'domain.validation.invalid', values: { host: suggestHost(value) } };
-}
-
-/** The message in one language with its placeholders filled, for places without react-intl. */
-export function domainMessage(
-  result: Extract<DomainValidation, { ok: false }>,
-  lang: Lang,
-): string {
-  return domainMessages[lang][result.key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(result.values, name)
-      ? (result.values[name] ?? whole)
-      : whole,
-  );
 }
 
 /** Suggestions while typing: the name part with .com and with .nl. */

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { API_ERROR_STATUS, apiErrorBody, type ApiErrorCode } from '#domain/errors.ts';
+import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '#domain/errors.ts';
+import type { Lang } from '#domain/language.ts';
+import { t } from '../i18n.ts';
 import { requestLang } from './language.ts';
 
 /**
@@ -23,6 +25,21 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = options.status ?? API_ERROR_STATUS[code];
   }
+}
+
+/** The envelope of API.md section 3; its message is the code's (`api.error.<CODE>`) unless given. */
+export function apiErrorBody(
+  code: ApiErrorCode,
+  lang: Lang,
+  extra: { message?: string; fields?: Record<string, string> } = {},
+): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message: extra.message ?? t(lang, `api.error.${code}`),
+      ...(extra.fields ? { fields: extra.fields } : {}),
+    },
+  };
 }
 
 export function errorResponse(c: Context, error: ApiError): Response {

@@ -1,6 +1,7 @@
-import { domainMessage, validateDomainName } from '#domain/domain-name.ts';
+import { validateDomainName } from '#domain/domain-name.ts';
 import type { Lang } from '#domain/language.ts';
 import type { QuoteError } from '#domain/totals.ts';
+import { t } from '../i18n.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -20,7 +21,7 @@ export function quoteApiError(
       ...(check.ok
         ? {}
         : {
-            message: domainMessage(check, options.lang),
+            message: t(options.lang, check.key, check.values),
             fields: { [fields.domain]: check.key },
           }),
     });

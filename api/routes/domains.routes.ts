@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { domainMessage, validateDomainName } from '#domain/domain-name.ts';
+import { validateDomainName } from '#domain/domain-name.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import { requestLang } from '../http/language.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import type { Logger } from '../logger.ts';
@@ -40,7 +41,7 @@ export function domainsRoutes(options: {
       const check = validateDomainName(c.req.valid('query').domain);
       if (!check.ok)
         throw new ApiError('INVALID_DOMAIN', {
-          message: domainMessage(check, lang),
+          message: t(lang, check.key, check.values),
           fields: { domain: check.key },
         });
       const domainName = check.name;

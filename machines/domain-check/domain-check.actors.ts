@@ -3,13 +3,11 @@
 // rendering and in private mode.
 
 import * as v from 'valibot';
-import { domainMessages, type DomainMessageKey } from '#domain/domain-name.ts';
+import { isDomainMessageKey } from '#domain/domain-name.ts';
 import { DOMAIN_FLOW_STATES } from '#domain/domain-step.ts';
 import { api } from '../shared/api-client.ts';
 import { readStored, removeStored, writeStored } from '../shared/storage.ts';
 import type { DomainCheckAnswer, SavedDomainSelection } from './domain-check.types.ts';
-
-const isDomainMessageKey = (key: string): key is DomainMessageKey => key in domainMessages.en;
 
 export const DOMAIN_SELECTION_STORAGE_KEY = 'domain-selection';
 /** The browser gives up after this long (the server allows 8 s per registry request). */

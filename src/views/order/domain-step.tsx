@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { domainMessages } from '#domain/domain-name.ts';
 import type { Lang } from '#domain/language.ts';
 import type { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import {
@@ -21,16 +20,12 @@ import type { DomainCheckMessage } from '#machines/domain-check/domain-check.typ
 
 export type DomainCheckActor = ActorRefFrom<typeof domainCheckMachine>;
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
-function MessageLine({ message, lang }: { message: DomainCheckMessage; lang: Lang }) {
+function MessageLine({ message }: { message: DomainCheckMessage }) {
   switch (message.kind) {
     case 'validation':
       return (
         <p className="order-domain__message order-domain__message--error">
-          {fill(domainMessages[lang][message.key], message.values)}
+          <FormattedMessage id={message.key} values={message.values} />
         </p>
       );
     case 'checkFailed':
@@ -142,7 +137,7 @@ export function DomainStep({ actor, lang }: { actor: DomainCheckActor; lang: Lan
       </form>
 
       <div id="order-domain-feedback" className="order-domain__feedback" role="status">
-        {message ? <MessageLine message={message} lang={lang} /> : null}
+        {message ? <MessageLine message={message} /> : null}
         {flowState === 'available' ? (
           <p className="order-domain__message order-domain__message--success">
             <FormattedMessage id="order.domain.available" values={{ domain }} />

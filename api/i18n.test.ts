@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { validateDomainName } from '#domain/domain-name.ts';
+import { apiErrorBody } from './http/errors.ts';
+import { isMessageKey, t, type MessageKey } from './i18n.ts';
+
+describe('t: the server formats the site catalogues', () => {
+  it('fills placeholders as ICU messages, with plurals and quotes', () => {
+    expect(t('en', 'billing.mail.greeting', { name: 'Ann' })).toBe('Hello Ann,');
+    expect(t('nl', 'billing.mail.greeting', { name: 'Ann' })).toBe('Hallo Ann,');
+    const refusal = validateDomainName('.bakker.nl');
+    if (refusal.ok) throw new Error('expected a refusal');
+    expect(t('en', refusal.key, refusal.values)).toBe(
+      "Domain name cannot start or end with a dot. Please enter a valid domain like 'bakker.nl'.",
+    );
+    expect(t('nl', refusal.key, refusal.values)).toBe(
+      "Een domeinnaam kan niet met een punt beginnen of eindigen. Voer een geldig domein in, zoals 'bakker.nl'.",
+    );
+  });
+
+  it('refuses a key no catalogue has, and a missing value', () => {
+    expect(() => t('en', 'no.such.key' as MessageKey)).toThrow(/missing message en:no\.such\.key/);
+    expect(() => t('en', 'billing.mail.greeting')).toThrow();
+    expect(isMessageKey('billing.mail.greeting')).toBe(true);
+    expect(isMessageKey('billing.mail')).toBe(false);
+  });
+});
+
+describe('apiErrorBody: the error envelope', () => {
+  it('uses the specification wording where it has one', () => {
+    expect(apiErrorBody('ALREADY_REGISTERED', 'en').error.message).toBe(
+      'An account with this email already exists. Log in or use a different email address.',
+    );
+    expect(apiErrorBody('DOMAIN_CHECK_FAILED', 'en').error.message).toBe(
+      'Something went wrong while checking the domain. Please try again.',
+    );
+  });
+
+  it('builds the envelope in the request language, with fields or a message of its own', () => {
+    expect(apiErrorBody('NOT_FOUND', 'nl')).toEqual({
+      error: { code: 'NOT_FOUND', message: 'We konden niet vinden wat je zocht.' },
+    });
+    expect(
+      apiErrorBody('VALIDATION_FAILED', 'en', {
+        fields: { firstname: 'checkout.validation.firstnameRequired' },
+      }),
+    ).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are missing or invalid.',
+        fields: { firstname: 'checkout.validation.firstnameRequired' },
+      },
+    });
+    expect(
+      apiErrorBody('INVALID_DOMAIN', 'en', { message: 'Please enter a domain name.' }).error
+        .message,
+    ).toBe('Please enter a domain name.');
+  });
+});
