@@ -186,30 +186,6 @@ export interface Booking {
   manageToken?: string;
 }
 
-const BOOKING_TEXT: Record<
-  Lang,
-  { title: string; description: (name: string, url: string) => string }
-> = {
-  en: {
-    title: 'Free 30-minute consultation',
-    description: (name, url) =>
-      `Discovery video call with ${name}: your goals, your current website and the next steps.\nJoin the call: ${url}`,
-  },
-  nl: {
-    title: 'Gratis adviesgesprek van 30 minuten',
-    description: (name, url) =>
-      `Kennismakingsgesprek via video met ${name}: je doelen, je huidige website en de volgende stappen.\nDeelnemen aan het gesprek: ${url}`,
-  },
-};
-
-export function bookingTitle(lang: Lang): string {
-  return BOOKING_TEXT[lang].title;
-}
-
-export function bookingDescription(lang: Lang, name: string, videoCallUrl: string): string {
-  return BOOKING_TEXT[lang].description(name, videoCallUrl);
-}
-
 /** The video-call address: the configured base plus a room name (hex of random bytes). */
 export function videoCallUrl(baseUrl: string, room: string): string {
   return new URL(encodeURIComponent(room), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import { overviewFigures } from '../services/admin-overview.ts';
 import {
   ADMIN_TABLES,
@@ -22,37 +23,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function replyMail(ticket: typeof tickets.$inferSelect, message: string, lang: Lang) {
   const ref = ticket.id.slice(0, 8).toUpperCase();
-  if (lang === 'nl')
-    return {
-      subject: `Re: je bericht (ticket ${ref})`,
-      text: [
-        `Hallo ${ticket.name},`,
-        '',
-        message,
-        '',
-        'Je oorspronkelijke bericht:',
-        ticket.message
-          .split('\n')
-          .map((l) => `> ${l}`)
-          .join('\n'),
-        '',
-        `Ticketnummer: ${ref}`,
-      ].join('\n'),
-    };
   return {
-    subject: `Re: your message (ticket ${ref})`,
+    subject: t(lang, 'mail.ticketReply.subject', { ref }),
     text: [
-      `Hello ${ticket.name},`,
+      t(lang, 'mail.common.hello', { name: ticket.name }),
       '',
       message,
       '',
-      'Your original message:',
+      t(lang, 'mail.ticketReply.original'),
       ticket.message
         .split('\n')
         .map((l) => `> ${l}`)
         .join('\n'),
       '',
-      `Ticket number: ${ref}`,
+      t(lang, 'mail.ticket.number', { ref }),
     ].join('\n'),
   };
 }

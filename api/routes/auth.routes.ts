@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Lang } from '#domain/language.ts';
 import { sameSitePath } from '#domain/redirect.ts';
 import { clientLookupSchema, loginRequestSchema } from '#domain/checkout.schema.ts';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
 import type { Sessions } from '../services/sessions.ts';
-
-const WRONG_CREDENTIALS: Record<Lang, string> = {
-  en: 'The email address or password is incorrect.',
-  nl: 'Het e-mailadres of wachtwoord klopt niet.',
-};
 
 /** Wrong passwords allowed per account, and per network address, in one window. */
 export const LOGIN_LIMITS = {
@@ -54,7 +49,7 @@ export function authRoutes(options: {
       if (!user || !user.passwordHash || !ok) {
         await rateLimits.hit(RATE_LIMITS.loginPerEmail, email);
         if (address) await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
-        throw new ApiError('UNAUTHORIZED', { message: WRONG_CREDENTIALS[requestLang(c)] });
+        throw new ApiError('UNAUTHORIZED', { message: t(requestLang(c), 'auth.login.wrongCredentials') });
       }
       await rateLimits.reset(RATE_LIMITS.loginPerEmail, email);
       await sessions.start(c, user.id);
@@ -94,10 +89,7 @@ export function authRoutes(options: {
             exists: false,
             error: {
               code: 'NOT_FOUND',
-              message:
-                requestLang(c) === 'nl'
-                  ? 'Geen account met dit e-mailadres.'
-                  : 'No account with this email address.',
+              message: t(requestLang(c), 'auth.lookup.notFound'),
             },
           },
           404,

@@ -14,7 +14,8 @@ import { outbox } from '../db/schema.ts';
 import { leads } from '../db/schema-leads.ts';
 import { blueprintSubmissions, blueprintUploads } from '../db/schema-blueprint.ts';
 import type { SessionUser } from '../http/auth.ts';
-import { answerText, message } from '../services/blueprint-pdf.ts';
+import { t as translate, type MessageKey } from '../i18n.ts';
+import { answerText } from '../services/blueprint-pdf.ts';
 import { sanitizeSvg, sniffImageType } from '../services/image-check.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { readPdf } from '../../tests/helpers/pdf-text.ts';
@@ -110,9 +111,9 @@ describe('POST /api/blueprinthundred/pdf/create', () => {
       expect(pdf.pageCount).toBe(7);
       expect(pdf.embeddedFonts.some((f) => /LiberationSans/.test(f))).toBe(true);
       const text = pdf.text.replace(/\n/g, ' ').replace(/[\u00a0\u202f]/g, ' ');
-      expect(text).toContain(message(lang, 'blueprint.summary.score', { score: 100 }));
+      expect(text).toContain(translate(lang, 'blueprint.summary.score', { score: 100 }));
       for (const question of QUESTIONS) {
-        expect(text).toContain(message(lang, `blueprint.question.${question.id}.summary`));
+        expect(text).toContain(translate(lang, `blueprint.question.${question.id}.summary` as MessageKey));
         const answer = answerText(question, answers, lang);
         expect(answer).not.toBe('');
         // long answers wrap: check every word is on the page

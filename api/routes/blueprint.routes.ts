@@ -21,6 +21,7 @@ import { blueprintDrafts, blueprintSubmissions, blueprintUploads } from '../db/s
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import { renderBlueprintPdf } from '../services/blueprint-pdf.ts';
 import {
@@ -155,10 +156,12 @@ export function blueprintRoutes(services: {
             await services.mailer.send(
               {
                 to: staff,
-                subject: `New lead (Blueprint 100, ${score}/100): ${name}`,
+                subject: t('en', 'mail.staffBlueprint.subject', { score, name }),
                 text: [
-                  `A Blueprint 100 was sent to ${email} (score ${score}/100, language ${lang}).`,
-                  `Follow-up mail: ${body.consent ? 'yes' : 'no'}.`,
+                  t('en', 'mail.staffBlueprint.body', { email, score, lang }),
+                  t('en', 'mail.staffBlueprint.followUp', {
+                    answer: t('en', body.consent ? 'mail.common.yes' : 'mail.common.no'),
+                  }),
                   '',
                   `${services.publicUrl.replace(/\/$/, '')}/dashboard/leads/${id}`,
                 ].join('\n'),

@@ -18,6 +18,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { bookings, cancelledBookings } from '../db/schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import type { Mailer } from '../services/mail.ts';
 import {
   RATE_LIMITS,
@@ -39,54 +40,35 @@ function when(row: { startTime: Date; endTime: Date }, lang: Lang): string {
 }
 
 function cancelMail(row: BookingRow, lang: Lang, rebookUrl: string) {
-  if (lang === 'nl')
-    return {
-      subject: `Geannuleerd: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
-      text: [
-        `Hallo ${row.name},`,
-        '',
-        `Je adviesgesprek van ${when(row, lang)} is geannuleerd. Het agenda-bestand in de bijlage haalt het uit je agenda.`,
-        '',
-        'Wil je toch een gesprek? Kies een nieuw moment:',
-        rebookUrl,
-      ].join('\n'),
-    };
   return {
-    subject: `Cancelled: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    subject: t(lang, 'mail.bookingCancelled.subject', {
+      title: row.title,
+      day: formatSlotDay(row.startTime, lang),
+    }),
     text: [
-      `Hello ${row.name},`,
+      t(lang, 'mail.common.hello', { name: row.name }),
       '',
-      `Your consultation of ${when(row, lang)} is cancelled. The calendar file attached removes it from your calendar.`,
+      t(lang, 'mail.bookingCancelled.body', { when: when(row, lang) }),
       '',
-      'Would you still like to talk? Choose a new time:',
+      t(lang, 'mail.bookingCancelled.rebook'),
       rebookUrl,
     ].join('\n'),
   };
 }
 
 function movedMail(row: BookingRow, lang: Lang, manageUrl: string) {
-  if (lang === 'nl')
-    return {
-      subject: `Verzet: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
-      text: [
-        `Hallo ${row.name},`,
-        '',
-        `Je adviesgesprek is verzet naar ${when(row, lang)}. Het agenda-bestand in de bijlage werkt je agenda bij.`,
-        `Videogesprek: ${row.videoCallUrl}`,
-        '',
-        'Verzetten of annuleren kan hier:',
-        manageUrl,
-      ].join('\n'),
-    };
   return {
-    subject: `Moved: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    subject: t(lang, 'mail.bookingMoved.subject', {
+      title: row.title,
+      day: formatSlotDay(row.startTime, lang),
+    }),
     text: [
-      `Hello ${row.name},`,
+      t(lang, 'mail.common.hello', { name: row.name }),
       '',
-      `Your consultation has moved to ${when(row, lang)}. The calendar file attached updates your calendar.`,
-      `Video call: ${row.videoCallUrl}`,
+      t(lang, 'mail.bookingMoved.body', { when: when(row, lang) }),
+      t(lang, 'mail.field.videoCall', { url: row.videoCallUrl }),
       '',
-      'Move or cancel it here:',
+      t(lang, 'mail.bookingMoved.manage'),
       manageUrl,
     ].join('\n'),
   };
@@ -242,14 +224,23 @@ export function bookingManageRoutes(options: {
           },
           tx,
         );
-        await notifyStaff(tx, `Consultation cancelled: ${row.name}, ${when(row, 'en')}`, [
-          `The consultation was cancelled by ${token === undefined ? 'staff' : 'the visitor'}.`,
-          '',
-          `Name: ${row.name}`,
-          `Email: ${row.email}`,
-          `When: ${when(row, 'en')}`,
-          `Booking id: ${row.id}`,
-        ]);
+        await notifyStaff(
+          tx,
+          t('en', 'mail.staffBookingCancelled.subject', { name: row.name, when: when(row, 'en') }),
+          [
+            t(
+              'en',
+              token === undefined
+                ? 'mail.staffBookingCancelled.byStaff'
+                : 'mail.staffBookingCancelled.byVisitor',
+            ),
+            '',
+            t('en', 'mail.field.name', { name: row.name }),
+            t('en', 'mail.field.email', { email: row.email }),
+            t('en', 'mail.field.when', { when: when(row, 'en') }),
+            t('en', 'mail.field.bookingId', { id: row.id }),
+          ],
+        );
         return 'cancelled' as const;
       });
       if (!outcome) throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
@@ -296,15 +287,19 @@ export function bookingManageRoutes(options: {
             },
             tx,
           );
-          await notifyStaff(tx, `Consultation moved: ${saved.name}, ${when(saved, 'en')}`, [
-            'The visitor moved their consultation.',
-            '',
-            `Name: ${saved.name}`,
-            `Email: ${saved.email}`,
-            `Was: ${when(row, 'en')}`,
-            `Now: ${when(saved, 'en')}`,
-            `Booking id: ${saved.id}`,
-          ]);
+          await notifyStaff(
+            tx,
+            t('en', 'mail.staffBookingMoved.subject', { name: saved.name, when: when(saved, 'en') }),
+            [
+              t('en', 'mail.staffBookingMoved.body'),
+              '',
+              t('en', 'mail.field.name', { name: saved.name }),
+              t('en', 'mail.field.email', { email: saved.email }),
+              t('en', 'mail.staffBookingMoved.was', { when: when(row, 'en') }),
+              t('en', 'mail.staffBookingMoved.now', { when: when(saved, 'en') }),
+              t('en', 'mail.field.bookingId', { id: saved.id }),
+            ],
+          );
           return saved;
         });
       } catch (error) {

@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   BOOKING_TIME_ZONE,
-  bookingDescription,
-  bookingTitle,
   checkSlotStart,
   formatSlotDay,
   formatSlotTime,
@@ -28,6 +26,7 @@ import { idempotency } from '../services/idempotency.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import type { Mailer } from '../services/mail.ts';
 import { hashToken } from '../services/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
@@ -85,38 +84,23 @@ export function bookingIcs(
 
 function customerMail(row: BookingRow, lang: Lang, icsUrl: string, manageUrl: string) {
   const when = `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)}`;
-  if (lang === 'nl')
-    return {
-      subject: `Bevestiging: ${row.title} op ${formatSlotDay(row.startTime, lang)}`,
-      text: [
-        `Hallo ${row.name},`,
-        '',
-        'Je adviesgesprek is geboekt. Tot dan!',
-        '',
-        `Wanneer: ${when} (tijdzone Europe/Amsterdam)`,
-        `Videogesprek: ${row.videoCallUrl}`,
-        '',
-        'In de bijlage zit een agenda-bestand (consultation.ics). Je kunt het ook hier downloaden:',
-        icsUrl,
-        '',
-        'Wil je het gesprek verzetten of annuleren? Dat kan hier:',
-        manageUrl,
-      ].join('\n'),
-    };
   return {
-    subject: `Confirmed: ${row.title} on ${formatSlotDay(row.startTime, lang)}`,
+    subject: t(lang, 'mail.booking.subject', {
+      title: row.title,
+      day: formatSlotDay(row.startTime, lang),
+    }),
     text: [
-      `Hello ${row.name},`,
+      t(lang, 'mail.common.hello', { name: row.name }),
       '',
-      'Your consultation is booked. See you then!',
+      t(lang, 'mail.booking.booked'),
       '',
-      `When: ${when} (time zone Europe/Amsterdam)`,
-      `Video call: ${row.videoCallUrl}`,
+      t(lang, 'mail.booking.when', { when }),
+      t(lang, 'mail.field.videoCall', { url: row.videoCallUrl }),
       '',
-      'A calendar file (consultation.ics) is attached. You can also download it here:',
+      t(lang, 'mail.booking.calendar'),
       icsUrl,
       '',
-      'Need another time, or cannot make it? Move or cancel the call here:',
+      t(lang, 'mail.booking.manage'),
       manageUrl,
     ].join('\n'),
   };
@@ -124,16 +108,22 @@ function customerMail(row: BookingRow, lang: Lang, icsUrl: string, manageUrl: st
 
 function staffMail(row: BookingRow) {
   return {
-    subject: `New consultation: ${row.name}, ${formatSlotDay(row.startTime, 'en')} ${formatSlotTime(row.startTime, 'en')}`,
+    subject: t('en', 'mail.staffBooking.subject', {
+      name: row.name,
+      day: formatSlotDay(row.startTime, 'en'),
+      time: formatSlotTime(row.startTime, 'en'),
+    }),
     text: [
-      'A consultation was booked.',
+      t('en', 'mail.staffBooking.body'),
       '',
-      `Name: ${row.name}`,
-      `Email: ${row.email}`,
-      `Language: ${row.lang}`,
-      `When: ${formatSlotDay(row.startTime, 'en')}, ${formatSlotTime(row.startTime, 'en')}–${formatSlotTime(row.endTime, 'en')} (Europe/Amsterdam)`,
-      `Video call: ${row.videoCallUrl}`,
-      `Booking id: ${row.id}`,
+      t('en', 'mail.field.name', { name: row.name }),
+      t('en', 'mail.field.email', { email: row.email }),
+      t('en', 'mail.field.language', { lang: row.lang }),
+      t('en', 'mail.staffBooking.when', {
+        when: `${formatSlotDay(row.startTime, 'en')}, ${formatSlotTime(row.startTime, 'en')}–${formatSlotTime(row.endTime, 'en')}`,
+      }),
+      t('en', 'mail.field.videoCall', { url: row.videoCallUrl }),
+      t('en', 'mail.field.bookingId', { id: row.id }),
     ].join('\n'),
   };
 }
@@ -205,8 +195,8 @@ export function bookingsRoutes(options: {
           name: body.name,
           email: body.email.toLowerCase(),
           lang,
-          title: bookingTitle(lang),
-          description: bookingDescription(lang, body.name, callUrl),
+          title: t(lang, 'consultation.event.title'),
+          description: t(lang, 'consultation.event.description', { name: body.name, url: callUrl }),
           videoCallUrl: callUrl,
           manageTokenHash: hashToken(manageToken),
         };
@@ -292,13 +282,21 @@ export function bookingsRoutes(options: {
             await mailer.send(
               {
                 to: mailer.staffAddress,
-                subject: `Consultation survey${body.priority ? `: ${body.priority}` : ''}`,
+                subject: body.priority
+                  ? t('en', 'mail.staffSurvey.subjectPriority', { priority: body.priority })
+                  : t('en', 'mail.staffSurvey.subject'),
                 text: [
-                  'A visitor answered the follow-up survey after booking a consultation.',
+                  t('en', 'mail.staffSurvey.body'),
                   '',
-                  `Priority: ${body.priority || '(none)'}`,
-                  `Notes: ${body.notes || '(none)'}`,
-                  `Booking: ${body.bookingId ?? '(unknown)'}`,
+                  t('en', 'mail.staffSurvey.priority', {
+                    priority: body.priority || t('en', 'mail.common.none'),
+                  }),
+                  t('en', 'mail.staffSurvey.notes', {
+                    notes: body.notes || t('en', 'mail.common.none'),
+                  }),
+                  t('en', 'mail.staffSurvey.booking', {
+                    id: body.bookingId ?? t('en', 'mail.common.unknown'),
+                  }),
                 ].join('\n'),
                 kind: 'survey-notification',
                 lang: 'en',

@@ -7,56 +7,31 @@ import { tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import type { Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 
-const SUBJECT_LABEL: Record<Lang, Record<string, string>> = {
-  en: {
-    '': 'no subject',
-    general: 'General question',
-    support: 'Support',
-    collaboration: 'Collaboration',
-  },
-  nl: {
-    '': 'geen onderwerp',
-    general: 'Algemene vraag',
-    support: 'Ondersteuning',
-    collaboration: 'Samenwerking',
-  },
-};
+function subjectLabel(subject: ContactRequest['subject'], lang: Lang): string {
+  return subject === '' ? t(lang, 'mail.ticket.noSubject') : t(lang, `contact.form.subject.${subject}`);
+}
 
 function acknowledgement(ticket: ContactRequest, id: string, lang: Lang) {
   const ref = id.slice(0, 8).toUpperCase();
-  if (lang === 'nl')
-    return {
-      subject: `We hebben je bericht ontvangen (ticket ${ref})`,
-      text: [
-        `Hallo ${ticket.name},`,
-        '',
-        'Bedankt voor je bericht. We reageren binnen 1 werkdag (werkdagen 9:00 tot 17:00).',
-        '',
-        `Onderwerp: ${SUBJECT_LABEL.nl[ticket.subject] ?? ticket.subject}`,
-        'Je bericht:',
-        ticket.message,
-        '',
-        `Ticketnummer: ${ref}`,
-      ].join('\n'),
-    };
   return {
-    subject: `We received your message (ticket ${ref})`,
+    subject: t(lang, 'mail.ticket.subject', { ref }),
     text: [
-      `Hello ${ticket.name},`,
+      t(lang, 'mail.common.hello', { name: ticket.name }),
       '',
-      'Thank you for your message. We will reply within 1 working day (weekdays 9:00 to 17:00).',
+      t(lang, 'mail.ticket.thanks'),
       '',
-      `Subject: ${SUBJECT_LABEL.en[ticket.subject] ?? ticket.subject}`,
-      'Your message:',
+      t(lang, 'mail.ticket.subjectLine', { subject: subjectLabel(ticket.subject, lang) }),
+      t(lang, 'mail.ticket.yourMessage'),
       ticket.message,
       '',
-      `Ticket number: ${ref}`,
+      t(lang, 'mail.ticket.number', { ref }),
     ].join('\n'),
   };
 }
@@ -109,18 +84,21 @@ export function contactRoutes(options: {
             await mailer.send(
               {
                 to: mailer.staffAddress,
-                subject: `New ticket (${SUBJECT_LABEL.en[body.subject] ?? body.subject}): ${body.name}`,
+                subject: t('en', 'mail.staffTicket.subject', {
+                  subject: subjectLabel(body.subject, 'en'),
+                  name: body.name,
+                }),
                 text: [
-                  'A visitor sent a message through the contact form. Reply within 1 working day.',
+                  t('en', 'mail.staffTicket.body'),
                   '',
-                  `Name: ${body.name}`,
-                  `Email: ${body.email}`,
-                  `Language: ${lang}`,
-                  `Subject: ${SUBJECT_LABEL.en[body.subject] ?? body.subject}`,
+                  t('en', 'mail.field.name', { name: body.name }),
+                  t('en', 'mail.field.email', { email: body.email }),
+                  t('en', 'mail.field.language', { lang }),
+                  t('en', 'mail.ticket.subjectLine', { subject: subjectLabel(body.subject, 'en') }),
                   '',
                   body.message,
                   '',
-                  `Ticket id: ${id}`,
+                  t('en', 'mail.staffTicket.id', { id }),
                 ].join('\n'),
                 kind: 'ticket-notification',
                 lang: 'en',

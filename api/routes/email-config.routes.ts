@@ -15,7 +15,8 @@ import {
 } from '#domain/mail-config.ts';
 import { ApiError, issuesToFields } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
-import { mailMessage, type MailConfig } from '../services/mail-config.ts';
+import { t } from '../i18n.ts';
+import type { MailConfig } from '../services/mail-config.ts';
 
 // Mail-client setup (API.md section 4). Under /api: the four downloads the page offers. Outside
 // /api (mounted before the page catch-all): the paths mail clients ask by themselves, Thunderbird's
@@ -36,7 +37,7 @@ function validateMailQuery<S extends v.GenericSchema>(schema: S) {
       const fields = issuesToFields(result.issues);
       throw new ApiError('VALIDATION_FAILED', {
         fields,
-        message: mailMessage(
+        message: t(
           requestLang(c),
           fields.email ? 'emailConfig.error.invalidAddress' : 'emailConfig.error.invalidClient',
         ),
@@ -104,7 +105,7 @@ export function mailDiscoveryRoutes({ mailConfig }: { mailConfig: MailConfig }) 
     if (!result.success) {
       throw new ApiError('VALIDATION_FAILED', {
         fields: { emailaddress: 'form.validation.invalidEmail' },
-        message: mailMessage(requestLang(c), 'emailConfig.error.invalidAddress'),
+        message: t(requestLang(c), 'emailConfig.error.invalidAddress'),
       });
     }
     const address = result.output.emailaddress;

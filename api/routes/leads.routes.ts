@@ -9,6 +9,7 @@ import { leads } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
@@ -17,65 +18,36 @@ import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
 const ADMIN_LIST_LIMIT = 500;
 
-const SOURCE_LABEL: Record<Lang, Record<LeadRequest['source'], string>> = {
-  en: {
-    planner: 'website planner',
-    quiz: 'smart quiz',
-    leadForm: 'lead form',
-    blueprint: 'Blueprint 100',
-  },
-  nl: {
-    planner: 'websiteplanner',
-    quiz: 'slimme quiz',
-    leadForm: 'aanvraagformulier',
-    blueprint: 'Blueprint 100',
-  },
-};
-
 /** The staff notification of a new lead, in the language the visitor used. */
 function staffMail(
   lead: LeadRequest,
   stored: { id: string; products: string[] },
   lang: Lang,
 ): { subject: string; text: string } {
-  const source = SOURCE_LABEL[lang][lead.source];
+  const source = t(lang, `mail.staffLead.source.${lead.source}`);
   const names = stored.products.map((id) => optionById(id)?.displayName[lang] ?? id);
   const answers = Object.entries(lead.answers)
     .map(([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
     .join('\n');
-  if (lang === 'nl')
-    return {
-      subject: `Nieuwe lead (${source}): ${lead.name}`,
-      text: [
-        `Er is een nieuwe lead binnengekomen via de ${source}.`,
-        '',
-        `Naam: ${lead.name}`,
-        `E-mail: ${lead.email}`,
-        `Wil follow-up e-mails: ${lead.subscribe ? 'ja' : 'nee'}`,
-        '',
-        'Antwoorden:',
-        answers || '  (geen)',
-        ...(names.length > 0 ? ['', 'Aanbevolen:', ...names.map((n) => `  - ${n}`)] : []),
-        '',
-        `Lead-id: ${stored.id}`,
-        'Neem binnen 1 werkdag contact op.',
-      ].join('\n'),
-    };
   return {
-    subject: `New lead (${source}): ${lead.name}`,
+    subject: t(lang, 'mail.staffLead.subject', { source, name: lead.name }),
     text: [
-      `A new lead came in through the ${source}.`,
+      t(lang, 'mail.staffLead.intro', { source }),
       '',
-      `Name: ${lead.name}`,
-      `Email: ${lead.email}`,
-      `Wants follow-up emails: ${lead.subscribe ? 'yes' : 'no'}`,
+      t(lang, 'mail.field.name', { name: lead.name }),
+      t(lang, 'mail.field.email', { email: lead.email }),
+      t(lang, 'mail.staffLead.subscribe', {
+        answer: t(lang, lead.subscribe ? 'mail.common.yes' : 'mail.common.no'),
+      }),
       '',
-      'Answers:',
-      answers || '  (none)',
-      ...(names.length > 0 ? ['', 'Recommended:', ...names.map((n) => `  - ${n}`)] : []),
+      t(lang, 'mail.staffLead.answers'),
+      answers || `  ${t(lang, 'mail.common.none')}`,
+      ...(names.length > 0
+        ? ['', t(lang, 'mail.staffLead.recommended'), ...names.map((n) => `  - ${n}`)]
+        : []),
       '',
-      `Lead id: ${stored.id}`,
-      'Please get in touch within 1 working day.',
+      t(lang, 'mail.staffLead.id', { id: stored.id }),
+      t(lang, 'mail.staffLead.followUp'),
     ].join('\n'),
   };
 }

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { jsPDF } from 'jspdf';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
 import type { Lang } from '#domain/language.ts';
 import {
   LEGAL_COMMON_IDS,
@@ -14,15 +12,13 @@ import {
   type LegalPdfSlug,
 } from '#domain/legal-documents.ts';
 import { requestLang } from '../http/language.ts';
+import { t as translate, type MessageKey, type MessageValues } from '../i18n.ts';
 
 // GET /legal/terms-and-conditions.pdf, /legal/sla.pdf, /legal/aup.pdf (SPEC section 2: the full
 // terms, SLA and acceptable-use policy are also linked as PDFs). The text comes from the same
 // catalogue keys and the same section lists (domain/legal-documents.ts) as the web pages, in the
 // language of `lang`, else Accept-Language, else English. Each PDF is built once per document and
 // language and then served from memory.
-
-type Messages = Record<string, string>;
-const CATALOGUES: Record<Lang, Messages> = { en, nl };
 
 // Only a cache, per server: the same PDF is rebuilt the same way anywhere.
 const cache = new Map<string, ArrayBuffer>();
@@ -74,12 +70,9 @@ export function pdfSafe(text: string): string {
 
 /** Builds the PDF of one document in one language. */
 export function renderLegalPdf(slug: LegalPdfSlug, lang: Lang): ArrayBuffer {
-  const messages = CATALOGUES[lang];
-  const t = (id: string): string => {
-    const text = messages[id] ?? CATALOGUES.en[id];
-    if (text === undefined) throw new Error(`Missing catalogue message ${id}`);
-    return pdfSafe(text);
-  };
+  // The documents' ids are data (domain/legal-*.ts); `translate` refuses an unknown one.
+  const t = (id: string, values?: MessageValues): string =>
+    pdfSafe(translate(lang, id as MessageKey, values));
   const doc: LegalDocument = LEGAL_DOCUMENT[slug];
   const pdf = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   const brand = t(LEGAL_COMMON_IDS.brand);
@@ -227,9 +220,7 @@ export function renderLegalPdf(slug: LegalPdfSlug, lang: Lang): ArrayBuffer {
     pdf.setFontSize(8);
     pdf.setTextColor(...MUTED);
     pdf.text(`${brand} - ${title}`, MARGIN_X, PAGE_HEIGHT - 10);
-    const label = t(LEGAL_COMMON_IDS.pdfPage)
-      .replace('{page}', String(page))
-      .replace('{pages}', String(pages));
+    const label = t(LEGAL_COMMON_IDS.pdfPage, { page, pages });
     pdf.text(label, PAGE_WIDTH - MARGIN_X, PAGE_HEIGHT - 10, { align: 'right' });
   }
 

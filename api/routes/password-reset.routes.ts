@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { passwordResetTokens, sessions, users } from '../db/schema.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { t } from '../i18n.ts';
 import type { Mailer } from '../services/mail.ts';
 import { hashPassword } from '../services/passwords.ts';
 import {
@@ -36,27 +37,15 @@ export function hashResetToken(token: string): string {
 }
 
 function resetMail(name: string, link: string, lang: Lang) {
-  if (lang === 'nl')
-    return {
-      subject: 'Stel een nieuw wachtwoord in',
-      text: [
-        `Hallo${name ? ` ${name}` : ''},`,
-        '',
-        'Iemand (hopelijk jij) vroeg om een nieuw wachtwoord voor je account. Kies een nieuw wachtwoord via deze link:',
-        link,
-        '',
-        'De link werkt één keer en is een uur geldig. Heb je hier niet om gevraagd? Dan hoef je niets te doen: je wachtwoord blijft zoals het is.',
-      ].join('\n'),
-    };
   return {
-    subject: 'Set a new password',
+    subject: t(lang, 'mail.passwordReset.subject'),
     text: [
-      `Hello${name ? ` ${name}` : ''},`,
+      name ? t(lang, 'mail.common.hello', { name }) : t(lang, 'mail.common.helloNoName'),
       '',
-      'Someone (hopefully you) asked for a new password for your account. Choose a new password with this link:',
+      t(lang, 'mail.passwordReset.intro'),
       link,
       '',
-      'The link works once and is valid for one hour. Did you not ask for this? Then there is nothing to do: your password stays as it is.',
+      t(lang, 'mail.passwordReset.validity'),
     ].join('\n'),
   };
 }

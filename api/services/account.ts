@@ -31,6 +31,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import type { Mailer } from './mail.ts';
 
 /**
@@ -238,16 +239,10 @@ export async function readProfile(db: Db | Tx, userId: string): Promise<AccountP
   };
 }
 
-const UPGRADE_TEXT: Record<Lang, (from: string, to: string, note: string) => string> = {
-  en: (from, to, note) =>
-    [`Upgrade request from the client area: ${from} to ${to}.`, note ? `\nNote: ${note}` : '']
-      .join('')
-      .trim(),
-  nl: (from, to, note) =>
-    [`Upgradeverzoek uit de klantomgeving: ${from} naar ${to}.`, note ? `\nOpmerking: ${note}` : '']
-      .join('')
-      .trim(),
-};
+function upgradeText(lang: Lang, from: string, to: string, note: string): string {
+  const request = t(lang, 'account.upgrade.ticket', { from, to });
+  return (note ? `${request}\n${t(lang, 'account.upgrade.ticketNote', { note })}` : request).trim();
+}
 
 /**
  * An upgrade request (Complete to Pro) becomes a ticket for staff, with its notification mail;
@@ -277,7 +272,7 @@ export async function requestUpgrade(
       fields: { subscriptionId: 'account.upgrade.notAvailable' },
     });
   const target = optionById(view.upgradeTo)?.displayName[input.lang] ?? view.upgradeTo;
-  const message = UPGRADE_TEXT[input.lang](row.displayName, target, input.note);
+  const message = upgradeText(input.lang, row.displayName, target, input.note);
   const [ticket] = await tx
     .insert(tickets)
     .values({
@@ -292,17 +287,22 @@ export async function requestUpgrade(
     await input.mailer.send(
       {
         to: input.mailer.staffAddress,
-        subject: `Upgrade request: ${row.displayName} to ${target} (${input.email})`,
+        subject: t('en', 'mail.staffUpgrade.subject', {
+          from: row.displayName,
+          to: target,
+          email: input.email,
+        }),
         text: [
-          UPGRADE_TEXT.en(
+          upgradeText(
+            'en',
             row.displayName,
             optionById(view.upgradeTo)?.displayName.en ?? target,
             input.note,
           ),
           '',
-          `Customer: ${input.name} <${input.email}>`,
-          `Subscription: ${row.id}`,
-          `Ticket id: ${ticket!.id}`,
+          t('en', 'mail.staffUpgrade.customer', { customer: `${input.name} <${input.email}>` }),
+          t('en', 'mail.staffUpgrade.subscription', { id: row.id }),
+          t('en', 'mail.staffTicket.id', { id: ticket!.id }),
         ].join('\n'),
         kind: 'upgrade-request',
         lang: 'en',

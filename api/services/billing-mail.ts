@@ -1,9 +1,7 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
 import { formatDate, formatMoney } from '#domain/format.ts';
-import { intlLocale, type Lang } from '#domain/language.ts';
+import type { Lang } from '#domain/language.ts';
 import type { InvoiceLine } from '../db/schema.ts';
+import { t, type MessageKey, type MessageValues } from '../i18n.ts';
 import type { MailMessage } from './mail.ts';
 import { invoicePdfAttachment } from './invoices.ts';
 
@@ -14,34 +12,13 @@ import { invoicePdfAttachment } from './invoices.ts';
  * yearly renewal reminder and the overdue reminder.
  */
 
-const CATALOGUES: Record<Lang, Record<string, string>> = { en, nl };
-// Compiled messages, per language and id (a cache: the catalogues never change at run time).
-const compiled = new Map<string, IntlMessageFormat>();
-
-/** A message of locales/ in `lang`, formatted with ICU MessageFormat as the site's react-intl does. */
-export function billingMessage(
-  lang: Lang,
-  id: string,
-  values: Record<string, string | number> = {},
-): string {
-  const key = `${lang}:${id}`;
-  let format = compiled.get(key);
-  if (!format) {
-    const message = CATALOGUES[lang][id];
-    if (message === undefined) throw new Error(`missing message ${id}`);
-    format = new IntlMessageFormat(message, intlLocale(lang));
-    compiled.set(key, format);
-  }
-  return String(format.format(values));
-}
-
 /** An invoice line for one billing period: "Complete Website Package, 31 March 2026 to 29 April 2026". */
 export function periodLineDescription(
   lang: Lang,
   item: string,
   period: { start: string; end: string },
 ): string {
-  return billingMessage(lang, 'billing.invoice.periodLine', {
+  return t(lang, 'billing.invoice.periodLine', {
     item,
     from: formatDate(period.start, lang),
     to: formatDate(period.end, lang),
@@ -94,8 +71,7 @@ export interface RenewalInvoiceMailInput {
 
 export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage {
   const { lang } = input;
-  const m = (id: string, values?: Record<string, string | number>) =>
-    billingMessage(lang, id, values);
+  const m = (id: MessageKey, values?: MessageValues) => t(lang, id, values);
   const number = input.invoiceNumber;
   const failed = input.collection === 'failed';
   const { text, html } = compose([
@@ -137,14 +113,14 @@ export function renewalReminderMail(input: {
   const date = formatDate(input.renewsOn, lang);
   const values = { item: input.item, date, amount: formatMoney(input.amount, lang) };
   const { text, html } = compose([
-    billingMessage(lang, 'billing.mail.greeting', { name: input.firstname }),
-    billingMessage(lang, 'billing.mail.reminder.body', values),
-    { text: billingMessage(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
-    billingMessage(lang, 'billing.mail.signOff'),
+    t(lang, 'billing.mail.greeting', { name: input.firstname }),
+    t(lang, 'billing.mail.reminder.body', values),
+    { text: t(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
+    t(lang, 'billing.mail.signOff'),
   ]);
   return {
     to: input.email,
-    subject: billingMessage(lang, 'billing.mail.reminder.subject', values),
+    subject: t(lang, 'billing.mail.reminder.subject', values),
     text,
     html,
     kind: 'renewal-reminder',
@@ -168,14 +144,14 @@ export function overdueReminderMail(input: {
     date: formatDate(input.dueDate, lang),
   };
   const { text, html } = compose([
-    billingMessage(lang, 'billing.mail.greeting', { name: input.firstname }),
-    billingMessage(lang, 'billing.mail.overdue.body', values),
-    { text: billingMessage(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
-    billingMessage(lang, 'billing.mail.signOff'),
+    t(lang, 'billing.mail.greeting', { name: input.firstname }),
+    t(lang, 'billing.mail.overdue.body', values),
+    { text: t(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
+    t(lang, 'billing.mail.signOff'),
   ]);
   return {
     to: input.email,
-    subject: billingMessage(lang, 'billing.mail.overdue.subject', values),
+    subject: t(lang, 'billing.mail.overdue.subject', values),
     text,
     html,
     kind: 'overdue-reminder',

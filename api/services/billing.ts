@@ -26,6 +26,7 @@ import {
   type InvoiceLine,
   type InvoiceParty,
 } from '../db/schema.ts';
+import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import {
   overdueReminderMail,
@@ -193,10 +194,8 @@ async function findCustomer(db: Pick<Tx, 'select'>, userId: string): Promise<Cus
   return row ?? null;
 }
 
-const COUNTRY: Record<string, Record<Lang, string>> = {
-  NL: { nl: 'Nederland', en: 'The Netherlands' },
-  BE: { nl: 'België', en: 'Belgium' },
-};
+const countryName = (country: string, lang: Lang) =>
+  country === 'NL' || country === 'BE' ? t(lang, `invoice.country.${country}`) : country;
 
 /** The buyer block of a renewal invoice: the customer's details as they are on the day of issue. */
 function buyerOf(customer: Customer, lang: Lang): InvoiceParty {
@@ -213,7 +212,7 @@ function buyerOf(customer: Customer, lang: Lang): InvoiceParty {
         ? [`${customer.postalcode ?? ''} ${customer.city ?? ''}`.trim()]
         : []),
       ...(customer.state ? [customer.state] : []),
-      ...(customer.country ? [COUNTRY[customer.country]?.[lang] ?? customer.country] : []),
+      ...(customer.country ? [countryName(customer.country, lang)] : []),
     ],
     email: customer.email,
     ...(customer.kvk ? { kvk: customer.kvk } : {}),

@@ -17,10 +17,14 @@ import {
 import { billingLabel, optionById, resolvePrice } from '#domain/catalogue.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
 import regularFont from '../assets/fonts/LiberationSans-Regular.ttf?inline';
 import boldFont from '../assets/fonts/LiberationSans-Bold.ttf?inline';
+import {
+  isMessageKey,
+  t as translate,
+  type MessageKey,
+  type MessageValues,
+} from '../i18n.ts';
 
 /**
  * The Blueprint 100 PDF (SPEC 7 and 8, API.md `POST /api/blueprinthundred/pdf/create`), drawn on
@@ -31,15 +35,8 @@ import boldFont from '../assets/fonts/LiberationSans-Bold.ttf?inline';
  * built-in fonts cannot draw "ĳ"), so Dutch text and "€" come out right in both languages.
  */
 
-const CATALOGUES: Record<Lang, Record<string, string>> = { en, nl };
-
-/** A message from the catalogues with `{name}` values filled in (no plurals are used here). */
-export function message(lang: Lang, id: string, values: Record<string, string | number> = {}) {
-  const text = CATALOGUES[lang][id] ?? id;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
+/** A catalogue message, or the id itself when a rule-book id has none (never a broken PDF). */
+const messageOrId = (lang: Lang, id: string) => (isMessageKey(id) ? translate(lang, id) : id);
 
 /** An uploaded image with its bytes, for a thumbnail. */
 export interface PdfImage extends UploadRef {
@@ -64,16 +61,19 @@ function hexToRgb(hex: string): [number, number, number] {
 
 /** The answer of one question as words (the rule book's `describeAnswer`, in `lang`). */
 export function answerText(question: Question, answers: Answers, lang: Lang): string {
-  return describeAnswer(question, answers, (id) => message(lang, id), {
-    yes: message(lang, 'blueprint.summary.yes'),
-    no: message(lang, 'blueprint.summary.no'),
+  return describeAnswer(question, answers, (id) => messageOrId(lang, id), {
+    yes: translate(lang, 'blueprint.summary.yes'),
+    no: translate(lang, 'blueprint.summary.no'),
   });
 }
+
+/** A question's short label (every question has one; the catalogue test scans the pattern). */
+const summaryKey = (question: Question) => `blueprint.question.${question.id}.summary` as MessageKey;
 
 /** Draws the blueprint; answers the PDF's bytes. */
 export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {
   const { answers, lang } = input;
-  const t = (id: string, values?: Record<string, string | number>) => message(lang, id, values);
+  const t = (id: MessageKey, values?: MessageValues) => translate(lang, id, values);
   const score = blueprintScore(answers);
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.addFileToVFS('LiberationSans-Regular.ttf', dataOf(regularFont));
@@ -109,7 +109,7 @@ export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {
   // Cover: the score, its band and the date.
   doc.setFillColor(29, 78, 216).rect(0, 0, 210, 70, 'F');
   doc.setTextColor(255, 255, 255);
-  font('bold', 30).text('Blueprint 100', left, 32);
+  font('bold', 30).text(t('page.blueprint.title'), left, 32);
   font('normal', 14).text(t('blueprint.summary.score', { score }), left, 46);
   font('normal', 11).text(formatDate(input.now ?? new Date(), lang), left, 58);
   doc.setTextColor(17, 24, 39);
@@ -127,7 +127,7 @@ export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {
     y += 2;
     for (const question of QUESTIONS as readonly Question[]) {
       if (question.section !== section) continue;
-      const label = t(`blueprint.question.${question.id}.summary`);
+      const label = t(summaryKey(question));
       ensure(14);
       paragraph(label, 11, 'bold');
       const value = answers[question.id as QuestionId];
@@ -197,10 +197,10 @@ export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {
   y = 24;
   const missing = missingQuestions(answers);
   if (missing.length > 0) {
-    paragraph(lang === 'nl' ? 'Nog in te vullen' : 'Still to fill in', 16, 'bold');
+    paragraph(t('blueprint.pdf.stillToFill'), 16, 'bold');
     y += 2;
     for (const question of missing) {
-      const label = t(`blueprint.question.${question.id}.summary`);
+      const label = t(summaryKey(question));
       paragraph(`• ${t('blueprint.summary.missing', { label })}`, 10);
     }
     y += 6;

@@ -11,6 +11,7 @@ import type { Lang } from '#domain/language.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { blueprintDrafts, blueprintUploads } from '../db/schema-blueprint.ts';
 import { ApiError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import type { PdfImage } from './blueprint-pdf.ts';
 import { sanitizeSvg, sniffImageType } from './image-check.ts';
 
@@ -171,31 +172,18 @@ export function imageHeaders(contentType: string, name: string): Record<string, 
 }
 
 export function resumeMail(lang: Lang, link: string): { subject: string; text: string } {
-  return lang === 'nl'
-    ? {
-        subject: 'Ga verder met je Blueprint 100',
-        text: [
-          'Hallo,',
-          '',
-          'Je antwoorden op Blueprint 100 zijn bewaard. Met deze privélink ga je verder waar je gebleven was, op elk apparaat:',
-          '',
-          link,
-          '',
-          'Deel deze link niet: iedereen met de link kan je antwoorden zien.',
-        ].join('\n'),
-      }
-    : {
-        subject: 'Continue your Blueprint 100',
-        text: [
-          'Hello,',
-          '',
-          'Your Blueprint 100 answers are saved. This private link takes you back to where you left off, on any device:',
-          '',
-          link,
-          '',
-          'Do not share this link: anyone who has it can see your answers.',
-        ].join('\n'),
-      };
+  return {
+    subject: t(lang, 'mail.blueprintResume.subject'),
+    text: [
+      t(lang, 'mail.common.helloNoName'),
+      '',
+      t(lang, 'mail.blueprintResume.intro'),
+      '',
+      link,
+      '',
+      t(lang, 'mail.blueprintResume.private'),
+    ].join('\n'),
+  };
 }
 
 export function blueprintMail(
@@ -203,29 +191,16 @@ export function blueprintMail(
   score: number,
   name: string,
 ): { subject: string; text: string } {
-  return lang === 'nl'
-    ? {
-        subject: `Je Blueprint 100: score ${score}/100`,
-        text: [
-          `Hallo ${name},`,
-          '',
-          `Hierbij je Blueprint 100 als pdf. Je score: ${score} van de 100.`,
-          'We nemen binnen 1 werkdag contact met je op om je plannen te bespreken.',
-          '',
-          'Met vriendelijke groet,',
-          'Webstudio',
-        ].join('\n'),
-      }
-    : {
-        subject: `Your Blueprint 100: score ${score}/100`,
-        text: [
-          `Hello ${name},`,
-          '',
-          `Attached is your Blueprint 100 as a PDF. Your score: ${score} out of 100.`,
-          'We will be in touch within 1 working day to talk about your plans.',
-          '',
-          'Kind regards,',
-          'Webstudio',
-        ].join('\n'),
-      };
+  return {
+    subject: t(lang, 'mail.blueprint.subject', { score }),
+    text: [
+      t(lang, 'mail.common.hello', { name }),
+      '',
+      t(lang, 'mail.blueprint.attached', { score }),
+      t(lang, 'mail.blueprint.followUp'),
+      '',
+      t(lang, 'mail.common.signOff'),
+      t(lang, 'app.brand'),
+    ].join('\n'),
+  };
 }

@@ -6,6 +6,7 @@ import type { Lang } from '#domain/language.ts';
 import { isOpenAt, type OfficeHours } from '#domain/office-hours.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { chatAvailability, chatConversations, chatMessages } from '../db/schema.ts';
+import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from './mail.ts';
 import { hashToken } from './sessions.ts';
@@ -116,7 +117,7 @@ function transcriptMail(conversation: ConversationRow, messages: ChatMessage[]) 
   const lang = conversation.lang;
   const lines = messages.map((m) => {
     const who =
-      m.author === 'staff' ? 'Webstudio' : conversation.name || (lang === 'nl' ? 'Jij' : 'You');
+      m.author === 'staff' ? t(lang, 'app.brand') : conversation.name || t(lang, 'mail.chat.you');
     const at = new Date(m.createdAt).toLocaleTimeString(lang === 'nl' ? 'nl-NL' : 'en-GB', {
       timeZone: 'Europe/Amsterdam',
       hour: '2-digit',
@@ -125,29 +126,16 @@ function transcriptMail(conversation: ConversationRow, messages: ChatMessage[]) 
     return `[${at}] ${who}: ${m.body}`;
   });
   const day = formatDate(amsterdamDay(conversation.createdAt), lang, 'long');
-  if (lang === 'nl')
-    return {
-      subject: `Je chatgesprek met Webstudio van ${day}`,
-      text: [
-        `Hallo ${conversation.name},`,
-        '',
-        'Bedankt voor het gesprek. Hieronder staat het verslag, zodat je het kunt nalezen.',
-        '',
-        ...lines,
-        '',
-        'Heb je nog een vraag? Beantwoord deze mail of start een nieuw gesprek op onze website.',
-      ].join('\n'),
-    };
   return {
-    subject: `Your chat with Webstudio on ${day}`,
+    subject: t(lang, 'mail.chat.subject', { brand: t(lang, 'app.brand'), day }),
     text: [
-      `Hello ${conversation.name},`,
+      t(lang, 'mail.common.hello', { name: conversation.name }),
       '',
-      'Thank you for the conversation. Here is the transcript, so you can read it again.',
+      t(lang, 'mail.chat.thanks'),
       '',
       ...lines,
       '',
-      'Another question? Reply to this mail or start a new conversation on our website.',
+      t(lang, 'mail.chat.more'),
     ].join('\n'),
   };
 }

@@ -2,6 +2,7 @@ import { jsPDF } from 'jspdf';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
+import { t } from '../i18n.ts';
 
 export interface BankDetails {
   iban?: string | undefined;
@@ -82,50 +83,40 @@ export interface InvoiceDocument {
   bank: BankDetails;
 }
 
-export const INVOICE_TEXT = {
-  en: {
-    title: 'Invoice',
-    number: 'Invoice number',
-    date: 'Invoice date',
-    due: 'Due date',
-    from: 'From',
-    to: 'Billed to',
-    description: 'Description',
-    amount: 'Amount',
-    subtotal: 'Subtotal (excl. VAT)',
-    vat: 'VAT',
-    total: 'Total',
-    kor: 'VAT exempt (Dutch small business scheme, KOR)',
-    payment: 'Payment',
-    payTo: 'Please transfer the total to',
-    reference: 'Reference',
-    detailsFollow: 'The bank details follow by email.',
-    kvk: 'Chamber of commerce',
-    vatId: 'VAT id',
-    billing: { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly', notAvailable: '' },
-  },
-  nl: {
-    title: 'Factuur',
-    number: 'Factuurnummer',
-    date: 'Factuurdatum',
-    due: 'Vervaldatum',
-    from: 'Van',
-    to: 'Factuur aan',
-    description: 'Omschrijving',
-    amount: 'Bedrag',
-    subtotal: 'Subtotaal (excl. btw)',
-    vat: 'Btw',
-    total: 'Totaal',
-    kor: 'Vrijgesteld van btw (KOR)',
-    payment: 'Betaling',
-    payTo: 'Maak het totaal over naar',
-    reference: 'Kenmerk',
-    detailsFollow: 'De bankgegevens volgen per e-mail.',
-    kvk: 'KvK',
-    vatId: 'Btw-id',
-    billing: { oneTime: 'eenmalig', monthly: 'per maand', yearly: 'per jaar', notAvailable: '' },
-  },
-} as const;
+const INVOICE_WORDS = [
+  'title',
+  'number',
+  'date',
+  'due',
+  'from',
+  'to',
+  'description',
+  'amount',
+  'subtotal',
+  'vat',
+  'total',
+  'kor',
+  'payment',
+  'payTo',
+  'reference',
+  'detailsFollow',
+  'kvk',
+  'vatId',
+] as const;
+
+/** The invoice's words in `lang`, from locales/ (`invoice.pdf.*`). */
+function invoiceText(lang: Lang) {
+  const words = Object.fromEntries(
+    INVOICE_WORDS.map((word) => [word, t(lang, `invoice.pdf.${word}`)]),
+  ) as Record<(typeof INVOICE_WORDS)[number], string>;
+  const billing = {
+    oneTime: t(lang, 'invoice.pdf.billing.oneTime'),
+    monthly: t(lang, 'invoice.pdf.billing.monthly'),
+    yearly: t(lang, 'invoice.pdf.billing.yearly'),
+    notAvailable: '',
+  };
+  return { ...words, billing };
+}
 
 /** jsPDF's built-in fonts are WinAnsi: normalise the odd characters they cannot draw. */
 function pdfText(value: string): string {
@@ -137,7 +128,7 @@ function pdfText(value: string): string {
 
 /** The invoice as an A4 PDF (jspdf), in the invoice's language. */
 export function renderInvoicePdf(invoice: InvoiceDocument): Uint8Array {
-  const t = INVOICE_TEXT[invoice.lang];
+  const t = invoiceText(invoice.lang);
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.setProperties({ title: `${t.title} ${invoice.number}`, creator: invoice.seller.name });
   const left = 20;

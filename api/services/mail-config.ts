@@ -1,6 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
 import type { Lang } from '#domain/language.ts';
 import {
   DEFAULT_MAIL_HOST,
@@ -19,16 +17,7 @@ import {
   type MailSettings,
   type ProfileVariant,
 } from '#domain/mail-config.ts';
-
-type Messages = Record<string, string>;
-const CATALOGUES: Record<Lang, Messages> = { en, nl };
-
-/** A message of the catalogue with `{name}` placeholders filled in. */
-export function mailMessage(lang: Lang, id: string, values: Record<string, string> = {}): string {
-  const text = CATALOGUES[lang][id] ?? CATALOGUES.en[id];
-  if (text === undefined) throw new Error(`Missing catalogue message ${id}`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+import { t } from '../i18n.ts';
 
 /**
  * A name-based UUID (RFC 4122 version 5, SHA-1) in the URL namespace: the same name gives the
@@ -65,7 +54,7 @@ export function createMailConfig(options: MailConfigOptions) {
   };
   const siteHost = new URL(options.publicUrl).hostname;
   const identifierBase = profileIdentifierBase(siteHost);
-  const organization = options.organization ?? en['app.brand'];
+  const organization = options.organization ?? t('en', 'app.brand');
   const now = options.now ?? (() => new Date());
   const provider = (settings: MailSettings) => ({
     displayName: `${organization} (${settings.domain})`,
@@ -106,16 +95,18 @@ export function createMailConfig(options: MailConfigOptions) {
     profile: (address: string, variant: ProfileVariant, lang: Lang): string => {
       const settings = mailSettings(address, hosts);
       const ids = profileIdentifiers(identifierBase, address, variant);
-      const prefix = variant === 'gmail' ? 'emailConfig.profile.gmail' : 'emailConfig.profile.mail';
       return appleMailProfile({
         settings,
         variant,
         identifierBase,
         organization,
         texts: {
-          displayName: mailMessage(lang, `${prefix}.displayName`, { address }),
-          description: mailMessage(lang, `${prefix}.description`, { address, organization }),
-          accountDescription: mailMessage(lang, `${prefix}.account`, { address }),
+          displayName: t(lang, `emailConfig.profile.${variant}.displayName`, { address }),
+          description: t(lang, `emailConfig.profile.${variant}.description`, {
+            address,
+            organization,
+          }),
+          accountDescription: t(lang, `emailConfig.profile.${variant}.account`, { address }),
         },
         uuids: { profile: nameUuid(ids.profile), mail: nameUuid(ids.mail) },
       });

@@ -1,10 +1,8 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Tx } from '../db/database.ts';
 import { invoiceMails, type InvoiceLine, type MailAttachment } from '../db/schema.ts';
+import { t } from '../i18n.ts';
 import { invoicePdfAttachment } from './invoices.ts';
 import type { MailMessage, Mailer } from './mail.ts';
 import type { InvoiceRow } from './orders.ts';
@@ -14,24 +12,6 @@ import type { InvoiceRow } from './orders.ts';
  * confirmation with the staff notification, and "payment received" (once per invoice, ever).
  * Each attaches the invoice's stored PDF, read by the mailer at delivery.
  */
-
-const CATALOGUES: Record<Lang, Record<string, string>> = {
-  en: en as Record<string, string>,
-  nl: nl as Record<string, string>,
-};
-// Compiled messages, kept per language and id (a cache, nothing shared between servers).
-const compiled = new Map<string, IntlMessageFormat>();
-function text(lang: Lang, id: string, values?: Record<string, string>): string {
-  const cacheKey = `${lang}:${id}`;
-  let format = compiled.get(cacheKey);
-  if (!format) {
-    const message = CATALOGUES[lang][id];
-    if (message === undefined) throw new Error(`missing message ${id}`);
-    format = new IntlMessageFormat(message, lang);
-    compiled.set(cacheKey, format);
-  }
-  return String(format.format(values));
-}
 
 export interface OrderMailInput {
   lang: Lang;
@@ -54,7 +34,7 @@ const escapeHtml = (value: string) =>
 function lineText(lang: Lang, line: InvoiceLine): string {
   const billing =
     line.billing === 'oneTime' || line.billing === 'monthly' || line.billing === 'yearly'
-      ? text(lang, `mail.billing.${line.billing}`)
+      ? t(lang, `mail.billing.${line.billing}`)
       : '';
   return `${line.description}${billing ? ` (${billing})` : ''}: ${formatMoney(line.amount, lang)}`;
 }
@@ -72,28 +52,28 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const { lang, invoice } = input;
   const lines = invoice.lines.map((l) => lineText(lang, l));
   const next = [
-    text(lang, 'mail.order.nextContact'),
-    text(lang, 'mail.order.nextStart'),
+    t(lang, 'mail.order.nextContact'),
+    t(lang, 'mail.order.nextStart'),
     ...(input.nextPayments.monthly
       ? [
-          text(lang, 'mail.order.nextMonthly', {
+          t(lang, 'mail.order.nextMonthly', {
             date: formatDate(input.nextPayments.monthly, lang),
           }),
         ]
       : []),
     ...(input.nextPayments.yearly
-      ? [text(lang, 'mail.order.nextYearly', { date: formatDate(input.nextPayments.yearly, lang) })]
+      ? [t(lang, 'mail.order.nextYearly', { date: formatDate(input.nextPayments.yearly, lang) })]
       : []),
   ];
   const total = formatMoney(invoice.total, lang);
-  const hello = text(lang, 'mail.order.hello', { name: input.firstname });
-  const thanks = text(lang, 'mail.order.thanks');
-  const totalLabel = text(lang, 'mail.order.total');
-  const attached = text(lang, 'mail.order.invoiceAttached', { number: invoice.number });
-  const payBy = text(lang, 'mail.order.payBy', { date: formatDate(invoice.dueDate, lang) });
-  const pay = text(lang, 'mail.order.pay');
-  const nextTitle = text(lang, 'mail.order.next');
-  const signOff = text(lang, 'mail.common.signOff');
+  const hello = t(lang, 'mail.order.hello', { name: input.firstname });
+  const thanks = t(lang, 'mail.order.thanks');
+  const totalLabel = t(lang, 'mail.order.total');
+  const attached = t(lang, 'mail.order.invoiceAttached', { number: invoice.number });
+  const payBy = t(lang, 'mail.order.payBy', { date: formatDate(invoice.dueDate, lang) });
+  const pay = t(lang, 'mail.order.pay');
+  const nextTitle = t(lang, 'mail.order.next');
+  const signOff = t(lang, 'mail.common.signOff');
   const plain = [
     hello,
     '',
@@ -127,7 +107,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   ].join('\n');
   return {
     to: input.email,
-    subject: text(lang, 'mail.order.subject', { number: invoice.number }),
+    subject: t(lang, 'mail.order.subject', { number: invoice.number }),
     text: plain,
     html,
     attachments: [invoicePdfAttachment(invoice)],
@@ -142,20 +122,20 @@ export function staffOrderNotification(
   // Staff read Dutch (the studio is in the Netherlands).
   const total = formatMoney(input.invoice.total, 'nl');
   const plain = [
-    text('nl', 'mail.staffOrder.body'),
+    t('nl', 'mail.staffOrder.body'),
     '',
-    `${text('nl', 'mail.staffOrder.customer')}:`,
+    `${t('nl', 'mail.staffOrder.customer')}:`,
     ...input.customer,
     input.email,
     '',
     ...input.invoice.lines.map((l) => `- ${lineText('nl', l)}`),
     '',
-    `${text('nl', 'mail.order.total')}: ${total}`,
-    `Order: ${input.orderId}`,
+    `${t('nl', 'mail.order.total')}: ${total}`,
+    t('nl', 'mail.staffOrder.order', { id: input.orderId }),
   ].join('\n');
   return {
     to: input.staffAddress,
-    subject: text('nl', 'mail.staffOrder.subject', { number: input.invoice.number, total }),
+    subject: t('nl', 'mail.staffOrder.subject', { number: input.invoice.number, total }),
     text: plain,
     attachments: [invoicePdfAttachment(input.invoice)],
     kind: 'order-notification',
@@ -184,13 +164,13 @@ export function paymentReceivedMail(input: PaymentReceivedInput & { email: strin
   const { invoice } = input;
   const lang = invoice.lang;
   const amount = formatMoney(invoice.total, lang);
-  const hello = text(lang, 'mail.order.hello', { name: invoice.buyer.name });
-  const body = text(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
-  const attached = text(lang, 'mail.paymentReceived.attached');
-  const signOff = text(lang, 'mail.common.signOff');
+  const hello = t(lang, 'mail.order.hello', { name: invoice.buyer.name });
+  const body = t(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
+  const attached = t(lang, 'mail.paymentReceived.attached');
+  const signOff = t(lang, 'mail.common.signOff');
   return {
     to: input.email,
-    subject: text(lang, 'mail.paymentReceived.subject', { number: invoice.number }),
+    subject: t(lang, 'mail.paymentReceived.subject', { number: invoice.number }),
     text: [hello, '', body, attached, '', signOff].join('\n'),
     html: [hello, body, attached, signOff].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
     attachments: [invoicePdfAttachment(invoice)],

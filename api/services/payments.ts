@@ -2,6 +2,7 @@ import type { Lang } from '#domain/language.ts';
 import { payPageLink, thankYouLink } from '#domain/links.ts';
 import type { PaymentStatus } from '../db/schema.ts';
 import type { Database } from '../db/database.ts';
+import { t } from '../i18n.ts';
 import { createMollieClient, MollieError, type MollieClient } from './mollie.ts';
 import {
   createMollieCustomers,
@@ -88,8 +89,6 @@ export function createBankTransferProvider(_options: { publicUrl: string }): Pay
   };
 }
 
-const DESCRIPTION: Record<Lang, string> = { en: 'Invoice', nl: 'Factuur' };
-
 /**
  * Methods Mollie accepts for a `first` payment (one that creates a mandate). Bank transfer,
  * Klarna, Billie and in3 do not; an order paid with those gets no mandate, and its renewals are
@@ -129,7 +128,7 @@ export function createMollieProvider(options: {
       const payment = await client.createPayment({
         ...(customerId ? { customerId, sequenceType: 'first' as const } : {}),
         amount: input.amount,
-        description: `${DESCRIPTION[input.lang]} ${input.invoiceNumber}`,
+        description: t(input.lang, 'invoice.payment.description', { number: input.invoiceNumber }),
         redirectUrl: thankYouUrl(publicUrl, input.invoiceNumber, input.lang),
         webhookUrl: reachable ? `${publicUrl}/api/payments/webhook` : undefined,
         method: input.method || undefined,
@@ -149,7 +148,7 @@ export function createMollieProvider(options: {
       try {
         const payment = await client.createPayment({
           amount: input.amount,
-          description: `${DESCRIPTION[input.lang]} ${input.invoiceNumber}`,
+          description: t(input.lang, 'invoice.payment.description', { number: input.invoiceNumber }),
           customerId,
           sequenceType: 'recurring',
           mandateId: mandate.id,

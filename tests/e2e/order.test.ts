@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { validateDomainName } from '#domain/domain-name.ts';
-import { t } from '#api/i18n.ts';
+import { t as translate } from '#api/i18n.ts';
 import { formatMoney } from '#domain/format.ts';
 import { computeQuote } from '#domain/totals.ts';
 import { launchBrowser, watchedPage } from '../helpers/browser.ts';
@@ -192,7 +192,7 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
         await checkDomain(page, lang, input, input === 'nodot' ? 'click' : 'enter');
         const result = validateDomainName(input);
         if (result.ok) throw new Error(`${input} should be invalid`);
-        await expect.poll(() => feedback(page).innerText()).toBe(t(lang, result.key, result.values));
+        await expect.poll(() => feedback(page).innerText()).toBe(translate(lang, result.key, result.values));
       }
       expect(registryAsked.length).toBe(before);
       await expectNoAxeViolations(page);
