@@ -19,6 +19,8 @@ import { billingRoutes } from './routes/billing.routes.ts';
 import { createBillingJob, type BillingJob } from './services/billing.ts';
 import type { AddressLookup } from './services/address-lookup.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
+import { requestLang } from './http/language.ts';
+import { t } from './i18n.ts';
 import { createPageHandler, type PageRenderer } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
 import type { CurrentUser } from './http/auth.ts';
@@ -264,7 +266,7 @@ export function createApp({
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? errorResponse(c, new ApiError('NOT_FOUND'))
-      : c.text('Not found', 404),
+      : c.text(t(requestLang(c), 'api.error.NOT_FOUND'), 404),
   );
   return app;
 }

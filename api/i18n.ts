@@ -1,48 +1,38 @@
 // Every text the server writes (error messages, mails, PDFs, calendar entries) comes from the
-// site's own catalogues, `locales/en.json` and `locales/nl.json`, formatted as ICU messages by
-// react-intl exactly as the pages format them. A key is checked by the compiler (`MessageKey`);
-// tests/unit/locales.test.ts checks that every key is used and every key used exists.
+// site's own catalogues, `locales/en.json` and `locales/nl.json`, formatted as ICU messages with
+// intl-messageformat, the formatter react-intl uses for the pages. The compiler checks each key
+// (`MessageKey`); tests/unit/locales.test.ts checks that every key is used and every key used exists.
 
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { IntlMessageFormat } from 'intl-messageformat';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { DEFAULT_LANG, intlLocale, type Lang } from '#domain/language.ts';
+import { intlLocale, type Lang } from '#domain/language.ts';
 
 export type MessageKey = keyof typeof en & string;
-export type MessageValues = Readonly<Record<string, string | number | Date>>;
+/** Values are words and numbers; dates and money come already formatted (domain/format.ts). */
+export type MessageValues = Readonly<Record<string, string | number>>;
 
 const CATALOGS: Readonly<Record<Lang, Readonly<Record<string, string>>>> = { en, nl };
-const cache = createIntlCache();
-const intls = new Map<Lang, IntlShape>();
+// Compiled messages per language and key (a cache: the catalogues never change at run time).
+const compiled = new Map<string, IntlMessageFormat>();
 
-function intlFor(lang: Lang): IntlShape {
-  let intl = intls.get(lang);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: intlLocale(lang),
-        messages: CATALOGS[lang],
-        defaultLocale: intlLocale(DEFAULT_LANG),
-        timeZone: 'Europe/Amsterdam',
-        // A missing key or value is a bug: never send a mail with a raw id or `{name}` in it.
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    intls.set(lang, intl);
-  }
-  return intl;
-}
-
-/** The message `key` of the catalogue of `lang`, with its placeholders filled from `values`. */
+/**
+ * The message `key` of the catalogue of `lang`, with its placeholders filled from `values`. A
+ * missing key or value is a bug and throws: never a mail with a raw id or `{name}` in it.
+ */
 export function t(lang: Lang, key: MessageKey, values?: MessageValues): string {
-  if (!Object.hasOwn(CATALOGS[lang], key)) throw new Error(`missing message ${lang}:${key}`);
-  return String(intlFor(lang).formatMessage({ id: key }, values));
+  const id = `${lang}:${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    const message = Object.hasOwn(CATALOGS[lang], key) ? CATALOGS[lang][key] : undefined;
+    if (message === undefined) throw new Error(`missing message ${id}`);
+    format = new IntlMessageFormat(message, intlLocale(lang));
+    compiled.set(id, format);
+  }
+  return String(format.format(values));
 }
 
-/** Whether `key` names a message (for keys that come from data, e.g. a stored field name). */
+/** Whether `key` names a message (for keys that come from data, e.g. a rule book's option ids). */
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(CATALOGS.en, key);
 }

@@ -49,7 +49,9 @@ export function authRoutes(options: {
       if (!user || !user.passwordHash || !ok) {
         await rateLimits.hit(RATE_LIMITS.loginPerEmail, email);
         if (address) await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
-        throw new ApiError('UNAUTHORIZED', { message: t(requestLang(c), 'auth.login.wrongCredentials') });
+        throw new ApiError('UNAUTHORIZED', {
+          message: t(requestLang(c), 'auth.login.wrongCredentials'),
+        });
       }
       await rateLimits.reset(RATE_LIMITS.loginPerEmail, email);
       await sessions.start(c, user.id);

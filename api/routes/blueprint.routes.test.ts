@@ -113,7 +113,9 @@ describe('POST /api/blueprinthundred/pdf/create', () => {
       const text = pdf.text.replace(/\n/g, ' ').replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain(translate(lang, 'blueprint.summary.score', { score: 100 }));
       for (const question of QUESTIONS) {
-        expect(text).toContain(translate(lang, `blueprint.question.${question.id}.summary` as MessageKey));
+        expect(text).toContain(
+          translate(lang, `blueprint.question.${question.id}.summary` as MessageKey),
+        );
         const answer = answerText(question, answers, lang);
         expect(answer).not.toBe('');
         // long answers wrap: check every word is on the page

@@ -289,7 +289,10 @@ export function bookingManageRoutes(options: {
           );
           await notifyStaff(
             tx,
-            t('en', 'mail.staffBookingMoved.subject', { name: saved.name, when: when(saved, 'en') }),
+            t('en', 'mail.staffBookingMoved.subject', {
+              name: saved.name,
+              when: when(saved, 'en'),
+            }),
             [
               t('en', 'mail.staffBookingMoved.body'),
               '',

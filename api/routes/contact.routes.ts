@@ -15,7 +15,9 @@ import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 const ADMIN_LIST_LIMIT = 500;
 
 function subjectLabel(subject: ContactRequest['subject'], lang: Lang): string {
-  return subject === '' ? t(lang, 'mail.ticket.noSubject') : t(lang, `contact.form.subject.${subject}`);
+  return subject === ''
+    ? t(lang, 'mail.ticket.noSubject')
+    : t(lang, `contact.form.subject.${subject}`);
 }
 
 function acknowledgement(ticket: ContactRequest, id: string, lang: Lang) {

@@ -19,12 +19,7 @@ import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import regularFont from '../assets/fonts/LiberationSans-Regular.ttf?inline';
 import boldFont from '../assets/fonts/LiberationSans-Bold.ttf?inline';
-import {
-  isMessageKey,
-  t as translate,
-  type MessageKey,
-  type MessageValues,
-} from '../i18n.ts';
+import { isMessageKey, t as translate, type MessageKey, type MessageValues } from '../i18n.ts';
 
 /**
  * The Blueprint 100 PDF (SPEC 7 and 8, API.md `POST /api/blueprinthundred/pdf/create`), drawn on
@@ -68,7 +63,8 @@ export function answerText(question: Question, answers: Answers, lang: Lang): st
 }
 
 /** A question's short label (every question has one; the catalogue test scans the pattern). */
-const summaryKey = (question: Question) => `blueprint.question.${question.id}.summary` as MessageKey;
+const summaryKey = (question: Question) =>
+  `blueprint.question.${question.id}.summary` as MessageKey;
 
 /** Draws the blueprint; answers the PDF's bytes. */
 export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {

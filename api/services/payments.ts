@@ -148,7 +148,9 @@ export function createMollieProvider(options: {
       try {
         const payment = await client.createPayment({
           amount: input.amount,
-          description: t(input.lang, 'invoice.payment.description', { number: input.invoiceNumber }),
+          description: t(input.lang, 'invoice.payment.description', {
+            number: input.invoiceNumber,
+          }),
           customerId,
           sequenceType: 'recurring',
           mandateId: mandate.id,

@@ -192,7 +192,9 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
         await checkDomain(page, lang, input, input === 'nodot' ? 'click' : 'enter');
         const result = validateDomainName(input);
         if (result.ok) throw new Error(`${input} should be invalid`);
-        await expect.poll(() => feedback(page).innerText()).toBe(translate(lang, result.key, result.values));
+        await expect
+          .poll(() => feedback(page).innerText())
+          .toBe(translate(lang, result.key, result.values));
       }
       expect(registryAsked.length).toBe(before);
       await expectNoAxeViolations(page);

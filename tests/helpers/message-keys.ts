@@ -1,6 +1,7 @@
 // Which catalogue keys (locales/*.json) the product's code uses, read from its syntax tree: every
-// string literal that names a key, and every template literal that starts with a key's area
-// (`plan.rationale.${id}`), which stands for every key it can produce (each `${...}` is one
+// string literal that names a key, every template built on a string constant of its file
+// (`${A}.intro` with `const A = 'legal.aup'`), and every template literal that starts with a key's
+// area (`plan.rationale.${id}`), which stands for every key it can produce (each `${...}` is one
 // segment between dots). Comments never count. Used by tests/unit/locales.test.ts.
 
 import { readFileSync, readdirSync } from 'node:fs';
@@ -112,8 +113,9 @@ function literals(file: SourceFile): { strings: string[]; templates: string[] } 
  * Compares the keys of a catalogue with the code: keys nothing names are `unused`; names of a
  * catalogue area (the key's first segment) that are neither keys nor the start of keys, and
  * templates that can produce no key, are `missing`. `options.patterns` stand for uses the code
- * builds in a way a reader cannot see (each names where); `options.names` are files whose dotted
- * strings are names of something else (never reported missing).
+ * builds in a way a reader cannot see (each names where); `options.names` are dotted strings that
+ * name something else and are never reported missing: a whole file (`api/x.ts`) or one string of
+ * one file (`api/x.ts: domain.name`).
  */
 export function scanMessageKeys(
   keys: readonly string[],
@@ -131,13 +133,14 @@ export function scanMessageKeys(
     if (matches.length === 0) missing.push(`pattern ${String(pattern)} names no key`);
     for (const key of matches) used.add(key);
   }
+  const names = new Set(options.names ?? []);
   for (const file of files) {
-    const reportMissing = !(options.names ?? []).includes(file.path);
+    const isName = (id: string) => names.has(file.path) || names.has(`${file.path}: ${id}`);
     const { strings, templates } = literals(file);
     for (const id of strings) {
       if (known.has(id)) used.add(id);
       else if (
-        reportMissing &&
+        !isName(id) &&
         KEY_SHAPE.test(id) &&
         inArea(id) &&
         !FILE_NAME.test(id) &&
@@ -150,7 +153,7 @@ export function scanMessageKeys(
       if (!/^[a-z][A-Za-z0-9]*\./.test(head) || !inArea(head)) continue;
       const pattern = new RegExp(`^${template.split(HOLE).map(escapeRegExp).join('[^.]+')}$`);
       const matches = keys.filter((key) => pattern.test(key));
-      if (matches.length === 0 && reportMissing)
+      if (matches.length === 0 && !isName(template))
         missing.push(`${file.path}: ${template.replaceAll(HOLE, '${...}')}`);
       for (const key of matches) used.add(key);
     }

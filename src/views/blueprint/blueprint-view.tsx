@@ -388,7 +388,7 @@ function PlanCard({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
         )}
       </div>
       <PlanBuilder actor={plans} lang={lang} recommendation={text} />
-      <DomainStep actor={domain} lang={lang} />
+      <DomainStep actor={domain} />
       <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
       <p className="blueprint-plan__tax">
         <FormattedMessage id="blueprint.plan.tax" />

@@ -110,7 +110,7 @@ function start() {
   ).start();
   const view = render(
     <RawIntlProvider value={intl}>
-      <DomainStep actor={domain} lang="en" />
+      <DomainStep actor={domain} />
       <OrderSummary plans={plans} domain={domain} lang="en" today={TODAY} />
     </RawIntlProvider>,
   );

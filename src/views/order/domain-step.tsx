@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { Lang } from '#domain/language.ts';
 import type { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import {
   selectFlowState,
@@ -52,7 +51,7 @@ function Choice({ children, onClick }: { children: ReactNode; onClick: () => voi
 }
 
 /** Step 2 (SPEC 2 screen 9): renders the domain-check chart and sends the visitor's gestures. */
-export function DomainStep({ actor, lang }: { actor: DomainCheckActor; lang: Lang }) {
+export function DomainStep({ actor }: { actor: DomainCheckActor }) {
   const intl = useIntl();
   const input = useSelector(actor, selectInput);
   const checking = useSelector(actor, selectIsChecking);

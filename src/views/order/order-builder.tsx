@@ -130,7 +130,7 @@ export function OrderBuilder({ lang, preselected, machines, answers, today }: Or
     <div className="order-layout">
       <div className="order-layout__main">
         <PlanBuilder actor={plans} lang={lang} recommendation={recommendation} />
-        <DomainStep actor={domain} lang={lang} />
+        <DomainStep actor={domain} />
         <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
       </div>
       <Overview plans={plans} domain={domain} lang={lang} today={start.today} />
