@@ -5,8 +5,8 @@ import { isMessageKey, t, type MessageKey } from './i18n.ts';
 
 describe('t: the server formats the site catalogues', () => {
   it('fills placeholders as ICU messages, with plurals and quotes', () => {
-    expect(t('en', 'billing.mail.greeting', { name: 'Ann' })).toBe('Hello Ann,');
-    expect(t('nl', 'billing.mail.greeting', { name: 'Ann' })).toBe('Hallo Ann,');
+    expect(t('en', 'mail.common.hello', { name: 'Ann' })).toBe('Hello Ann,');
+    expect(t('nl', 'mail.common.hello', { name: 'Ann' })).toBe('Hallo Ann,');
     const refusal = validateDomainName('.bakker.nl');
     if (refusal.ok) throw new Error('expected a refusal');
     expect(t('en', refusal.key, refusal.values)).toBe(
@@ -19,9 +19,9 @@ describe('t: the server formats the site catalogues', () => {
 
   it('refuses a key no catalogue has, and a missing value', () => {
     expect(() => t('en', 'no.such.key' as MessageKey)).toThrow(/missing message en:no\.such\.key/);
-    expect(() => t('en', 'billing.mail.greeting')).toThrow();
-    expect(isMessageKey('billing.mail.greeting')).toBe(true);
-    expect(isMessageKey('billing.mail')).toBe(false);
+    expect(() => t('en', 'mail.common.hello')).toThrow();
+    expect(isMessageKey('mail.common.hello')).toBe(true);
+    expect(isMessageKey('mail.common')).toBe(false);
   });
 });
 

@@ -75,7 +75,7 @@ export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage 
   const number = input.invoiceNumber;
   const failed = input.collection === 'failed';
   const { text, html } = compose([
-    m('billing.mail.greeting', { name: input.firstname }),
+    m('mail.common.hello', { name: input.firstname }),
     m(failed ? 'billing.mail.failed.intro' : 'billing.mail.renewal.intro', { number }),
     input.lines.map((l) => `${l.description}: ${formatMoney(l.amount, lang)}`),
     m('billing.mail.renewal.total', { amount: formatMoney(input.total, lang) }),
@@ -85,7 +85,7 @@ export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage 
           m('billing.mail.renewal.payBy', { date: formatDate(input.dueDate, lang) }),
           { text: m('billing.mail.renewal.payLink'), link: input.payLink },
         ]),
-    m('billing.mail.signOff'),
+    m('mail.common.signOff'),
   ]);
   return {
     to: input.email,
@@ -113,10 +113,10 @@ export function renewalReminderMail(input: {
   const date = formatDate(input.renewsOn, lang);
   const values = { item: input.item, date, amount: formatMoney(input.amount, lang) };
   const { text, html } = compose([
-    t(lang, 'billing.mail.greeting', { name: input.firstname }),
+    t(lang, 'mail.common.hello', { name: input.firstname }),
     t(lang, 'billing.mail.reminder.body', values),
     { text: t(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
-    t(lang, 'billing.mail.signOff'),
+    t(lang, 'mail.common.signOff'),
   ]);
   return {
     to: input.email,
@@ -144,10 +144,10 @@ export function overdueReminderMail(input: {
     date: formatDate(input.dueDate, lang),
   };
   const { text, html } = compose([
-    t(lang, 'billing.mail.greeting', { name: input.firstname }),
+    t(lang, 'mail.common.hello', { name: input.firstname }),
     t(lang, 'billing.mail.overdue.body', values),
     { text: t(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
-    t(lang, 'billing.mail.signOff'),
+    t(lang, 'mail.common.signOff'),
   ]);
   return {
     to: input.email,

@@ -66,7 +66,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       : []),
   ];
   const total = formatMoney(invoice.total, lang);
-  const hello = t(lang, 'mail.order.hello', { name: input.firstname });
+  const hello = t(lang, 'mail.common.hello', { name: input.firstname });
   const thanks = t(lang, 'mail.order.thanks');
   const totalLabel = t(lang, 'mail.order.total');
   const attached = t(lang, 'mail.order.invoiceAttached', { number: invoice.number });
@@ -164,7 +164,7 @@ export function paymentReceivedMail(input: PaymentReceivedInput & { email: strin
   const { invoice } = input;
   const lang = invoice.lang;
   const amount = formatMoney(invoice.total, lang);
-  const hello = t(lang, 'mail.order.hello', { name: invoice.buyer.name });
+  const hello = t(lang, 'mail.common.hello', { name: invoice.buyer.name });
   const body = t(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
   const attached = t(lang, 'mail.paymentReceived.attached');
   const signOff = t(lang, 'mail.common.signOff');
