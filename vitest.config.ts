@@ -50,6 +50,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's answer can take retries (idempotent GETs back off ~1 s) and a busy CI
+          // machine; a poll waits for what the user would see, not for a fixed second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
