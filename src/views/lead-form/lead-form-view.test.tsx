@@ -263,10 +263,8 @@ describe('lead form journeys', () => {
       expect(session.storeLead).toHaveBeenCalledWith(
         expect.objectContaining({
           name: 'Ann',
-          goal: 'sellProducts',
-          need: 'launchNew',
+          answers: { goal: 'sellProducts', need: 'launchNew', booked: false },
           subscribe: true,
-          wantsCall: false,
         }),
       );
       await session.driver['xstate.done.actor.storeLead']({
