@@ -2,7 +2,7 @@
 // Model-based test of the planner through its real screens: every transition of the chart is
 // taken by a click, a key or a resolved request on the rendered component.
 
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -241,7 +241,31 @@ describe('planner journeys', () => {
         timeline: 'exploring',
       });
       expect(screen.getByText(t('planner.title.planReady'))).toBeInTheDocument();
-      expect(screen.getByText('Conversion Accelerator')).toBeInTheDocument();
+      // Six budget-based cards, three to a page (SPEC section 9); the one goal-based card has
+      // no page buttons.
+      const names = () =>
+        [...document.querySelectorAll('.planner__product > span:first-child')].map(
+          (n) => n.textContent,
+        );
+      expect(names()).toEqual([
+        'Monthly Growth Call',
+        'Human Content Business',
+        'Premium Branding',
+        'Dev Sprint (5 hours)',
+      ]);
+      const pages = screen.getByRole('navigation', { name: 'Pages: Based on your budget' });
+      expect(screen.getAllByRole('navigation')).toHaveLength(1);
+      expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+      expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+      expect(names()).toEqual([
+        'Conversion Accelerator',
+        'SEO Booster',
+        'Content Strategy Intensive',
+        'Dev Sprint (5 hours)',
+      ]);
+      expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
       // Each recommended option says why (its rationale, SPEC section 3).
       expect(
         screen.getByText('Turns more of your visitors into enquiries and orders.'),

@@ -1,7 +1,7 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
-import { RecommendedPlanLine } from '../shared/recommended-plan.tsx';
+import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -157,11 +157,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
             <h4 className="planner__group">
               <FormattedMessage id="planner.planReady.budgetBased" />
             </h4>
-            <ul className="planner__products">
-              {cards.budgetBased.map((id) => (
-                <RecommendedPlanLine key={id} id={id} lang={lang} />
-              ))}
-            </ul>
+            <RecommendedPlanCards
+              ids={cards.budgetBased}
+              lang={lang}
+              labelId="planner.planReady.budgetBased"
+            />
           </>
         ) : null}
         {cards && cards.goalBased.length > 0 ? (
@@ -169,11 +169,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
             <h4 className="planner__group">
               <FormattedMessage id="planner.planReady.goalBased" />
             </h4>
-            <ul className="planner__products">
-              {cards.goalBased.map((id) => (
-                <RecommendedPlanLine key={id} id={id} lang={lang} />
-              ))}
-            </ul>
+            <RecommendedPlanCards
+              ids={cards.goalBased}
+              lang={lang}
+              labelId="planner.planReady.goalBased"
+            />
           </>
         ) : null}
         <p className="planner__note">

@@ -1,7 +1,7 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
-import { RecommendedPlanLine } from '../shared/recommended-plan.tsx';
+import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -157,11 +157,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
         <p>
           <FormattedMessage id="quiz.planReady.recommended" />
         </p>
-        <ul className="planner__products">
-          {products.map((id) => (
-            <RecommendedPlanLine key={id} id={id} lang={lang} />
-          ))}
-        </ul>
+        <RecommendedPlanCards ids={products} lang={lang} labelId="quiz.planReady.cardsLabel" />
         {actions}
       </form>
     );
