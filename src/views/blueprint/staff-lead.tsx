@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { QUESTIONS, SECTION_IDS, acceptSavedAnswers, describeAnswer } from '#domain/blueprint.ts';
 import { formatDate } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
@@ -8,18 +9,17 @@ import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { SmartAnswersList } from '../shared/smart-answers.tsx';
 
+export type StaffLeadActor = ActorRefFrom<typeof staffLeadMachine>;
+
 /** Staff: one lead with everything it carried (answers, score, uploads, PDF). */
-export function StaffLead({
-  id,
-  lang,
-  machine,
-}: {
-  id: string;
-  lang: Lang;
-  machine?: typeof staffLeadMachine;
-}) {
+export function StaffLead({ id, lang }: { id: string; lang: Lang }) {
+  const actor = useActorRef(staffLeadMachine, { input: { id } });
+  return <StaffLeadScreen actor={actor} lang={lang} />;
+}
+
+/** Renders the staff-lead chart: loading, not found, failed with Retry, or the lead. */
+export function StaffLeadScreen({ actor, lang }: { actor: StaffLeadActor; lang: Lang }) {
   const intl = useIntl();
-  const actor = useActorRef(machine ?? staffLeadMachine, { input: { id } });
   const state = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.lead);
   if (state === 'loading')
