@@ -3,49 +3,24 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, users } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { signedInStaff } from '../../tests/helpers/staff.ts';
 
 let t: TestApp;
 let staff: string;
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2026-03-10T10:00:00Z') });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values({
-      email: 'staff@example.test',
-      passwordHash: await hashPassword('staff-password-1'),
-      role: 'staff',
-      name: 'Staff',
-    });
-  });
-  const res = await t.call('POST', '/api/auth/login', {
-    email: 'staff@example.test',
-    password: 'staff-password-1',
-  });
-  staff = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+  staff = await signedInStaff(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
 let counter = 0;
-function order(overrides: Record<string, unknown> = {}) {
-  counter++;
-  return {
-    email: `answers${counter}@example.test`,
-    password: 'a-good-password',
-    firstname: 'Anna',
-    lastname: 'de Vries',
-    address1: 'Damrak 1',
-    postalcode: '1012 LG',
-    city: 'Amsterdam',
-    country: 'NL',
-    tos: true,
-    planData: { products: [16], billingCycle: 'monthly' },
-    ...overrides,
-  };
-}
+const order = (overrides: Record<string, unknown> = {}) =>
+  checkoutBody(`answers${++counter}@example.test`, overrides);
 
 const QUIZ = {
   situation: 'haveWebsite',

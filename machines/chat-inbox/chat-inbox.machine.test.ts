@@ -83,6 +83,18 @@ function fakes() {
   return { machine, calls, chimes, listening, answer, fail };
 }
 
+/** A running inbox with fake calls; each region's driver is built on it. */
+function startInbox() {
+  const f = fakes();
+  const actor = createActor(f.machine).start();
+  return {
+    f,
+    send: (event: Parameters<typeof actor.send>[0]) => void actor.send(event),
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
+}
+
 /** The machine the models explore: every call pending forever, no sound. */
 const modelMachine = fakes().machine;
 
@@ -120,19 +132,18 @@ describe('inbox list and stream (model-based)', () => {
   });
 
   function start() {
-    const f = fakes();
-    const actor = createActor(f.machine).start();
+    const inbox = startInbox();
     const driver = {
-      'xstate.done.actor.loadInbox': (e) => f.answer('loadInbox', e.output),
-      'xstate.error.actor.loadInbox': () => f.fail('loadInbox'),
-      'user.retry': (e) => void actor.send(e),
-      'user.toggleSound': (e) => void actor.send(e),
-      'stream.lost': (e) => void actor.send(e),
-      'stream.open': (e) => void actor.send(e),
-      'stream.message': (e) => void actor.send(e),
-      'stream.closed': (e) => void actor.send(e),
+      'xstate.done.actor.loadInbox': (e) => inbox.f.answer('loadInbox', e.output),
+      'xstate.error.actor.loadInbox': () => inbox.f.fail('loadInbox'),
+      'user.retry': inbox.send,
+      'user.toggleSound': inbox.send,
+      'stream.lost': inbox.send,
+      'stream.open': inbox.send,
+      'stream.message': inbox.send,
+      'stream.closed': inbox.send,
     } satisfies Driver<Event>;
-    return { driver, f, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+    return { ...inbox, driver };
   }
 
   const coverage = model.createCoverage();
@@ -218,17 +229,16 @@ describe('availability switch (model-based)', () => {
   });
 
   function start() {
-    const f = fakes();
-    const actor = createActor(f.machine).start();
+    const inbox = startInbox();
     const driver = {
-      'user.retry': (e) => void actor.send(e),
-      'user.setAvailable': (e) => void actor.send(e),
-      'xstate.done.actor.loadAvailability': (e) => f.answer('loadAvailability', e.output),
-      'xstate.error.actor.loadAvailability': () => f.fail('loadAvailability'),
-      'xstate.done.actor.saveAvailability': (e) => f.answer('saveAvailability', e.output),
-      'xstate.error.actor.saveAvailability': () => f.fail('saveAvailability'),
+      'user.retry': inbox.send,
+      'user.setAvailable': inbox.send,
+      'xstate.done.actor.loadAvailability': (e) => inbox.f.answer('loadAvailability', e.output),
+      'xstate.error.actor.loadAvailability': () => inbox.f.fail('loadAvailability'),
+      'xstate.done.actor.saveAvailability': (e) => inbox.f.answer('saveAvailability', e.output),
+      'xstate.error.actor.saveAvailability': () => inbox.f.fail('saveAvailability'),
     } satisfies Driver<Event>;
-    return { driver, f, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+    return { ...inbox, driver };
   }
 
   /** What the switch shows after each event, written out: state and the value on screen. */
@@ -314,21 +324,20 @@ describe('the open conversation (model-based)', () => {
   });
 
   function start() {
-    const f = fakes();
-    const actor = createActor(f.machine).start();
+    const inbox = startInbox();
     const driver = {
-      'user.select': (e) => void actor.send(e),
-      'user.change': (e) => void actor.send(e),
-      'user.send': (e) => void actor.send(e),
-      'user.closeConversation': (e) => void actor.send(e),
-      'xstate.done.actor.loadThread': (e) => f.answer('loadThread', e.output),
-      'xstate.error.actor.loadThread': () => f.fail('loadThread'),
-      'xstate.done.actor.postReply': (e) => f.answer('postReply', e.output),
-      'xstate.error.actor.postReply': () => f.fail('postReply'),
-      'xstate.done.actor.closeConversation': () => f.answer('closeConversation', undefined),
-      'xstate.error.actor.closeConversation': () => f.fail('closeConversation'),
+      'user.select': inbox.send,
+      'user.change': inbox.send,
+      'user.send': inbox.send,
+      'user.closeConversation': inbox.send,
+      'xstate.done.actor.loadThread': (e) => inbox.f.answer('loadThread', e.output),
+      'xstate.error.actor.loadThread': () => inbox.f.fail('loadThread'),
+      'xstate.done.actor.postReply': (e) => inbox.f.answer('postReply', e.output),
+      'xstate.error.actor.postReply': () => inbox.f.fail('postReply'),
+      'xstate.done.actor.closeConversation': () => inbox.f.answer('closeConversation', undefined),
+      'xstate.error.actor.closeConversation': () => inbox.f.fail('closeConversation'),
     } satisfies Driver<Event>;
-    return { driver, f, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+    return { ...inbox, driver };
   }
 
   const coverage = model.createCoverage();

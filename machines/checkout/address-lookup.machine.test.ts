@@ -2,7 +2,8 @@
 // answered by a controlled fake. Which inputs start a look-up, and what is filled, by hand.
 
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { addressLookupMachine, type AddressLookupEvent } from './address-lookup.machine.ts';
 import type { FoundAddress } from './checkout.actors.ts';
@@ -45,48 +46,35 @@ const samples = {
 const model = createModel<typeof addressLookupMachine, ModelEvent>({
   machine: addressLookupMachine.provide({
     actors: {
-      fetchAddress: fromPromise<FoundAddress | null, Input>(() => new Promise(() => {})),
+      fetchAddress: controlledPromise<FoundAddress | null, Input>().logic,
     },
   }),
   events: samples,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
-
 function start() {
-  let settle: {
-    resolve: (r: FoundAddress | null) => void;
-    reject: (e: unknown) => void;
-  } | null = null;
-  const asked: Input[] = [];
+  const lookup = controlledPromise<FoundAddress | null, Input>();
   const filled: FoundAddress[] = [];
   const actor = createActor(
     addressLookupMachine.provide({
-      actors: {
-        fetchAddress: fromPromise<FoundAddress | null, Input>(({ input }) => {
-          asked.push(input);
-          return new Promise((resolve, reject) => (settle = { resolve, reject }));
-        }),
-      },
+      actors: { fetchAddress: lookup.logic },
       actions: { fillAddress: (_, { found }) => void filled.push(found) },
     }),
   ).start();
   const driver = {
     'user.lookupAddress': (e) => void actor.send(e),
     'xstate.done.actor.fetchAddress': async (e) => {
-      settle?.resolve(e.output);
-      await flush();
+      lookup.resolve(e.output);
+      await flushMicrotasks();
     },
     'xstate.error.actor.fetchAddress': async (e) => {
-      settle?.reject(new Error(e.error));
-      await flush();
+      lookup.reject(new Error(e.error));
+      await flushMicrotasks();
     },
   } satisfies Driver<ModelEvent>;
   return {
     driver,
-    asked,
+    asked: lookup.inputs,
     filled,
     getSnapshot: () => actor.getSnapshot(),
     stop: () => void actor.stop(),

@@ -3,7 +3,8 @@
 // with the look-up answered by a controlled fake), and the look-up itself against a fake server.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { fetchInvoice, type InvoiceLookup, type InvoiceView } from './invoice.actors.ts';
 import { invoiceStatusMachine } from './invoice-status.machine.ts';
@@ -38,42 +39,37 @@ const samples = {
 const model = createModel<typeof invoiceStatusMachine, ModelEvent>({
   machine: invoiceStatusMachine.provide({
     actors: {
-      fetchInvoice: fromPromise<InvoiceLookup, { number: string }>(() => new Promise(() => {})),
+      fetchInvoice: controlledPromise<InvoiceLookup, { number: string }>().logic,
     },
   }),
   input: { number: '2026-0007' },
   events: samples,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
-
 function start() {
-  let settle: { resolve: (r: InvoiceLookup) => void; reject: (e: unknown) => void } | null = null;
-  const asked: string[] = [];
+  const lookup = controlledPromise<InvoiceLookup, { number: string }>();
   const actor = createActor(
-    invoiceStatusMachine.provide({
-      actors: {
-        fetchInvoice: fromPromise<InvoiceLookup, { number: string }>(({ input }) => {
-          asked.push(input.number);
-          return new Promise((resolve, reject) => (settle = { resolve, reject }));
-        }),
-      },
-    }),
-    { input: { number: '2026-0007' } },
+    invoiceStatusMachine.provide({ actors: { fetchInvoice: lookup.logic } }),
+    {
+      input: { number: '2026-0007' },
+    },
   ).start();
   const driver = {
     [DONE]: async (e) => {
-      settle?.resolve(e.output);
-      await flush();
+      lookup.resolve(e.output);
+      await flushMicrotasks();
     },
     [ERROR]: async (e) => {
-      settle?.reject(new Error(e.error));
-      await flush();
+      lookup.reject(new Error(e.error));
+      await flushMicrotasks();
     },
   } satisfies Driver<ModelEvent>;
-  return { driver, asked, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+  return {
+    driver,
+    lookup,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
 }
 
 describe('invoice status chart (model-based)', () => {
@@ -88,7 +84,7 @@ describe('invoice status chart (model-based)', () => {
         coverage,
         assertState: (snapshot, session) => {
           // The number of the link is asked for, once.
-          expect(session.asked).toEqual(['2026-0007']);
+          expect(session.lookup.inputs).toEqual([{ number: '2026-0007' }]);
           // Only a loaded invoice is kept; signed out and unavailable show what the link says.
           expect(snapshot.context.invoice).toEqual(snapshot.value === 'loaded' ? INVOICE : null);
           expect(snapshot.context.number).toBe('2026-0007');

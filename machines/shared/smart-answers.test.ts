@@ -70,6 +70,19 @@ function leadFormUpToConsent() {
   return form;
 }
 
+/** The checkout body a checkout opened now would send (it reads the record as the page does). */
+function checkoutBodyNow() {
+  const checkout = createActor(checkoutMachine, {
+    input: { savedForm: EMPTY_CHECKOUT_FORM, smartLeadFormAnswers: readSmartAnswers() },
+  }).start();
+  return buildCheckoutRequest(checkout.getSnapshot(), {
+    plans: ['webHosting_total'],
+    interval: 'monthly',
+    domain: undefined,
+    lang: 'en',
+  });
+}
+
 describe('smartLeadFormAnswers from the flows to the checkout', () => {
   it('the quiz and the lead form keep their answers side by side; the order carries both', async () => {
     expect(readSmartAnswers()).toBeNull();
@@ -92,16 +105,7 @@ describe('smartLeadFormAnswers from the flows to the checkout', () => {
     };
     expect(readSmartAnswers()).toEqual(expected);
 
-    const checkout = createActor(checkoutMachine, {
-      input: { savedForm: EMPTY_CHECKOUT_FORM, smartLeadFormAnswers: readSmartAnswers() },
-    }).start();
-    const body = buildCheckoutRequest(checkout.getSnapshot(), {
-      plans: ['webHosting_total'],
-      interval: 'monthly',
-      domain: undefined,
-      lang: 'en',
-    });
-    expect(body.smartLeadFormAnswers).toEqual(expected);
+    expect(checkoutBodyNow().smartLeadFormAnswers).toEqual(expected);
   });
 
   it('the lead form keeps a booked call as such', () => {
@@ -162,16 +166,7 @@ describe('smartLeadFormAnswers from the flows to the checkout', () => {
   });
 
   it('without answers the order carries none', () => {
-    const checkout = createActor(checkoutMachine, {
-      input: { savedForm: EMPTY_CHECKOUT_FORM, smartLeadFormAnswers: readSmartAnswers() },
-    }).start();
-    const body = buildCheckoutRequest(checkout.getSnapshot(), {
-      plans: ['webHosting_total'],
-      interval: 'monthly',
-      domain: undefined,
-      lang: 'en',
-    });
-    expect(body).not.toHaveProperty('smartLeadFormAnswers');
+    expect(checkoutBodyNow()).not.toHaveProperty('smartLeadFormAnswers');
   });
 
   it('a malformed record is discarded with a warning', () => {

@@ -3,7 +3,8 @@
 // is written out by hand.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { controlledPromise } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { ApiResult } from '../shared/api-client.ts';
 import {
@@ -48,9 +49,7 @@ const samples = {
 
 const model = createModel<typeof adminTableMachine, ModelEvent>({
   machine: adminTableMachine.provide({
-    actors: {
-      load: fromPromise<ApiResult<TablePage>, LoadInput>(() => new Promise(() => {})),
-    },
+    actors: { load: controlledPromise<ApiResult<TablePage>, LoadInput>().logic },
   }),
   input: { table: 'orders', lang: 'nl' },
   events: samples,
@@ -67,20 +66,10 @@ afterEach(() => {
 });
 
 function start() {
-  let settle: { resolve: (r: ApiResult<TablePage>) => void; reject: (e: unknown) => void } | null =
-    null;
-  const loads: LoadInput[] = [];
-  const actor = createActor(
-    adminTableMachine.provide({
-      actors: {
-        load: fromPromise<ApiResult<TablePage>, LoadInput>(({ input }) => {
-          loads.push(input);
-          return new Promise((resolve, reject) => (settle = { resolve, reject }));
-        }),
-      },
-    }),
-    { input: { table: 'orders', lang: 'nl' } },
-  ).start();
+  const load = controlledPromise<ApiResult<TablePage>, LoadInput>();
+  const actor = createActor(adminTableMachine.provide({ actors: { load: load.logic } }), {
+    input: { table: 'orders', lang: 'nl' },
+  }).start();
   const driver = {
     'user.search': (e) => void actor.send(e),
     'user.page': (e) => void actor.send(e),
@@ -88,11 +77,11 @@ function start() {
     'user.retry': (e) => void actor.send(e),
     'flow.changed': (e) => void actor.send(e),
     'xstate.done.actor.load': async (e) => {
-      settle?.resolve(e.output);
+      load.resolve(e.output);
       await vi.advanceTimersByTimeAsync(0);
     },
     'xstate.error.actor.load': async (e) => {
-      settle?.reject(new Error(e.error));
+      load.reject(new Error(e.error));
       await vi.advanceTimersByTimeAsync(0);
     },
     // The pause is 300 ms: nothing is asked before it ends.
@@ -102,7 +91,12 @@ function start() {
       await vi.advanceTimersByTimeAsync(1);
     },
   } satisfies Driver<ModelEvent>;
-  return { driver, loads, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
+  return {
+    driver,
+    loads: load.inputs,
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
 }
 
 const FIRST: TableQuery = { q: '', page: 1, sort: null, dir: null };

@@ -6,10 +6,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import en from '#locales/en.json';
 import type { LoginResult } from '#machines/auth/auth.actors.ts';
 import { loginMachine, type LoginEvent } from '#machines/auth/login.machine.ts';
+import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { LoginScreen } from './login-form.tsx';
 
@@ -34,7 +35,7 @@ const samples = {
 
 const REDIRECT = '/dashboard/order-link-generator';
 const fake = loginMachine.provide({
-  actors: { login: fromPromise<LoginResult, Credentials>(() => new Promise(() => {})) },
+  actors: { login: controlledPromise<LoginResult, Credentials>().logic },
   actions: { navigate: () => {} },
 });
 const model = createModel<typeof fake, ModelEvent>({
@@ -51,11 +52,7 @@ const model = createModel<typeof fake, ModelEvent>({
   limit: 2000,
 });
 
-const flush = async () => {
-  await act(async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  });
-};
+const flush = () => act(flushMicrotasks);
 
 const navigations: string[] = [];
 afterEach(() => {
@@ -63,14 +60,10 @@ afterEach(() => {
 });
 
 function start() {
-  let settle: { resolve: (r: LoginResult) => void; reject: (e: unknown) => void } | null = null;
+  const login = controlledPromise<LoginResult, Credentials>();
   const actor = createActor(
     loginMachine.provide({
-      actors: {
-        login: fromPromise<LoginResult, Credentials>(
-          () => new Promise((resolve, reject) => (settle = { resolve, reject })),
-        ),
-      },
+      actors: { login: login.logic },
       actions: { navigate: (_, params) => void navigations.push(params.to) },
     }),
     { input: { redirect: REDIRECT } },
@@ -89,11 +82,11 @@ function start() {
       void fireEvent.change(screen.getByLabelText('Password'), { target: { value: e.value } }),
     'user.submit': () => void fireEvent.submit(screen.getByRole('button').closest('form')!),
     'xstate.done.actor.login': async (e) => {
-      settle?.resolve(e.output);
+      login.resolve(e.output);
       await flush();
     },
     'xstate.error.actor.login': async (e) => {
-      settle?.reject(new Error(e.error));
+      login.reject(new Error(e.error));
       await flush();
     },
   } satisfies Driver<ModelEvent>;

@@ -6,9 +6,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import en from '#locales/en.json';
 import { staffLeadMachine, type StaffLead } from '#machines/blueprint/staff-lead.machine.ts';
+import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { StaffLeadScreen } from './staff-lead.tsx';
 
@@ -55,32 +56,19 @@ const samples = {
 
 const model = createModel<typeof staffLeadMachine, ModelEvent>({
   machine: staffLeadMachine.provide({
-    actors: { load: fromPromise<LoadResult, { id: string }>(() => new Promise(() => {})) },
+    actors: { load: controlledPromise<LoadResult, { id: string }>().logic },
   }),
   input: { id: 'lead-1' },
   events: samples,
 });
 
-const flush = async () => {
-  await act(async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  });
-};
+const settled = () => act(flushMicrotasks);
 
 function start() {
-  let settle: { resolve: (r: LoadResult) => void; reject: (e: unknown) => void } | null = null;
-  const asked: string[] = [];
-  const actor = createActor(
-    staffLeadMachine.provide({
-      actors: {
-        load: fromPromise<LoadResult, { id: string }>(({ input }) => {
-          asked.push(input.id);
-          return new Promise((resolve, reject) => (settle = { resolve, reject }));
-        }),
-      },
-    }),
-    { input: { id: 'lead-1' } },
-  ).start();
+  const load = controlledPromise<LoadResult, { id: string }>();
+  const actor = createActor(staffLeadMachine.provide({ actors: { load: load.logic } }), {
+    input: { id: 'lead-1' },
+  }).start();
   const view = render(
     <IntlProvider locale="en" messages={en as Record<string, string>}>
       <StaffLeadScreen actor={actor} lang="en" />
@@ -89,17 +77,17 @@ function start() {
   const driver = {
     'user.retry': () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
     'xstate.done.actor.load': async (e) => {
-      settle?.resolve(e.output);
-      await flush();
+      load.resolve(e.output);
+      await settled();
     },
     'xstate.error.actor.load': async (e) => {
-      settle?.reject(new Error(e.error));
-      await flush();
+      load.reject(new Error(e.error));
+      await settled();
     },
   } satisfies Driver<ModelEvent>;
   return {
     driver,
-    asked,
+    loads: load.inputs,
     getSnapshot: () => actor.getSnapshot(),
     stop: () => {
       view.unmount();
@@ -150,7 +138,7 @@ describe('staff lead page (model-based, through the real screen)', () => {
           const retries = path.steps
             .slice(1, step.index + 1)
             .filter((s) => s.event.type === 'user.retry').length;
-          expect(session.asked).toEqual(Array(retries + 1).fill('lead-1'));
+          expect(session.loads).toEqual(Array(retries + 1).fill({ id: 'lead-1' }));
           const state = snapshot.value as string;
           if (state === 'loaded') assertLead(snapshot.context.lead!.lead.source);
           else {
