@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { addressLookupMachine, type AddressLookupEvent } from './address-lookup.machine.ts';
 import type { FoundAddress } from './checkout.actors.ts';
@@ -85,34 +86,24 @@ describe('address look-up chart (model-based)', () => {
   it('reaches every state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, async () => {
-      const asked: Input[] = [];
-      const filled: FoundAddress[] = [];
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session, step) => {
-          const event = step.event;
-          if (event.type === 'user.lookupAddress') {
-            const { type: _type, ...sample } = event;
-            const expected = LOOKUPS.find(([e]) => JSON.stringify(e) === JSON.stringify(sample));
-            const wasIdle = path.steps[step.index - 1]!.state.value === 'idle';
-            // Only from idle, and only with a Dutch postal code and a bare house number.
-            if (wasIdle && expected?.[1]) asked.push(expected[1]);
-          }
-          if (event.type === 'xstate.done.actor.fetchAddress' && event.output)
-            filled.push(event.output);
-          expect(session.asked).toEqual(asked);
-          expect(session.filled).toEqual(filled);
-          // Busy exactly while looking; it never blocks typing otherwise.
-          expect(snapshot.hasTag('busy')).toBe(snapshot.value === 'looking');
-        },
-      });
-    });
-  }
-  it('takes every transition', () => {
-    coverage.assertComplete();
+  walkEveryTransition(model, start, (path) => {
+    const asked: Input[] = [];
+    const filled: FoundAddress[] = [];
+    return (snapshot, session, step) => {
+      const event = step.event;
+      if (event.type === 'user.lookupAddress') {
+        const { type: _type, ...sample } = event;
+        const expected = LOOKUPS.find(([e]) => JSON.stringify(e) === JSON.stringify(sample));
+        const wasIdle = path.steps[step.index - 1]!.state.value === 'idle';
+        // Only from idle, and only with a Dutch postal code and a bare house number.
+        if (wasIdle && expected?.[1]) asked.push(expected[1]);
+      }
+      if (event.type === 'xstate.done.actor.fetchAddress' && event.output)
+        filled.push(event.output);
+      expect(session.asked).toEqual(asked);
+      expect(session.filled).toEqual(filled);
+      // Busy exactly while looking; it never blocks typing otherwise.
+      expect(snapshot.hasTag('busy')).toBe(snapshot.value === 'looking');
+    };
   });
 });

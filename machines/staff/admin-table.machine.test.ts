@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { controlledPromise } from '#tests/helpers/controlled-promise.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { ApiResult } from '../shared/api-client.ts';
 import {
@@ -105,63 +106,58 @@ describe('admin table chart (model-based)', () => {
   it('reaches every state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 30 })) {
-    it(path.description, async () => {
+  walkEveryTransition(
+    model,
+    start,
+    (path) => {
       let asked = 0;
       let lastQuery = FIRST;
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session, step) => {
-          const event = step.event;
-          const previous = path.steps[step.index - 1]?.state.context;
-          // Which events ask the server for a page, and with which query.
-          let expected: TableQuery | null = null;
-          if (event.type === 'xstate.init') expected = FIRST;
-          else if (event.type === 'user.page') expected = { ...lastQuery, page: 2 };
-          else if (event.type === 'user.sort') {
-            // Sorting by the column already sorted ascending flips it; a new sort starts at page 1.
-            const current = previous?.data?.sort ?? lastQuery.sort;
-            const currentDir = previous?.data?.dir ?? lastQuery.dir;
-            expected = {
-              ...lastQuery,
-              sort: 'email',
-              dir: current === 'email' && currentDir === 'asc' ? 'desc' : 'asc',
-              page: 1,
-            };
-          } else if (
-            event.type === 'flow.changed' ||
-            event.type === 'user.retry' ||
-            event.type === 'xstate.after.searchPause.adminTable.typing'
-          )
-            expected = lastQuery;
-          if (event.type === 'user.search') {
-            // Typing waits; the search starts again at page 1.
-            lastQuery = { ...lastQuery, q: 'bob', page: 1 };
-            expect(snapshot.value).toBe('typing');
-          }
-          if (expected) {
-            asked += 1;
-            expect(session.loads).toHaveLength(asked);
-            expect(session.loads.at(-1)).toEqual({ table: 'orders', lang: 'nl', query: expected });
-            lastQuery = expected;
-          } else expect(session.loads).toHaveLength(asked);
-          // A failure keeps the last page; before any page it is the failed screen.
-          if (event.type === 'xstate.done.actor.load' && event.output.ok)
-            expect(snapshot.context.data).toBe(event.output.data);
-          if (
-            event.type === 'xstate.error.actor.load' ||
-            (event.type === 'xstate.done.actor.load' && !event.output.ok)
-          ) {
-            expect(snapshot.context.data).toEqual(previous?.data ?? null);
-            expect(snapshot.value).toEqual(previous?.data ? { ready: 'failed' } : 'failed');
-          }
-        },
-      });
-    });
-  }
-  it('takes every transition', () => {
-    coverage.assertComplete();
-  });
+      return (snapshot, session, step) => {
+        const event = step.event;
+        const previous = path.steps[step.index - 1]?.state.context;
+        // Which events ask the server for a page, and with which query.
+        let expected: TableQuery | null = null;
+        if (event.type === 'xstate.init') expected = FIRST;
+        else if (event.type === 'user.page') expected = { ...lastQuery, page: 2 };
+        else if (event.type === 'user.sort') {
+          // Sorting by the column already sorted ascending flips it; a new sort starts at page 1.
+          const current = previous?.data?.sort ?? lastQuery.sort;
+          const currentDir = previous?.data?.dir ?? lastQuery.dir;
+          expected = {
+            ...lastQuery,
+            sort: 'email',
+            dir: current === 'email' && currentDir === 'asc' ? 'desc' : 'asc',
+            page: 1,
+          };
+        } else if (
+          event.type === 'flow.changed' ||
+          event.type === 'user.retry' ||
+          event.type === 'xstate.after.searchPause.adminTable.typing'
+        )
+          expected = lastQuery;
+        if (event.type === 'user.search') {
+          // Typing waits; the search starts again at page 1.
+          lastQuery = { ...lastQuery, q: 'bob', page: 1 };
+          expect(snapshot.value).toBe('typing');
+        }
+        if (expected) {
+          asked += 1;
+          expect(session.loads).toHaveLength(asked);
+          expect(session.loads.at(-1)).toEqual({ table: 'orders', lang: 'nl', query: expected });
+          lastQuery = expected;
+        } else expect(session.loads).toHaveLength(asked);
+        // A failure keeps the last page; before any page it is the failed screen.
+        if (event.type === 'xstate.done.actor.load' && event.output.ok)
+          expect(snapshot.context.data).toBe(event.output.data);
+        if (
+          event.type === 'xstate.error.actor.load' ||
+          (event.type === 'xstate.done.actor.load' && !event.output.ok)
+        ) {
+          expect(snapshot.context.data).toEqual(previous?.data ?? null);
+          expect(snapshot.value).toEqual(previous?.data ? { ready: 'failed' } : 'failed');
+        }
+      };
+    },
+    { maxSteps: 30 },
+  );
 });

@@ -11,6 +11,7 @@ import en from '#locales/en.json';
 import type { LoginResult } from '#machines/auth/auth.actors.ts';
 import { loginMachine, type LoginEvent } from '#machines/auth/login.machine.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { LoginScreen } from './login-form.tsx';
 
@@ -117,43 +118,34 @@ describe('sign-in form (model-based, through the real form)', () => {
   it('reaches every state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 12 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, _session, step) => {
-          const button = screen.getByRole('button');
-          const busy = snapshot.matches('submitting') || snapshot.matches('signedIn');
-          expect(button).toHaveTextContent(busy ? 'Signing in…' : 'Sign in');
-          expect(button).toHaveProperty('disabled', busy);
-          const editing = (snapshot.value as { editing?: string }).editing;
-          expect(screen.getByRole('alert')).toHaveTextContent(editing ? ALERTS[editing]! : /^$/);
-          // Field messages: those of the last refused submit, under their fields.
-          const shown = [...document.querySelectorAll('.auth-form__error')].map(
-            (n) => n.textContent,
-          );
-          expect(shown).toEqual(
-            (['email', 'password'] as const)
-              .map((f) => snapshot.context.fieldErrors[f])
-              .filter((k): k is string => Boolean(k))
-              .map((k) => FIELD_MESSAGES[k]),
-          );
-          if (editing === 'invalid') expect(shown.length).toBeGreaterThan(0);
-          // A password the server refused is cleared from the field.
-          if (
-            step.event.type === 'xstate.done.actor.login' &&
-            (editing === 'wrongCredentials' || editing === 'rateLimited')
-          )
-            expect(screen.getByLabelText('Password')).toHaveValue('');
-          if (snapshot.matches('signedIn')) expect(navigations).toEqual([REDIRECT]);
-          else expect(navigations).toEqual([]);
-        },
-      });
-    });
-  }
-  it('takes every transition', () => {
-    coverage.assertComplete();
-  });
+  walkEveryTransition(
+    model,
+    start,
+    () => (snapshot, _session, step) => {
+      const button = screen.getByRole('button');
+      const busy = snapshot.matches('submitting') || snapshot.matches('signedIn');
+      expect(button).toHaveTextContent(busy ? 'Signing in…' : 'Sign in');
+      expect(button).toHaveProperty('disabled', busy);
+      const editing = (snapshot.value as { editing?: string }).editing;
+      expect(screen.getByRole('alert')).toHaveTextContent(editing ? ALERTS[editing]! : /^$/);
+      // Field messages: those of the last refused submit, under their fields.
+      const shown = [...document.querySelectorAll('.auth-form__error')].map((n) => n.textContent);
+      expect(shown).toEqual(
+        (['email', 'password'] as const)
+          .map((f) => snapshot.context.fieldErrors[f])
+          .filter((k): k is string => Boolean(k))
+          .map((k) => FIELD_MESSAGES[k]),
+      );
+      if (editing === 'invalid') expect(shown.length).toBeGreaterThan(0);
+      // A password the server refused is cleared from the field.
+      if (
+        step.event.type === 'xstate.done.actor.login' &&
+        (editing === 'wrongCredentials' || editing === 'rateLimited')
+      )
+        expect(screen.getByLabelText('Password')).toHaveValue('');
+      if (snapshot.matches('signedIn')) expect(navigations).toEqual([REDIRECT]);
+      else expect(navigations).toEqual([]);
+    },
+    { maxSteps: 12 },
+  );
 });

@@ -10,6 +10,7 @@ import { createActor } from 'xstate';
 import en from '#locales/en.json';
 import { staffLeadMachine, type StaffLead } from '#machines/blueprint/staff-lead.machine.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { StaffLeadScreen } from './staff-lead.tsx';
 
@@ -127,29 +128,17 @@ describe('staff lead page (model-based, through the real screen)', () => {
   it('reaches every state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session, step) => {
-          // One call at the start and one per Retry, always for this lead.
-          const retries = path.steps
-            .slice(1, step.index + 1)
-            .filter((s) => s.event.type === 'user.retry').length;
-          expect(session.loads).toEqual(Array(retries + 1).fill({ id: 'lead-1' }));
-          const state = snapshot.value as string;
-          if (state === 'loaded') assertLead(snapshot.context.lead!.lead.source);
-          else {
-            expect(screen.getByRole('status')).toHaveTextContent(STATUS[state]!);
-            expect(screen.queryByRole('heading')).toBeNull();
-          }
-        },
-      });
-    });
-  }
-  it('takes every transition', () => {
-    coverage.assertComplete();
+  walkEveryTransition(model, start, (path) => (snapshot, session, step) => {
+    // One call at the start and one per Retry, always for this lead.
+    const retries = path.steps
+      .slice(1, step.index + 1)
+      .filter((s) => s.event.type === 'user.retry').length;
+    expect(session.loads).toEqual(Array(retries + 1).fill({ id: 'lead-1' }));
+    const state = snapshot.value as string;
+    if (state === 'loaded') assertLead(snapshot.context.lead!.lead.source);
+    else {
+      expect(screen.getByRole('status')).toHaveTextContent(STATUS[state]!);
+      expect(screen.queryByRole('heading')).toBeNull();
+    }
   });
 });
