@@ -4,6 +4,7 @@
 
 import * as v from 'valibot';
 import { EXIT_OFFERS } from './exit-offer.ts';
+import { smartLeadFormAnswersSchema } from './smart-answers.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 
 export const COUNTRIES = ['NL', 'BE'] as const;
@@ -166,6 +167,8 @@ export const checkoutRequestSchema = v.pipe(
     lang: v.optional(v.picklist(['nl', 'en'])),
     /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
     offer: v.optional(v.picklist(EXIT_OFFERS)),
+    /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
+    smartLeadFormAnswers: v.optional(smartLeadFormAnswersSchema),
   }),
   v.forward(
     v.check(

@@ -6,17 +6,19 @@ import * as v from 'valibot';
 import { isPlanId, type PlanId } from './catalogue.ts';
 import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { plannerAnswersSchema, type PlannerAnswers } from './recommendations.ts';
+import { leadFormAnswersSchema } from './smart-answers.ts';
 
 export const LEAD_SOURCES = ['planner', 'quiz', 'leadForm', 'blueprint'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-/** Lead-form goals (SPEC section 3, "Lead form data"). */
-export const LEAD_GOALS = ['getClients', 'showcase', 'sellProducts', 'needHelp'] as const;
-export type LeadGoal = (typeof LEAD_GOALS)[number];
-
-/** Lead-form needs (SPEC section 3: launch a new website, improve the current one, something else). */
-export const LEAD_NEEDS = ['launchNew', 'improveCurrent', 'somethingElse'] as const;
-export type LeadNeed = (typeof LEAD_NEEDS)[number];
+export {
+  LEAD_GOALS,
+  LEAD_NEEDS,
+  leadFormAnswersSchema,
+  type LeadFormAnswers,
+  type LeadGoal,
+  type LeadNeed,
+} from './smart-answers.ts';
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -52,14 +54,6 @@ export const leadEmailSchema = v.pipe(
   v.maxLength(EMAIL_MAX, 'form.validation.invalid'),
   v.regex(PLAIN_EMAIL, 'form.validation.invalidEmail'),
 );
-
-/** Answers of the lead form: a goal and, optionally, the need it was worded as. */
-export const leadFormAnswersSchema = v.object({
-  goal: v.picklist(LEAD_GOALS),
-  need: v.optional(v.picklist(LEAD_NEEDS)),
-  booked: v.optional(v.boolean()),
-});
-export type LeadFormAnswers = v.InferOutput<typeof leadFormAnswersSchema>;
 
 /** Free-form answers (the Blueprint page): a flat record of short values, bounded in size. */
 const freeAnswerValue = v.union([

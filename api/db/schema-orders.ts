@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
 import { users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -72,6 +73,8 @@ export const orders = pgTable(
     vatRate: integer('vat_rate').notNull(),
     vat: cents('vat'),
     dueToday: cents('due_today'),
+    /** What the customer answered in the planner, the quiz or the lead form before ordering. */
+    smartLeadFormAnswers: jsonb('smart_lead_form_answers').$type<SmartLeadFormAnswers>(),
     createdAt: createdAt(),
   },
   (t) => [

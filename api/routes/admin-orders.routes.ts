@@ -48,6 +48,7 @@ export function adminOrdersRoutes(services: {
             name: users.name,
             invoiceNumber: invoices.number,
             invoiceStatus: invoices.status,
+            smartLeadFormAnswers: orders.smartLeadFormAnswers,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))

@@ -119,6 +119,7 @@ export async function ordersTable(db: Db, query: TableQuery) {
         total: orders.dueToday,
         email: users.email,
         name: users.name,
+        smartLeadFormAnswers: orders.smartLeadFormAnswers,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))

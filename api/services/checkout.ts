@@ -206,6 +206,7 @@ export async function placeOrder(
         vatRate: quote.totals.vatRate,
         vat: quote.totals.vat,
         dueToday: quote.totals.dueToday,
+        smartLeadFormAnswers: body.smartLeadFormAnswers ?? null,
         createdAt: at,
       })
       .returning({ id: orders.id });

@@ -94,8 +94,9 @@ export const chatInboxMachine = setup({
           : context.messages;
       return { conversations: upsert(context.conversations, entry), messages };
     }),
+    // Once per conversation: a list read again after a break may still miss it.
     announce: assign(({ context, event }) =>
-      event.type === 'stream.message'
+      event.type === 'stream.message' && !context.announced.includes(event.conversation.id)
         ? { announced: [...context.announced, event.conversation.id] }
         : {},
     ),
@@ -291,10 +292,11 @@ export const chatInboxMachine = setup({
             onError: 'sendFailed',
           },
         },
-        // The reply stays in the box; sending again reuses its Idempotency-Key.
+        // The reply stays in the box; sending it again reuses its Idempotency-Key (an edited
+        // reply is a new one: editing drops the key, and a new one is taken here).
         sendFailed: {
           on: {
-            'user.send': { guard: 'hasDraft', target: 'sending' },
+            'user.send': { guard: 'hasDraft', target: 'sending', actions: 'takeReplyKey' },
             'user.closeConversation': 'closing',
           },
         },

@@ -52,6 +52,7 @@ export const addressLookupMachine = setup({
     looking: {
       tags: ['busy'],
       invoke: {
+        id: 'fetchAddress',
         src: 'fetchAddress',
         input: ({ event }) => {
           const e = event as AddressLookupEvent;

@@ -87,6 +87,7 @@ export const checkoutMachine = setup({
     form: { ...EMPTY_CHECKOUT_FORM, ...input.savedForm, password: '' },
     errors: {},
     step2Visited: false,
+    smartLeadFormAnswers: input.smartLeadFormAnswers ?? null,
   }),
   initial: 'account',
   states: {

@@ -4,6 +4,7 @@ import { checkoutBlockers, type CheckoutRequestInput } from '#domain/checkout.sc
 import { planDataDomainOf } from '#domain/domain-step.ts';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
+import { SMART_ANSWER_SOURCES, type SmartAnswerSource } from '#domain/smart-answers.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutTab } from './checkout.types.ts';
@@ -31,6 +32,12 @@ export function selectAccountTabWarning(snapshot: CheckoutSnapshot): boolean {
   return snapshot.context.step2Visited && snapshot.context.form.email.trim() === '';
 }
 
+/** The flows whose answers go with the order (the note above the pay button names them). */
+export function selectSmartAnswerSources(snapshot: CheckoutSnapshot): SmartAnswerSource[] {
+  const record = snapshot.context.smartLeadFormAnswers;
+  return record ? SMART_ANSWER_SOURCES.filter((source) => record[source] !== undefined) : [];
+}
+
 export function selectBlockers(snapshot: CheckoutSnapshot): string[] {
   return checkoutBlockers(snapshot.context.form, snapshot.context.step2Visited);
 }
@@ -46,7 +53,7 @@ export function buildCheckoutRequest(
     offer?: ExitOfferId | undefined;
   },
 ): CheckoutRequestInput {
-  const { form } = snapshot.context;
+  const { form, smartLeadFormAnswers } = snapshot.context;
   const products = order.plans.flatMap((id) => {
     const option = CATALOGUE.find((o) => o.id === id);
     return option && optionByProductId(option.productId) ? [option.productId] : [];
@@ -64,5 +71,6 @@ export function buildCheckoutRequest(
     noEmail: true,
     lang: order.lang,
     ...(order.offer ? { offer: order.offer } : {}),
+    ...(smartLeadFormAnswers ? { smartLeadFormAnswers } : {}),
   };
 }

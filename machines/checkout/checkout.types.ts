@@ -1,10 +1,13 @@
 import type { CheckoutField, CheckoutForm } from '#domain/checkout.schema.ts';
+import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
 
 export type CheckoutTab = 'account' | 'details';
 
 export interface CheckoutInput {
   /** The form of an earlier visit (`readSavedCheckoutForm()`), password empty. */
   savedForm?: CheckoutForm;
+  /** The planner's, quiz's and lead form's answers kept in this browser (`readSmartAnswers()`). */
+  smartLeadFormAnswers?: SmartLeadFormAnswers | null;
 }
 
 export interface CheckoutContext {
@@ -13,6 +16,8 @@ export interface CheckoutContext {
   errors: Partial<Record<CheckoutField, string>>;
   /** Step 2 has been shown at least once (the pay button and the tab-1 badge depend on it). */
   step2Visited: boolean;
+  /** Sent with the order (SPEC section 3, checkout form `smartLeadFormAnswers`). */
+  smartLeadFormAnswers: SmartLeadFormAnswers | null;
 }
 
 export type CheckoutEvent =

@@ -33,6 +33,7 @@ export const invoiceStatusMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchInvoice',
         src: 'fetchInvoice',
         input: ({ context }) => ({ number: context.number }),
         onDone: [

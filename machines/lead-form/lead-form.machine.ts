@@ -3,11 +3,13 @@ import type { Booking } from '#domain/bookings.ts';
 import {
   isValidContactEmail,
   isValidContactName,
+  type LeadFormAnswers,
   type LeadGoal,
   type LeadNeed,
 } from '#domain/leads.ts';
 import type { Lang } from '#domain/language.ts';
 import { postLead } from '#machines/shared/leads.ts';
+import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { storeBooking } from './lead-form.actors.ts';
 import type {
   LeadFormContext,
@@ -16,13 +18,26 @@ import type {
   StoreLeadResult,
 } from './lead-form.types.ts';
 
+/** The answers as they are kept (with the lead and for the checkout); null before a goal. */
+function answersOf(context: LeadFormContext): LeadFormAnswers | null {
+  if (!context.goal) return null;
+  return {
+    goal: context.goal,
+    ...(context.need ? { need: context.need } : {}),
+    booked: context.wantsCall,
+  };
+}
+
+const KEEP_ANSWERS = {
+  type: 'keepAnswers',
+  params: ({ context }: { context: LeadFormContext }) => ({ answers: answersOf(context) }),
+} as const;
+
 export interface StoreLeadInput {
   name: string;
   email: string;
-  goal: LeadGoal;
-  need: LeadNeed | null;
+  answers: LeadFormAnswers;
   subscribe: boolean;
-  wantsCall: boolean;
   lang: Lang | undefined;
 }
 
@@ -33,7 +48,8 @@ export interface StoreLeadInput {
  * after consent. Next is accepted only when the step's data is there. A booking announced by the
  * scheduler (checked by the view: same origin, that frame) is kept for the confirmation page and
  * ends the form (`booked`, the page navigates). Accepting follow-up stores the lead (with its
- * consent); declining stores nothing and says goodbye with a contact link.
+ * consent); declining stores nothing and says goodbye with a contact link. Every ending keeps the
+ * answers in this browser (`keepAnswers`), so a later order carries them.
  */
 export const leadFormMachine = setup({
   types: {
@@ -49,11 +65,7 @@ export const leadFormMachine = setup({
           name: input.name,
           email: input.email,
           subscribe: input.subscribe,
-          answers: {
-            goal: input.goal,
-            ...(input.need ? { need: input.need } : {}),
-            booked: input.wantsCall,
-          },
+          answers: input.answers,
         },
         input.lang,
       ),
@@ -77,6 +89,10 @@ export const leadFormMachine = setup({
     keepBooking: (_, params: { booking: Booking }) => storeBooking(params.booking),
     /** Navigates to /consultation-confirmed; provided by the page. */
     goToConfirmation: () => {},
+    /** Keeps the answers in the browser for the checkout (`smartLeadFormAnswers`); tests replace it. */
+    keepAnswers: (_, params: { answers: LeadFormAnswers | null }) => {
+      if (params.answers) keepSmartAnswers('leadForm', params.answers);
+    },
   },
 }).createMachine({
   id: 'leadForm',
@@ -140,7 +156,8 @@ export const leadFormMachine = setup({
         'user.back': 'schedule',
       },
     },
-    booked: { type: 'final' },
+    // Every ending keeps the answers in the browser: they go with a later order.
+    booked: { type: 'final', entry: KEEP_ANSWERS },
     consent: {
       on: {
         'user.acceptConsent': { target: 'submitting', actions: 'acceptConsent' },
@@ -155,10 +172,9 @@ export const leadFormMachine = setup({
         input: ({ context }) => ({
           name: context.name.trim(),
           email: context.email.trim(),
-          goal: context.goal ?? 'needHelp',
-          need: context.need,
+          // Entered only after the goal step, so the answers are there.
+          answers: answersOf(context)!,
           subscribe: context.subscribe,
-          wantsCall: context.wantsCall,
           lang: context.lang,
         }),
         onDone: [
@@ -174,7 +190,7 @@ export const leadFormMachine = setup({
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.declineConsent': 'goodbye' },
     },
-    thankYou: { type: 'final' },
-    goodbye: { type: 'final' },
+    thankYou: { type: 'final', entry: KEEP_ANSWERS },
+    goodbye: { type: 'final', entry: KEEP_ANSWERS },
   },
 });

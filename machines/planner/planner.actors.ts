@@ -7,6 +7,7 @@ import {
   savedPlannerAnswersSchema,
   type SavedPlannerAnswers,
 } from '#domain/planner-answers.ts';
+import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { readStored, writeStored } from '#machines/shared/storage.ts';
 
 export { PLANNER_STORAGE_KEY };
@@ -20,7 +21,13 @@ export function readSavedAnswers(): Partial<SavedPlannerAnswers> {
   return saved ? definedAnswers(saved) : {};
 }
 
-/** Quota exceeded or storage disabled: ignored, the recommendation still travels in the URL. */
+/**
+ * Saves `site-builder-answers` and keeps the five answers for the checkout (the planner's part of
+ * `smartLeadFormAnswers`). Quota exceeded or storage disabled: ignored, the recommendation still
+ * travels in the URL.
+ */
 export function writeSavedAnswers(answers: SavedPlannerAnswers): void {
   writeStored(PLANNER_STORAGE_KEY, answers);
+  const { situation, goal, budget, involvement, timeline } = answers;
+  keepSmartAnswers('planner', { situation, goal, budget, involvement, timeline });
 }

@@ -17,6 +17,7 @@ import {
   type PlannerQuestion,
 } from '#domain/planner-answers.ts';
 import { postLead } from '#machines/shared/leads.ts';
+import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
 import type { QuizContext, QuizEvent, QuizInput, StoreLeadResult } from './quiz.types.ts';
 
 const CHOICES: Record<PlannerQuestion, readonly string[]> = {
@@ -41,7 +42,8 @@ export interface StoreQuizLeadInput {
  * The smart quiz (SPEC screen 5): `start`, the five planner questions one at a time (`asking`,
  * with the question's index in context), `planReady` with the investment tier and the rule
  * book's recommendation, `contact` (name, email), `tips` (growth-tips consent), then the lead is
- * stored (source quiz) and `done` shows the way to the order page. Same answers and rules as the
+ * stored (source quiz) and `done` shows the way to the order page; on arrival it keeps the answers
+ * in the browser, so they go with a later order (`keepAnswers`). Same answers and rules as the
  * planner; only the presentation differs ("Step X of 8" with a percentage).
  */
 export const quizMachine = setup({
@@ -95,6 +97,10 @@ export const quizMachine = setup({
     }),
     acceptTips: assign({ subscribe: true }),
     declineTips: assign({ subscribe: false }),
+    /** Keeps the five answers in the browser for the checkout (`smartLeadFormAnswers`). */
+    keepAnswers: (_, params: { answers: PlannerAnswers | null }) => {
+      if (params.answers) keepSmartAnswers('quiz', params.answers);
+    },
   },
 }).createMachine({
   id: 'quiz',
@@ -181,6 +187,13 @@ export const quizMachine = setup({
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.continueWithoutSaving': 'done' },
     },
-    done: { type: 'final' },
+    // Whether or not our copy of the lead was stored, the answers go with a later order.
+    done: {
+      type: 'final',
+      entry: {
+        type: 'keepAnswers',
+        params: ({ context }) => ({ answers: completeAnswers(context.answers) }),
+      },
+    },
   },
 });

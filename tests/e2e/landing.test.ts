@@ -100,7 +100,7 @@ describe.each(['en', 'nl'] as const)('landing page in %s', (lang) => {
 
       const planner = page.locator('#planner');
       await planner.getByRole('button', { name: m['planner.start.button'] }).click();
-      const next = planner.getByRole('button', { name: m['planner.nav.next'] });
+      const next = planner.getByRole('button', { name: m['planner.nav.next'], exact: true });
       for (const question of ['situation', 'goal', 'budget', 'involvement', 'timeline'] as const) {
         expect(await next.isDisabled()).toBe(true);
         await planner

@@ -9,6 +9,7 @@ import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/ch
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
@@ -73,11 +74,17 @@ function CheckoutBody(props: {
   lang: 'nl' | 'en';
   offer: ExitOfferId | undefined;
 }) {
-  const [savedForm, domain, today] = useMemo(
-    () => [readSavedCheckoutForm(), readCheckoutDomain(props.urlDomain), new Date()] as const,
+  const [savedForm, smartLeadFormAnswers, domain, today] = useMemo(
+    () =>
+      [
+        readSavedCheckoutForm(),
+        readSmartAnswers(),
+        readCheckoutDomain(props.urlDomain),
+        new Date(),
+      ] as const,
     [props.urlDomain],
   );
-  const checkout = useActorRef(checkoutMachine, { input: { savedForm } });
+  const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
   const pay = useActorRef(payButtonMachine);
   const address = useActorRef(
     addressLookupMachine.provide({

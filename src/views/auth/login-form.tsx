@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { loginMachine } from '#machines/auth/login.machine.ts';
 import { selectIsSubmitting, selectLoginAlert } from '#machines/auth/login.selectors.ts';
 
@@ -9,7 +10,9 @@ function assignLocation(to: string) {
   window.location.assign(to);
 }
 
-/** The sign-in form: renders the login machine and sends it what the visitor does. */
+export type LoginActor = ActorRefFrom<typeof loginMachine>;
+
+/** The sign-in form on a page: starts the login chart and hands it the page's navigation. */
 export function LoginForm({
   redirect,
   navigate = assignLocation,
@@ -17,12 +20,17 @@ export function LoginForm({
   redirect?: string | undefined;
   navigate?: (to: string) => void;
 }) {
-  const intl = useIntl();
-  const id = useId();
   const actor = useActorRef(
     loginMachine.provide({ actions: { navigate: (_, params) => navigate(params.to) } }),
     { input: { redirect } },
   );
+  return <LoginScreen actor={actor} />;
+}
+
+/** Renders the login chart's state and sends it what the visitor does. */
+export function LoginScreen({ actor }: { actor: LoginActor }) {
+  const intl = useIntl();
+  const id = useId();
   const email = useSelector(actor, (s) => s.context.email);
   const password = useSelector(actor, (s) => s.context.password);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);

@@ -43,6 +43,7 @@ import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors
 import { DomainStep } from '../order/domain-step.tsx';
 import { PlanBuilder, PriceLabel } from '../order/plan-builder.tsx';
 import { OrderSummary } from '../order/order-summary.tsx';
+import { PagedCards } from '../shared/paged-cards.tsx';
 import { QuestionField } from './question-field.tsx';
 import { Confetti } from './confetti.tsx';
 
@@ -376,13 +377,17 @@ function PlanCard({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
               <h4>
                 <FormattedMessage id={`blueprint.plan.${group}`} />
               </h4>
-              <ul>
-                {split[group].map((id) => (
-                  <li key={id}>
+              <PagedCards
+                cards={split[group]}
+                cardKey={(id) => id}
+                renderCard={(id) => (
+                  <li>
                     {optionById(id)?.displayName[lang] ?? id}: <PriceLabel id={id} lang={lang} />
                   </li>
-                ))}
-              </ul>
+                )}
+                labelId={`blueprint.plan.${group}`}
+                className="blueprint-plan__cards"
+              />
             </div>
           ) : null,
         )}

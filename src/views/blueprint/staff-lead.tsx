@@ -1,23 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { QUESTIONS, SECTION_IDS, acceptSavedAnswers, describeAnswer } from '#domain/blueprint.ts';
 import { formatDate } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { optionById } from '#domain/catalogue.ts';
+import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
+import { SmartAnswersList } from '../shared/smart-answers.tsx';
+
+export type StaffLeadActor = ActorRefFrom<typeof staffLeadMachine>;
 
 /** Staff: one lead with everything it carried (answers, score, uploads, PDF). */
-export function StaffLead({
-  id,
-  lang,
-  machine,
-}: {
-  id: string;
-  lang: Lang;
-  machine?: typeof staffLeadMachine;
-}) {
+export function StaffLead({ id, lang }: { id: string; lang: Lang }) {
+  const actor = useActorRef(staffLeadMachine, { input: { id } });
+  return <StaffLeadScreen actor={actor} lang={lang} />;
+}
+
+/** Renders the staff-lead chart: loading, not found, failed with Retry, or the lead. */
+export function StaffLeadScreen({ actor, lang }: { actor: StaffLeadActor; lang: Lang }) {
   const intl = useIntl();
-  const actor = useActorRef(machine ?? staffLeadMachine, { input: { id } });
   const state = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.lead);
   if (state === 'loading')
@@ -48,6 +50,9 @@ export function StaffLead({
   const { lead, blueprint } = data;
   const answers = acceptSavedAnswers(blueprint?.answers ?? lead.answers).answers;
   const t = (messageId: string) => intl.formatMessage({ id: messageId });
+  // Planner, quiz and lead-form answers read as questions and chosen answers.
+  const plannedAnswers =
+    lead.source === 'blueprint' ? null : parseSmartAnswers({ [lead.source]: lead.answers });
   return (
     <article className="staff-lead" aria-labelledby="staff-lead-title">
       <h2 id="staff-lead-title">{lead.name}</h2>
@@ -132,6 +137,8 @@ export function StaffLead({
               </dl>
             </div>
           ))
+        ) : plannedAnswers ? (
+          <SmartAnswersList record={plannedAnswers} />
         ) : (
           <dl>
             {Object.entries(lead.answers).map(([key, value]) => (

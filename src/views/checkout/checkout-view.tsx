@@ -13,8 +13,10 @@ import {
   selectAccountTabWarning,
   selectBlockers,
   selectIsCheckingEmail,
+  selectSmartAnswerSources,
   selectTab,
 } from '#machines/checkout/checkout.selectors.ts';
+import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
@@ -62,6 +64,12 @@ export function CheckoutView(props: CheckoutViewProps) {
   const paying = useSelector(pay, selectIsPaying);
   const secondsLeft = useSelector(pay, selectSecondsLeft);
   const payError = useSelector(pay, selectPayError);
+  const answerSources = useSelector(
+    checkout,
+    selectSmartAnswerSources,
+    (a, b) => a.join() === b.join(),
+  );
+  const answerSourceList = useSmartSourceList(answerSources);
 
   const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
 
@@ -301,6 +309,14 @@ export function CheckoutView(props: CheckoutViewProps) {
                   </p>
                 ) : null}
               </div>
+              {answerSources.length > 0 ? (
+                <p className="checkout-form__answers">
+                  <FormattedMessage
+                    id="checkout.answers.note"
+                    values={{ sources: answerSourceList }}
+                  />
+                </p>
+              ) : null}
               {blockers.length > 0 && !paying ? (
                 <div className="checkout-blockers" id={`${id}-blockers`}>
                   <p>

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
+import { PagedCards } from '../shared/paged-cards.tsx';
 import { ContactOptions } from './contact-options.tsx';
 
 const STORY = ['experience', 'clients', 'focus'] as const;
@@ -79,9 +80,11 @@ export function ContactPage({
         <h2 id="contact-testimonials-heading">
           <FormattedMessage id="contact.testimonials.heading" />
         </h2>
-        <ul className="contact-testimonials__grid">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.key} className="contact-card contact-testimonial">
+        <PagedCards
+          cards={TESTIMONIALS}
+          cardKey={(t) => t.key}
+          renderCard={(t) => (
+            <li className="contact-card contact-testimonial">
               <figure>
                 <blockquote>
                   <p>
@@ -107,8 +110,10 @@ export function ContactPage({
                 </figcaption>
               </figure>
             </li>
-          ))}
-        </ul>
+          )}
+          labelId="contact.testimonials.heading"
+          className="contact-testimonials__grid"
+        />
       </section>
 
       <section id="contact-form" className="contact-section">

@@ -12,7 +12,9 @@ import {
   ticketReplyMachine,
   ticketStatusMachine,
 } from '#machines/staff/staff-flows.ts';
+import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { SmartAnswersList } from '../shared/smart-answers.tsx';
 import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
 
 type Row = Record<string, unknown>;
@@ -82,6 +84,11 @@ const COLUMNS: Record<AdminTableName, Column[]> = {
       render: status('order'),
     },
     { key: 'total', labelId: 'dashboard.tables.total', sortable: true, render: money('total') },
+    {
+      key: 'smartLeadFormAnswers',
+      labelId: 'dashboard.tables.answers',
+      render: (r) => <SmartAnswersList record={parseSmartAnswers(r.smartLeadFormAnswers)} />,
+    },
   ],
   invoices: [
     {

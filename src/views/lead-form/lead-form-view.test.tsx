@@ -8,7 +8,6 @@ import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import type { Booking } from '#domain/bookings.ts';
 import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
-import { selectProgress, selectScreen } from '#machines/lead-form/lead-form.selectors.ts';
 import type { LeadFormEvent, StoreLeadResult } from '#machines/lead-form/lead-form.types.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
@@ -71,7 +70,7 @@ const samples = {
 } satisfies EventSamples<ModelEvent>;
 
 const model = createModel<typeof leadFormMachine, ModelEvent>({
-  machine: leadFormMachine.provide({ actions: { keepBooking: () => {} } }),
+  machine: leadFormMachine.provide({ actions: { keepBooking: () => {}, keepAnswers: () => {} } }),
   input: {},
   events: samples,
 });
@@ -88,6 +87,7 @@ function start() {
   );
   const keepBooking = vi.fn();
   const goToConfirmation = vi.fn();
+  const keepAnswers = vi.fn();
   const actor = createActor(
     leadFormMachine.provide({
       actors: {
@@ -96,6 +96,7 @@ function start() {
       actions: {
         keepBooking: (_, params) => keepBooking(params.booking),
         goToConfirmation: () => goToConfirmation(),
+        keepAnswers: (_, params) => keepAnswers(params.answers),
       },
     }),
     { input: {} },
@@ -160,6 +161,7 @@ function start() {
     storeLead,
     keepBooking,
     goToConfirmation,
+    keepAnswers,
     frame,
     actor,
     container: view.container,
@@ -173,34 +175,90 @@ function start() {
 
 type Session = ReturnType<typeof start>;
 
+/**
+ * What the visitor sees in each state, written out by hand (SPEC screen 4): the heading, the
+ * "Step X of 3" label (steps 1 to 3 only), and what the consent step says while sending or after
+ * a failure.
+ */
+const SCREENS: Record<
+  string,
+  { heading: string; progress: string | null; status?: string; alert?: string }
+> = {
+  intro: { heading: 'Let us plan your website together', progress: null },
+  details: { heading: 'Who are we talking to?', progress: 'Step 1 of 3' },
+  goal: { heading: 'What do you need?', progress: 'Step 2 of 3' },
+  schedule: { heading: 'Shall we talk it through?', progress: 'Step 3 of 3' },
+  scheduler: { heading: 'Pick a time that suits you', progress: null },
+  consent: { heading: 'May we follow up?', progress: null },
+  submitting: { heading: 'May we follow up?', progress: null, status: 'Sending your request…' },
+  submitFailed: {
+    heading: 'May we follow up?',
+    progress: null,
+    alert: 'We could not send your request just now. Please try again.',
+  },
+  thankYou: { heading: 'Thank you, Ann!', progress: null },
+  goodbye: { heading: 'No problem, Ann', progress: null },
+  booked: { heading: 'Your call is booked', progress: null },
+};
+
+/** Next is enabled on step 1 with a valid name and address, on step 2 once a goal is chosen. */
+function nextEnabled(
+  state: string,
+  context: { name: string; email: string; goal: string | null },
+): boolean {
+  // The samples: name '' or 'Ann'; email '', 'ann@example' (no dot: invalid) or 'ann@example.nl'.
+  if (state === 'details') return context.name === 'Ann' && context.email === 'ann@example.nl';
+  if (state === 'goal') return context.goal !== null;
+  return false;
+}
+
+const ANSWERS = { goal: 'showcase', need: 'improveCurrent' };
+
 function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
-  const shown = selectScreen(snapshot);
-  expect(
-    session.container
-      .querySelector('[data-lead-form-screen]')
-      ?.getAttribute('data-lead-form-screen'),
-  ).toBe(shown);
-  const progress = selectProgress(snapshot);
-  if (progress) expect(screen.getByText(`Step ${progress.step} of 3`)).toBeInTheDocument();
+  const state = snapshot.value as string;
+  const expected = SCREENS[state];
+  if (!expected) throw new Error(`no screen written for ${state}`);
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(expected.heading);
+  if (expected.progress) expect(screen.getByText(expected.progress)).toBeInTheDocument();
   else expect(screen.queryByText(/^Step \d of 3$/)).toBeNull();
-  const next = screen.queryByRole('button', { name: t('leadForm.nav.next') });
-  if (next) expect((next as HTMLButtonElement).disabled).toBe(!snapshot.can({ type: 'user.next' }));
-  if (snapshot.matches('scheduler')) {
+  if (expected.status) expect(screen.getByText(expected.status)).toBeInTheDocument();
+  else expect(screen.queryByText('Sending your request…')).toBeNull();
+  if (expected.alert) expect(screen.getByRole('alert')).toHaveTextContent(expected.alert);
+  else expect(screen.queryByRole('alert')).toBeNull();
+  const next = screen.queryByRole('button', { name: 'Next' });
+  if (state === 'details' || state === 'goal')
+    expect(next).toHaveProperty('disabled', !nextEnabled(state, snapshot.context));
+  else expect(next).toBeNull();
+  if (state === 'scheduler') {
     const iframe = session.frame();
     expect(iframe?.getAttribute('src')).toBe('/scheduler?name=Ann&email=ann%40example.nl');
     expect(Number(iframe?.getAttribute('height'))).toBeGreaterThanOrEqual(SCHEDULER_MIN_HEIGHT);
   }
-  if (snapshot.matches('booked')) {
+  if (state === 'booked') {
     expect(session.keepBooking).toHaveBeenCalledWith(BOOKING);
     expect(session.goToConfirmation).toHaveBeenCalledOnce();
   } else expect(session.goToConfirmation).not.toHaveBeenCalled();
-  if (snapshot.matches('thankYou'))
-    expect(screen.getByText(t('leadForm.thankYou.text'))).toBeInTheDocument();
-  if (snapshot.matches('goodbye'))
-    expect(screen.getByRole('link', { name: t('leadForm.goodbye.contact') })).toHaveAttribute(
-      'href',
-      '/contact',
+  if (state === 'thankYou')
+    expect(
+      screen.getByText('Your request is in. You will hear from us by email within 1 working day.'),
+    ).toBeInTheDocument();
+  if (state === 'goodbye')
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+  if (state === 'submitting')
+    expect(session.storeLead).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: 'Ann', email: 'ann@example.nl', subscribe: true }),
     );
+  // Every ending keeps the answers for a later order (smartLeadFormAnswers), and only an ending.
+  if (state === 'thankYou' || state === 'goodbye' || state === 'booked') {
+    expect(session.keepAnswers).toHaveBeenCalledOnce();
+    expect(session.keepAnswers).toHaveBeenCalledWith({
+      goal: ANSWERS.goal,
+      ...(snapshot.context.need ? { need: ANSWERS.need } : {}),
+      // A booking is a call wanted; "Maybe later" and "Skip for now" are not.
+      booked: snapshot.context.wantsCall,
+    });
+    if (state === 'booked') expect(snapshot.context.wantsCall).toBe(true);
+  } else expect(session.keepAnswers).not.toHaveBeenCalled();
 }
 
 describe('lead form model through the real screens', () => {
@@ -263,10 +321,8 @@ describe('lead form journeys', () => {
       expect(session.storeLead).toHaveBeenCalledWith(
         expect.objectContaining({
           name: 'Ann',
-          goal: 'sellProducts',
-          need: 'launchNew',
+          answers: { goal: 'sellProducts', need: 'launchNew', booked: false },
           subscribe: true,
-          wantsCall: false,
         }),
       );
       await session.driver['xstate.done.actor.storeLead']({

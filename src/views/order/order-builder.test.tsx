@@ -85,6 +85,41 @@ describe('order builder', () => {
     expect(growth).toHaveTextContent('Populair');
   });
 
+  it('says why each recommended option is recommended (its rationale), and only those', () => {
+    renderBuilder('nl', {
+      answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
+    });
+    const option = (id: string) => document.querySelector(`[data-plan-id="${id}"]`)!.parentElement!;
+    expect(option('webHosting_pro')).toHaveTextContent(
+      'Meer ruimte en voorrangssupport voor een site die meer van je bedrijf draagt.',
+    );
+    expect(option('growthCall_monthly')).toHaveTextContent(
+      'Een maandelijks gesprek en rapport houden je groei op koers.',
+    );
+    // Selected but not recommended: no rationale.
+    expect(option('techConcierge_free').querySelector('[data-rationale]')).toBeNull();
+    expect(document.querySelectorAll('[data-rationale]')).toHaveLength(2);
+  });
+
+  it('shows no rationale without a recommendation (the generic default package)', () => {
+    renderBuilder('en');
+    expect(document.querySelectorAll('[data-rationale]')).toHaveLength(0);
+    expect(
+      screen.queryByText(
+        'Your website, hosting and business email in one package, so you can launch without technical worries.',
+      ),
+    ).toBeNull();
+  });
+
+  it('in English, under the Recommended badge', () => {
+    renderBuilder('en', { answers: { name: '', recommendedProducts: ['seo_booster'] } });
+    const seo = document.querySelector('[data-plan-id="seo_booster"]')!.parentElement!;
+    expect(seo).toHaveTextContent('Recommended');
+    expect(seo).toHaveTextContent(
+      'Better structure and key pages help customers find you in search.',
+    );
+  });
+
   it('recomputes the totals with the rule book on every click and interval change', async () => {
     const user = userEvent.setup();
     renderBuilder('en', { preselected: ['webHosting_total'] });

@@ -16,6 +16,8 @@ import {
   type GroupView,
 } from '#machines/plan-selection/plan-selection.selectors.ts';
 
+import { PlanRationale } from '../shared/recommended-plan.tsx';
+
 export type PlanSelectionActor = ActorRefFrom<typeof planSelectionMachine>;
 
 /** `€ 30,00 / month` and friends, for an option's own price. */
@@ -92,6 +94,9 @@ function Group({
                   </span>
                 ) : null}
               </button>
+              {view.badges.includes('recommended') ? (
+                <PlanRationale id={view.id} className="order-option__rationale" />
+              ) : null}
               <ul className="order-option__features">
                 {option.features[lang].map((feature) => (
                   <li key={feature}>{feature}</li>

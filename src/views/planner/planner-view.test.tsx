@@ -2,14 +2,13 @@
 // Model-based test of the planner through its real screens: every transition of the chart is
 // taken by a click, a key or a resolved request on the rendered component.
 
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import { recommend } from '#domain/recommendations.ts';
 import { plannerMachine, type StoreLeadInput } from '#machines/planner/planner.machine.ts';
-import { selectScreen, selectStep } from '#machines/planner/planner.selectors.ts';
 import type { PlannerEvent, StoreLeadResult } from '#machines/planner/planner.types.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { PlannerScreens } from './planner-view.tsx';
@@ -163,29 +162,108 @@ function start() {
 
 type Session = ReturnType<typeof start>;
 
-/** What every state must look like on screen. */
+/**
+ * What every state looks like, written out by hand (SPEC screen 3): the heading, "Step x of 5"
+ * on the five questions only, the question itself.
+ */
+const QUESTION_SCREENS: Record<string, { heading: string; step: string; question: string }> = {
+  situation: {
+    heading: 'Where you are now',
+    step: 'Step 1 of 5',
+    question: 'Which describes your business best?',
+  },
+  goal: {
+    heading: 'What you want to achieve',
+    step: 'Step 2 of 5',
+    question: 'What matters most to you right now?',
+  },
+  budget: {
+    heading: 'Your budget',
+    step: 'Step 3 of 5',
+    question: 'What monthly budget feels comfortable?',
+  },
+  involvement: {
+    heading: 'How involved you want to be',
+    step: 'Step 4 of 5',
+    question: 'How much do you want to do yourself?',
+  },
+  timeline: {
+    heading: 'When you want to start',
+    step: 'Step 5 of 5',
+    question: 'When would you like to start?',
+  },
+};
+const HEADINGS: Record<string, string> = {
+  start: 'Find the right plan in 5 quick questions',
+  planReady: 'Your plan is ready',
+  contact: 'Where can we send your plan?',
+  consent: 'One last question',
+  submitting: 'One last question',
+  submitFailed: 'One last question',
+};
+/** The two endings, shown until the page leaves. */
+const ENDINGS = {
+  thankYou: {
+    heading: 'Thank you, Ann!',
+    text: 'Your plan is saved. Taking you to your package now…',
+  },
+  goodbye: {
+    heading: 'All set, Ann',
+    text: 'We will not send you any emails. Taking you to your package now…',
+  },
+};
+
 function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
-  const shown = selectScreen(snapshot);
-  const root = session.container.querySelector('[data-planner-screen]');
-  expect(root?.getAttribute('data-planner-screen')).toBe(shown);
-  const step = selectStep(snapshot);
-  if (step) expect(screen.getByText(`Step ${step.step} of 5`)).toBeInTheDocument();
-  else expect(screen.queryByText(/^Step \d of 5$/)).toBeNull();
-  const next = screen.queryByRole('button', { name: t('planner.nav.next') });
-  if (next) expect((next as HTMLButtonElement).disabled).toBe(!snapshot.can({ type: 'user.next' }));
-  if (snapshot.matches('submitting'))
-    expect(screen.getByText(t('planner.consent.saving'))).toBeInTheDocument();
-  if (snapshot.matches('submitFailed')) expect(screen.getByRole('alert')).toBeInTheDocument();
-  if (snapshot.matches('navigating')) {
-    const products = recommend({
-      situation: 'starting',
-      goal: 'buildWebsite',
-      budget: 'professional',
-      involvement: 'collab',
-      timeline: 'now',
-    }).products;
-    expect(session.goToOrder).toHaveBeenCalledWith(products);
-  } else expect(session.goToOrder).not.toHaveBeenCalled();
+  const state = snapshot.value as string;
+  const { context } = snapshot;
+  const question = QUESTION_SCREENS[state];
+  const ending =
+    state === 'thankYou' || state === 'goodbye'
+      ? ENDINGS[state]
+      : state === 'completed' || state === 'navigating'
+        ? ENDINGS[context.subscribe ? 'thankYou' : 'goodbye']
+        : null;
+  const heading = question?.heading ?? HEADINGS[state] ?? ending?.heading;
+  if (!heading) throw new Error(`no screen written for ${state}`);
+  expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent(heading);
+  if (question) {
+    expect(screen.getByText(question.step)).toBeInTheDocument();
+    expect(screen.getByText(question.question)).toBeInTheDocument();
+  } else expect(screen.queryByText(/^Step \d of 5$/)).toBeNull();
+  if (ending) expect(screen.getByRole('status')).toHaveTextContent(ending.text);
+  // Next: a question waits for its answer; plan ready always; contact for a name longer than one
+  // letter and a plain address (samples: 'A' or 'Ann'; 'ann @example.nl' or 'ann@example.nl').
+  const next = screen.queryByRole('button', { name: 'Next' });
+  if (question)
+    expect(next).toHaveProperty(
+      'disabled',
+      context.answers[state as keyof typeof context.answers] === undefined,
+    );
+  else if (state === 'planReady') expect(next).toHaveProperty('disabled', false);
+  else if (state === 'contact')
+    expect(next).toHaveProperty(
+      'disabled',
+      !(context.name === 'Ann' && context.email === 'ann@example.nl'),
+    );
+  else expect(next).toBeNull();
+  if (state === 'submitting') expect(screen.getByText('Saving your plan…')).toBeInTheDocument();
+  if (state === 'submitFailed')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not save your plan just now. Please try again, or continue to your plan without saving.',
+    );
+  else expect(screen.queryByRole('alert')).toBeNull();
+  const products = recommend({
+    situation: 'starting',
+    goal: 'buildWebsite',
+    budget: 'professional',
+    involvement: 'collab',
+    timeline: 'now',
+  }).products;
+  // The answers are saved once, on reaching an ending.
+  if (ending) expect(session.saveAnswers).toHaveBeenCalledOnce();
+  else expect(session.saveAnswers).not.toHaveBeenCalled();
+  if (state === 'navigating') expect(session.goToOrder).toHaveBeenCalledWith(products);
+  else expect(session.goToOrder).not.toHaveBeenCalled();
 }
 
 afterEach(() => {
@@ -241,7 +319,31 @@ describe('planner journeys', () => {
         timeline: 'exploring',
       });
       expect(screen.getByText(t('planner.title.planReady'))).toBeInTheDocument();
-      expect(screen.getByText('Conversion Accelerator')).toBeInTheDocument();
+      // Six budget-based cards, three to a page (SPEC section 9); the one goal-based card has
+      // no page buttons.
+      const names = () =>
+        [...document.querySelectorAll('.planner__product > span:first-child')].map(
+          (n) => n.textContent,
+        );
+      expect(names()).toEqual([
+        'Monthly Growth Call',
+        'Human Content Business',
+        'Premium Branding',
+        'Dev Sprint (5 hours)',
+      ]);
+      const pages = screen.getByRole('navigation', { name: 'Pages: Based on your budget' });
+      expect(screen.getAllByRole('navigation')).toHaveLength(1);
+      expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+      expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+      expect(names()).toEqual([
+        'Conversion Accelerator',
+        'SEO Booster',
+        'Content Strategy Intensive',
+        'Dev Sprint (5 hours)',
+      ]);
+      expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
       // Each recommended option says why (its rationale, SPEC section 3).
       expect(
         screen.getByText('Turns more of your visitors into enquiries and orders.'),

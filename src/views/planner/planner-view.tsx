@@ -1,12 +1,11 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
+import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { optionById, resolvePrice, billingLabel, type PlanId } from '#domain/catalogue.ts';
-import { formatMoney } from '#domain/format.ts';
 import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
 import { readSavedAnswers } from '#machines/planner/planner.actors.ts';
@@ -46,28 +45,6 @@ export function Planner({ goToOrder }: { goToOrder: (plans: readonly string[]) =
     { input: { saved, lang: langFromTag(intl.locale) ?? DEFAULT_LANG } },
   );
   return <PlannerScreens actor={actor} />;
-}
-
-/** A planned product with its price, as a card line. */
-function ProductLine({ id, lang }: { id: PlanId; lang: Lang }) {
-  const option = optionById(id);
-  if (!option) return null;
-  const billing = billingLabel(option.prices);
-  return (
-    <li className="planner__product">
-      <span>{option.displayName[lang]}</span>
-      <span className="planner__price">
-        <FormattedMessage
-          id={`planner.billing.${billing}`}
-          values={{ price: formatMoney(resolvePrice(option.prices, { id }), lang) }}
-        />
-      </span>
-      {/* SPEC section 3: the option's rationale, where the recommendation is explained. */}
-      <small className="planner__rationale">
-        <FormattedMessage id={`plan.rationale.${id}`} />
-      </small>
-    </li>
-  );
 }
 
 /** Renders the planner chart's state; every button sends an event, nothing else decides. */
@@ -180,11 +157,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
             <h4 className="planner__group">
               <FormattedMessage id="planner.planReady.budgetBased" />
             </h4>
-            <ul className="planner__products">
-              {cards.budgetBased.map((id) => (
-                <ProductLine key={id} id={id} lang={lang} />
-              ))}
-            </ul>
+            <RecommendedPlanCards
+              ids={cards.budgetBased}
+              lang={lang}
+              labelId="planner.planReady.budgetBased"
+            />
           </>
         ) : null}
         {cards && cards.goalBased.length > 0 ? (
@@ -192,11 +169,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
             <h4 className="planner__group">
               <FormattedMessage id="planner.planReady.goalBased" />
             </h4>
-            <ul className="planner__products">
-              {cards.goalBased.map((id) => (
-                <ProductLine key={id} id={id} lang={lang} />
-              ))}
-            </ul>
+            <RecommendedPlanCards
+              ids={cards.goalBased}
+              lang={lang}
+              labelId="planner.planReady.goalBased"
+            />
           </>
         ) : null}
         <p className="planner__note">

@@ -2,14 +2,13 @@
 // Model-based test of the smart quiz through its real screens.
 
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { PLAN_IDS } from '#domain/catalogue.ts';
+import { optionById, PLAN_IDS } from '#domain/catalogue.ts';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import { recommend } from '#domain/recommendations.ts';
 import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
-import { selectProgress, selectScreen } from '#machines/quiz/quiz.selectors.ts';
 import type { QuizEvent, StoreLeadResult } from '#machines/quiz/quiz.types.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { QuizScreens } from './quiz-view.tsx';
@@ -48,7 +47,7 @@ const samples = {
 } satisfies EventSamples<ModelEvent>;
 
 const model = createModel<typeof quizMachine, ModelEvent>({
-  machine: quizMachine,
+  machine: quizMachine.provide({ actions: { keepAnswers: () => {} } }),
   input: {},
   events: samples,
 });
@@ -63,11 +62,13 @@ function start() {
     (_input: StoreQuizLeadInput) =>
       new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
   );
+  const keepAnswers = vi.fn();
   const actor = createActor(
     quizMachine.provide({
       actors: {
         storeLead: fromPromise(({ input }: { input: StoreQuizLeadInput }) => storeLead(input)),
       },
+      actions: { keepAnswers: (_, params) => keepAnswers(params.answers) },
     }),
     { input: {} },
   ).start();
@@ -115,6 +116,7 @@ function start() {
   return {
     driver,
     storeLead,
+    keepAnswers,
     container: view.container,
     getSnapshot: () => actor.getSnapshot(),
     stop: () => {
@@ -133,29 +135,75 @@ const EXPECTED = recommend({
   timeline: 'exploring',
 }).products;
 
+/** The five questions' headings and "Step X of 8 (percent)", written out by hand. */
+const QUESTIONS = [
+  { heading: 'Where does your business stand online?', progress: 'Step 1 of 8 (13%)' },
+  { heading: 'What should your website achieve first?', progress: 'Step 2 of 8 (25%)' },
+  { heading: 'Which investment level suits you?', progress: 'Step 3 of 8 (38%)' },
+  { heading: 'How hands-on do you want to be?', progress: 'Step 4 of 8 (50%)' },
+  { heading: 'When do you want to get going?', progress: 'Step 5 of 8 (63%)' },
+];
+const QUESTION_KEYS = ['situation', 'goal', 'budget', 'involvement', 'timeline'] as const;
+const TIPS = { heading: 'Growth tips for your business?', progress: 'Step 8 of 8 (100%)' };
+const SCREENS: Record<
+  string,
+  { heading: string; progress: string | null; status?: string; alert?: string }
+> = {
+  start: { heading: 'What will your website cost?', progress: null },
+  planReady: { heading: 'Your plan is ready', progress: 'Step 6 of 8 (75%)' },
+  contact: { heading: 'Where should we send your plan?', progress: 'Step 7 of 8 (88%)' },
+  tips: TIPS,
+  submitting: { ...TIPS, status: 'Saving your plan…' },
+  submitFailed: {
+    ...TIPS,
+    alert:
+      'We could not save your plan just now. Please try again, or see your plan without saving.',
+  },
+  done: { heading: 'Thanks, Jo!', progress: null },
+};
+
 function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
-  expect(
-    session.container.querySelector('[data-quiz-screen]')?.getAttribute('data-quiz-screen'),
-  ).toBe(selectScreen(snapshot));
-  const progress = selectProgress(snapshot);
-  if (progress)
-    expect(
-      screen.getByText(`Step ${progress.step} of 8 (${progress.percent}%)`),
-    ).toBeInTheDocument();
+  const state = snapshot.value as string;
+  const { index, answers } = snapshot.context;
+  const expected = state === 'asking' ? QUESTIONS[index]! : SCREENS[state];
+  if (!expected) throw new Error(`no screen written for ${state}`);
+  expect(screen.getByRole('heading', { level: 3, name: expected.heading })).toBeInTheDocument();
+  if (expected.progress) expect(screen.getByText(expected.progress)).toBeInTheDocument();
   else expect(screen.queryByText(/^Step \d of 8/)).toBeNull();
-  const next = screen.queryByRole('button', { name: t('quiz.nav.next') });
-  if (next) expect((next as HTMLButtonElement).disabled).toBe(!snapshot.can({ type: 'user.next' }));
-  if (snapshot.matches('planReady'))
+  const extra = expected as { status?: string; alert?: string };
+  if (extra.status) expect(screen.getByText(extra.status)).toBeInTheDocument();
+  else expect(screen.queryByText('Saving your plan…')).toBeNull();
+  if (extra.alert) expect(screen.getByRole('alert')).toHaveTextContent(extra.alert);
+  else expect(screen.queryByRole('alert')).toBeNull();
+  // Next: a question waits for its answer; plan ready always; contact for a valid name and
+  // address (the samples are valid, so both typed); nowhere else.
+  const next = screen.queryByRole('button', { name: 'Next' });
+  if (state === 'asking') expect(next).toHaveProperty('disabled', !answers[QUESTION_KEYS[index]!]);
+  else if (state === 'planReady') expect(next).toHaveProperty('disabled', false);
+  else if (state === 'contact')
+    expect(next).toHaveProperty(
+      'disabled',
+      !(snapshot.context.name === 'Jo' && snapshot.context.email === 'jo@example.nl'),
+    );
+  else expect(next).toBeNull();
+  if (state === 'planReady') {
     expect(
       screen.getByText(/Premium: € 500,00 a month or more, plus € 3\.000,00\+ one-time\./),
     ).toBeInTheDocument();
-  if (snapshot.matches('done'))
-    expect(screen.getByRole('link', { name: t('quiz.done.link') })).toHaveAttribute(
+    // The first three recommended products, each with why it is recommended.
+    expect(
+      [...document.querySelectorAll('.planner__product > span:first-child')].map(
+        (n) => n.textContent,
+      ),
+    ).toEqual(EXPECTED.slice(0, 3).map((id) => optionById(id)!.displayName.en));
+  }
+  if (state === 'done')
+    expect(screen.getByRole('link', { name: 'Open my plan' })).toHaveAttribute(
       'href',
       // domain/links.ts writes the plans in catalogue order.
       `/total-package/order?plans=${PLAN_IDS.filter((id) => EXPECTED.includes(id)).join(',')}`,
     );
-  if (snapshot.matches('submitting'))
+  if (state === 'submitting')
     expect(session.storeLead).toHaveBeenLastCalledWith(
       expect.objectContaining({
         name: 'Jo',
@@ -163,6 +211,16 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
         recommendedProducts: EXPECTED,
       }),
     );
+  // Only the end keeps the answers for a later order (smartLeadFormAnswers).
+  if (state === 'done')
+    expect(session.keepAnswers).toHaveBeenCalledExactlyOnceWith({
+      situation: 'needMaintenance',
+      goal: 'fixMaintain',
+      budget: 'premium',
+      involvement: 'diyHelp',
+      timeline: 'exploring',
+    });
+  else expect(session.keepAnswers).not.toHaveBeenCalled();
 }
 
 describe('smart quiz model through the real screens', () => {

@@ -1,11 +1,11 @@
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
+import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { optionById } from '#domain/catalogue.ts';
 import { formatMoney } from '#domain/format.ts';
 import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
@@ -157,13 +157,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
         <p>
           <FormattedMessage id="quiz.planReady.recommended" />
         </p>
-        <ul className="planner__products">
-          {products.map((id) => (
-            <li key={id} className="planner__product">
-              {optionById(id)?.displayName[lang] ?? id}
-            </li>
-          ))}
-        </ul>
+        <RecommendedPlanCards ids={products} lang={lang} labelId="quiz.planReady.cardsLabel" />
         {actions}
       </form>
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "smart_lead_form_answers" jsonb;

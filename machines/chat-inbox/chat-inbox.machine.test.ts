@@ -1,0 +1,399 @@
+// The staff inbox chart, one region at a time (model-based): every transition of the list and
+// its stream, of the availability switch and of the open conversation, with every call answered
+// by a controlled fake. The other regions stay in their first state (their calls never answer),
+// so each model stays small. What each step must show is written out by hand.
+
+import { describe, expect } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { ChatMessage, InboxConversation } from '#domain/chat.schema.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { InboxEvent, ReplyResult } from './chat-inbox.actors.ts';
+import { chatInboxMachine } from './chat-inbox.machine.ts';
+
+const ANN: InboxConversation = {
+  id: 'c-ann',
+  name: 'Ann',
+  email: 'ann@example.nl',
+  status: 'open',
+  lastMessageAt: '2026-03-10T09:00:00.000Z',
+  unread: 1,
+};
+const BAS: InboxConversation = {
+  id: 'c-bas',
+  name: 'Bas',
+  email: 'bas@example.nl',
+  status: 'open',
+  lastMessageAt: '2026-03-10T10:00:00.000Z',
+  unread: 1,
+};
+const message = (id: number, body: string, author: 'visitor' | 'staff' = 'visitor') =>
+  ({ id, author, body, createdAt: '2026-03-10T10:00:00.000Z' }) as ChatMessage;
+const HELLO = message(1, 'Hello');
+const FROM_ANN = message(2, 'Are you there?');
+const FROM_BAS = message(3, 'Hi, a question');
+const REPLY = message(4, 'Yes, how can I help?', 'staff');
+
+type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+/** A fake of every call; each answers only when the driver says so. */
+function fakes() {
+  const pending: Record<string, Settle<unknown> | null> = {};
+  const calls: Array<{ actor: string; input: unknown }> = [];
+  const chimes: number[] = [];
+  const waitFor =
+    <T, I = unknown>(actor: string) =>
+    ({ input }: { input: I }) => {
+      calls.push({ actor, input });
+      return new Promise<T>(
+        (resolve, reject) =>
+          (pending[actor] = { resolve: resolve as (v: unknown) => void, reject }),
+      );
+    };
+  const listening: string[] = [];
+  const machine = chatInboxMachine.provide({
+    actors: {
+      loadInbox: fromPromise<InboxConversation[]>(waitFor('loadInbox')),
+      loadThread: fromPromise<ChatMessage[], { id: string }>(waitFor('loadThread')),
+      postReply: fromPromise<ReplyResult, { id: string; body: string; key: string }>(
+        waitFor('postReply'),
+      ),
+      closeConversation: fromPromise<void, { id: string }>(waitFor('closeConversation')),
+      loadAvailability: fromPromise<boolean>(waitFor('loadAvailability')),
+      saveAvailability: fromPromise<boolean, { available: boolean }>(waitFor('saveAvailability')),
+      listen: fromCallback<InboxEvent>(() => {
+        listening.push('start');
+        return () => void listening.push('stop');
+      }),
+    },
+    actions: { chime: () => void chimes.push(1) },
+  });
+  const answer = async (actor: string, value: unknown) => {
+    pending[actor]?.resolve(value);
+    pending[actor] = null;
+    await flush();
+  };
+  const fail = async (actor: string) => {
+    pending[actor]?.reject(new Error('offline'));
+    pending[actor] = null;
+    await flush();
+  };
+  return { machine, calls, chimes, listening, answer, fail };
+}
+
+/** A running inbox with fake calls; each region's driver is built on it. */
+function startInbox() {
+  const f = fakes();
+  const actor = createActor(f.machine).start();
+  return {
+    f,
+    send: (event: Parameters<typeof actor.send>[0]) => void actor.send(event),
+    getSnapshot: () => actor.getSnapshot(),
+    stop: () => void actor.stop(),
+  };
+}
+
+/** The machine the models explore: every call pending forever, no sound. */
+const modelMachine = fakes().machine;
+
+describe('inbox list and stream (model-based)', () => {
+  type Event =
+    | Extract<InboxEvent, { type: string }>
+    | { type: 'user.retry' }
+    | { type: 'user.toggleSound' }
+    | { type: 'xstate.done.actor.loadInbox'; output: InboxConversation[] }
+    | { type: 'xstate.error.actor.loadInbox'; error: string };
+  const samples = {
+    'xstate.done.actor.loadInbox': [{ output: [ANN] }],
+    'xstate.error.actor.loadInbox': [{ error: 'offline' }],
+    'user.retry': [{}],
+    'user.toggleSound': [{}],
+    'stream.lost': [{}],
+    'stream.open': [{}],
+    'stream.message': [
+      { conversation: { ...ANN, lastMessageAt: '2026-03-10T11:00:00.000Z' }, message: FROM_ANN },
+      { conversation: BAS, message: FROM_BAS },
+    ],
+    'stream.closed': [{ conversation: { ...ANN, status: 'closed' } }],
+  } satisfies EventSamples<Event>;
+  const model = createModel<typeof modelMachine, Event>({
+    machine: modelMachine,
+    events: samples,
+    serializeState: (s) =>
+      JSON.stringify({
+        inbox: (s.value as { inbox: unknown }).inbox,
+        list: s.context.conversations,
+        announced: s.context.announced,
+        soundOn: s.context.soundOn,
+      }),
+    limit: 5000,
+  });
+
+  function start() {
+    const inbox = startInbox();
+    const driver = {
+      'xstate.done.actor.loadInbox': (e) => inbox.f.answer('loadInbox', e.output),
+      'xstate.error.actor.loadInbox': () => inbox.f.fail('loadInbox'),
+      'user.retry': inbox.send,
+      'user.toggleSound': inbox.send,
+      'stream.lost': inbox.send,
+      'stream.open': inbox.send,
+      'stream.message': inbox.send,
+      'stream.closed': inbox.send,
+    } satisfies Driver<Event>;
+    return { ...inbox, driver };
+  }
+
+  walkEveryTransition(
+    model,
+    start,
+    (path) => {
+      let chimes = 0;
+      let loads = 1;
+      return (snapshot, session, step) => {
+        const event = step.event;
+        const before = path.steps[step.index - 1]?.state.context;
+        const inbox = (snapshot.value as { inbox: unknown }).inbox;
+        // The list is asked for at the start, on Retry, and again after the stream came back.
+        if (event.type === 'user.retry' || event.type === 'stream.open')
+          if (inbox === 'loading') loads += 1;
+        expect(session.f.calls.filter((c) => c.actor === 'loadInbox')).toHaveLength(loads);
+        // The stream is listened to only while the list is live.
+        const live = typeof inbox === 'object' && inbox !== null && 'live' in inbox;
+        const { listening } = session.f;
+        expect(listening.filter((x) => x === 'start').length).toBe(
+          listening.filter((x) => x === 'stop').length + (live ? 1 : 0),
+        );
+        if (event.type === 'stream.message' && before) {
+          const isNew = !before.conversations.some((c) => c.id === event.conversation.id);
+          // A new conversation is announced, and chimes unless the sound is off.
+          if (isNew && before.soundOn) chimes += 1;
+          expect(snapshot.context.announced).toEqual(
+            isNew && !before.announced.includes(event.conversation.id)
+              ? [...before.announced, event.conversation.id]
+              : before.announced,
+          );
+          // Newest first.
+          expect(snapshot.context.conversations[0]?.id).toBe(
+            event.conversation.lastMessageAt >= (before.conversations[0]?.lastMessageAt ?? '')
+              ? event.conversation.id
+              : before.conversations[0]?.id,
+          );
+        }
+        if (event.type === 'stream.closed')
+          expect(snapshot.context.conversations.find((c) => c.id === ANN.id)?.status).toBe(
+            'closed',
+          );
+        if (event.type === 'xstate.done.actor.loadInbox')
+          expect(snapshot.context.conversations).toEqual([ANN]);
+        if (event.type === 'user.toggleSound')
+          expect(snapshot.context.soundOn).toBe(!before?.soundOn);
+        expect(session.f.chimes).toHaveLength(chimes);
+      };
+    },
+    { maxSteps: 30 },
+  );
+});
+
+describe('availability switch (model-based)', () => {
+  type Event =
+    | { type: 'user.retry' }
+    | { type: 'user.setAvailable'; available: boolean }
+    | { type: 'xstate.done.actor.loadAvailability'; output: boolean }
+    | { type: 'xstate.error.actor.loadAvailability'; error: string }
+    | { type: 'xstate.done.actor.saveAvailability'; output: boolean }
+    | { type: 'xstate.error.actor.saveAvailability'; error: string };
+  const samples = {
+    'user.retry': [{}],
+    'user.setAvailable': [{ available: false }],
+    'xstate.done.actor.loadAvailability': [{ output: true }],
+    'xstate.error.actor.loadAvailability': [{ error: 'offline' }],
+    'xstate.done.actor.saveAvailability': [{ output: false }],
+    'xstate.error.actor.saveAvailability': [{ error: 'offline' }],
+  } satisfies EventSamples<Event>;
+  const model = createModel<typeof modelMachine, Event>({
+    machine: modelMachine,
+    events: samples,
+    serializeState: (s) =>
+      JSON.stringify({
+        availability: (s.value as { availability: unknown }).availability,
+        available: s.context.available,
+      }),
+  });
+
+  function start() {
+    const inbox = startInbox();
+    const driver = {
+      'user.retry': inbox.send,
+      'user.setAvailable': inbox.send,
+      'xstate.done.actor.loadAvailability': (e) => inbox.f.answer('loadAvailability', e.output),
+      'xstate.error.actor.loadAvailability': () => inbox.f.fail('loadAvailability'),
+      'xstate.done.actor.saveAvailability': (e) => inbox.f.answer('saveAvailability', e.output),
+      'xstate.error.actor.saveAvailability': () => inbox.f.fail('saveAvailability'),
+    } satisfies Driver<Event>;
+    return { ...inbox, driver };
+  }
+
+  /** What the switch shows after each event, written out: state and the value on screen. */
+  const AFTER: Record<Event['type'], { state: string; available: boolean | null } | null> = {
+    'xstate.done.actor.loadAvailability': { state: 'ready', available: true },
+    'xstate.error.actor.loadAvailability': { state: 'failed', available: null },
+    'user.retry': { state: 'loading', available: null },
+    // The switch moves at once; the server's answer is what stays.
+    'user.setAvailable': { state: 'saving', available: false },
+    'xstate.done.actor.saveAvailability': { state: 'ready', available: false },
+    // A failed save reads the server's value again rather than guessing.
+    'xstate.error.actor.saveAvailability': null,
+  };
+
+  walkEveryTransition(
+    model,
+    start,
+    () => (snapshot, session, step) => {
+      const state = (snapshot.value as { availability: string }).availability;
+      if (step.event.type === 'xstate.init') expect(state).toBe('loading');
+      else {
+        const expected = AFTER[step.event.type as Event['type']];
+        if (expected) {
+          expect(state).toBe(expected.state);
+          if (expected.state !== 'loading' && expected.state !== 'failed')
+            expect(snapshot.context.available).toBe(expected.available);
+        } else expect(state).toBe('loading');
+      }
+      const saves = session.f.calls.filter((c) => c.actor === 'saveAvailability');
+      if (state === 'saving') expect(saves.at(-1)?.input).toEqual({ available: false });
+    },
+    { maxSteps: 20 },
+  );
+});
+
+describe('the open conversation (model-based)', () => {
+  type Event =
+    | { type: 'user.select'; id: string }
+    | { type: 'user.change'; value: string }
+    | { type: 'user.send' }
+    | { type: 'user.closeConversation' }
+    | { type: 'xstate.done.actor.loadThread'; output: ChatMessage[] }
+    | { type: 'xstate.error.actor.loadThread'; error: string }
+    | { type: 'xstate.done.actor.postReply'; output: ReplyResult }
+    | { type: 'xstate.error.actor.postReply'; error: string }
+    | { type: 'xstate.done.actor.closeConversation'; output: undefined }
+    | { type: 'xstate.error.actor.closeConversation'; error: string };
+  const samples = {
+    'user.select': [{ id: ANN.id }],
+    'user.change': [{ value: 'Yes, how can I help?' }, { value: '   ' }],
+    'user.send': [{}],
+    'user.closeConversation': [{}],
+    'xstate.done.actor.loadThread': [{ output: [HELLO] }],
+    'xstate.error.actor.loadThread': [{ error: 'offline' }],
+    'xstate.done.actor.postReply': [
+      { output: { ok: true, message: REPLY } },
+      { output: { ok: false, closed: true } },
+    ],
+    'xstate.error.actor.postReply': [{ error: 'offline' }],
+    'xstate.done.actor.closeConversation': [{ output: undefined }],
+    'xstate.error.actor.closeConversation': [{ error: 'offline' }],
+  } satisfies EventSamples<Event>;
+  const model = createModel<typeof modelMachine, Event>({
+    machine: modelMachine,
+    events: samples,
+    // The reply's key is random: only whether there is one counts.
+    serializeState: (s) =>
+      JSON.stringify({
+        thread: (s.value as { thread: unknown }).thread,
+        selectedId: s.context.selectedId,
+        messages: s.context.messages.map((m) => m.id),
+        draft: s.context.draft,
+        hasKey: s.context.replyKey !== null,
+      }),
+    limit: 5000,
+  });
+
+  function start() {
+    const inbox = startInbox();
+    const driver = {
+      'user.select': inbox.send,
+      'user.change': inbox.send,
+      'user.send': inbox.send,
+      'user.closeConversation': inbox.send,
+      'xstate.done.actor.loadThread': (e) => inbox.f.answer('loadThread', e.output),
+      'xstate.error.actor.loadThread': () => inbox.f.fail('loadThread'),
+      'xstate.done.actor.postReply': (e) => inbox.f.answer('postReply', e.output),
+      'xstate.error.actor.postReply': () => inbox.f.fail('postReply'),
+      'xstate.done.actor.closeConversation': () => inbox.f.answer('closeConversation', undefined),
+      'xstate.error.actor.closeConversation': () => inbox.f.fail('closeConversation'),
+    } satisfies Driver<Event>;
+    return { ...inbox, driver };
+  }
+
+  walkEveryTransition(
+    model,
+    start,
+    (path) => (snapshot, session, step) => {
+      const thread = (snapshot.value as { thread: string }).thread;
+      const event = step.event;
+      const replies = session.f.calls.filter((c) => c.actor === 'postReply');
+      if (event.type === 'user.select') {
+        // Opening a conversation starts empty and asks for its messages.
+        expect(thread).toBe('loading');
+        expect(snapshot.context.messages).toEqual([]);
+        expect(snapshot.context.draft).toBe('');
+        expect(session.f.calls.at(-1)).toEqual({ actor: 'loadThread', input: { id: ANN.id } });
+      }
+      if (event.type === 'xstate.done.actor.loadThread')
+        expect(snapshot.context.messages).toEqual([HELLO]);
+      if (event.type === 'xstate.error.actor.loadThread') expect(thread).toBe('loadFailed');
+      if (thread === 'sending' && event.type === 'user.send') {
+        // The reply as typed (trimmed), with one key per reply: a retry reuses it.
+        const last = replies.at(-1)!.input as { id: string; body: string; key: string };
+        expect(last.id).toBe(ANN.id);
+        expect(last.body).toBe('Yes, how can I help?');
+        expect(last.key).toMatch(/^[\w-]{16,}$/);
+        // Sent again unchanged after a failure: the same key, so it is not posted twice.
+        const previous = replies.at(-2)?.input as { body: string; key: string } | undefined;
+        const unchanged = path.steps
+          .slice(1, step.index)
+          .reverse()
+          .findIndex((s) => s.event.type === 'user.change');
+        const lastSend = path.steps
+          .slice(1, step.index)
+          .reverse()
+          .findIndex((s) => s.event.type === 'user.send');
+        if (previous && lastSend !== -1 && (unchanged === -1 || unchanged > lastSend))
+          expect(last.key).toBe(previous.key);
+      }
+      // A blank reply is not sent.
+      if (event.type === 'user.send' && snapshot.context.draft.trim() === '')
+        expect(thread).not.toBe('sending');
+      if (event.type === 'xstate.done.actor.postReply' && event.output.ok) {
+        expect(thread).toBe('open');
+        expect(snapshot.context.messages.at(-1)).toEqual(REPLY);
+        expect(snapshot.context.draft).toBe('');
+      }
+      if (
+        event.type === 'xstate.error.actor.postReply' ||
+        (event.type === 'xstate.done.actor.postReply' && !event.output.ok)
+      ) {
+        // The reply stays in the box.
+        expect(thread).toBe('sendFailed');
+        expect(snapshot.context.draft).toBe(path.steps[step.index - 1]!.state.context.draft);
+      }
+      if (event.type === 'user.closeConversation') {
+        expect(thread).toBe('closing');
+        expect(session.f.calls.at(-1)).toEqual({
+          actor: 'closeConversation',
+          input: { id: ANN.id },
+        });
+      }
+      if (
+        event.type === 'xstate.done.actor.closeConversation' ||
+        event.type === 'xstate.error.actor.closeConversation'
+      )
+        expect(thread).toBe('open');
+    },
+    { maxSteps: 30 },
+  );
+});
