@@ -162,6 +162,14 @@ describe('recurring billing through the API', () => {
     expect((await t.call('GET', '/api/admin/billing', undefined, { Cookie: client })).status).toBe(
       403,
     );
+    // The overview shows the same money (one count behind both).
+    const overview = await (
+      await t.call('GET', '/api/admin/overview', undefined, { Cookie: staff })
+    ).json();
+    expect(overview).toMatchObject({
+      openInvoices: { count: 1, total: 3000 },
+      overdueInvoices: { count: 1, total: 3000 },
+    });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-27' }, { Cookie: staff });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-28' }, { Cookie: staff });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-29' }, { Cookie: staff });
