@@ -31,6 +31,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import type { BookingTokens } from './booking-tokens.ts';
 import type { Mailer } from './mail.ts';
 
 /**
@@ -188,7 +189,15 @@ export async function listTickets(db: Db | Tx, email: string): Promise<AccountTi
   }));
 }
 
-export async function listBookings(db: Db | Tx, email: string): Promise<AccountBooking[]> {
+/**
+ * The client's consultations, newest first. A call still to come carries the token of its own page
+ * (`/consultation/manage`, to move or cancel it): the owner's derived token (decision A10).
+ */
+export async function listBookings(
+  db: Db | Tx,
+  email: string,
+  options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'> },
+): Promise<AccountBooking[]> {
   const booked = await db.select().from(bookings).where(eq(bookings.email, email));
   const cancelled = await db
     .select()
@@ -202,6 +211,7 @@ export async function listBookings(db: Db | Tx, email: string): Promise<AccountB
       endTime: b.endTime.toISOString(),
       status: 'booked' as const,
       videoCallUrl: b.videoCallUrl,
+      manageToken: b.startTime > options.now ? options.tokens.forOwner(b) : null,
     })),
     ...cancelled.map((b) => ({
       id: b.id,
@@ -210,6 +220,7 @@ export async function listBookings(db: Db | Tx, email: string): Promise<AccountB
       endTime: b.endTime.toISOString(),
       status: 'cancelled' as const,
       videoCallUrl: null,
+      manageToken: null,
     })),
   ].sort((a, b) => b.startTime.localeCompare(a.startTime));
 }
