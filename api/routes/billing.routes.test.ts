@@ -227,4 +227,48 @@ describe('recurring billing through the API', () => {
     // The monthly periods of April to January come due on that run as well (one invoice).
     expect(await reminder.json()).toEqual({ issued: ['2027-0001'], reminded: [domain!.id] });
   });
+
+  it('staff see renewal invoices with their period; search, paging and sorting stay on the server', async () => {
+    await signInAgain();
+    const table = async (query: string) => {
+      const res = await t.call('GET', `/api/admin/tables/invoices?${query}`, undefined, {
+        Cookie: staff,
+      });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<{
+        rows: Array<{
+          number: string;
+          kind: string;
+          periodStart: string | null;
+          periodEnd: string | null;
+        }>;
+        total: number;
+        sort: string;
+        dir: string;
+      }>;
+    };
+    const rows = (page: Awaited<ReturnType<typeof table>>) =>
+      page.rows.map((r) => [r.number, r.kind, r.periodStart, r.periodEnd]);
+    const byPeriod = await table('sort=period&dir=asc');
+    expect(byPeriod).toMatchObject({ total: 4, sort: 'period', dir: 'asc' });
+    expect(rows(byPeriod)).toEqual([
+      ['2026-0001', 'order', null, null],
+      ['2026-0002', 'renewal', '2026-02-28', '2026-03-30'],
+      ['2026-0003', 'renewal', '2026-03-31', '2026-04-29'],
+      // April to January on one invoice: from the first period's start to the last one's end.
+      ['2027-0001', 'renewal', '2026-04-30', '2027-01-30'],
+    ]);
+    expect(rows(await table('sort=period&dir=desc')).map((r) => r[0])).toEqual([
+      '2027-0001',
+      '2026-0003',
+      '2026-0002',
+      '2026-0001',
+    ]);
+    expect(rows(await table('sort=period&dir=asc&pageSize=1&page=2'))).toEqual([
+      ['2026-0002', 'renewal', '2026-02-28', '2026-03-30'],
+    ]);
+    const found = await table('q=2027-');
+    expect(found.total).toBe(1);
+    expect(rows(found)).toEqual([['2027-0001', 'renewal', '2026-04-30', '2027-01-30']]);
+  });
 });

@@ -13,7 +13,16 @@ import {
 } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/database.ts';
-import { bookings, invoices, leads, orders, outbox, tickets, users } from '../db/schema.ts';
+import {
+  billingPeriods,
+  bookings,
+  invoices,
+  leads,
+  orders,
+  outbox,
+  tickets,
+  users,
+} from '../db/schema.ts';
 
 /**
  * The staff tables (orders, invoices, leads, tickets, bookings, outbox): search, paging and
@@ -91,6 +100,15 @@ function paging(query: TableQuery) {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+function pageOf<T>(
+  rows: T[],
+  total: number | undefined,
+  query: TableQuery,
+  order: { sort: string; dir: 'asc' | 'desc' },
+): TablePage<T> {
+  return { rows, total: total ?? 0, page: query.page, pageSize: query.pageSize, ...order };
+}
+
 export async function ordersTable(db: Db, query: TableQuery) {
   const spec: Spec = {
     sortable: {
@@ -140,8 +158,8 @@ export async function ordersTable(db: Db, query: TableQuery) {
         .where(inArray(invoices.orderId, ids))
         .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
     : [];
-  return {
-    rows: rows.map((r) => {
+  return pageOf(
+    rows.map((r) => {
       const invoice = firstInvoices.find((i) => i.orderId === r.id);
       return {
         ...r,
@@ -150,13 +168,22 @@ export async function ordersTable(db: Db, query: TableQuery) {
         invoiceStatus: invoice?.status ?? null,
       };
     }),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
+
+/**
+ * The days a renewal invoice covers: from the first period's start to the last period's end of
+ * its lines (`billing_periods`, decision P4); null for an order's own invoice.
+ */
+const periodStart = sql<
+  string | null
+>`(select min(${billingPeriods.periodStart}) from ${billingPeriods} where ${billingPeriods.invoiceId} = ${invoices.id})`;
+const periodEnd = sql<
+  string | null
+>`(select max(${billingPeriods.periodEnd}) from ${billingPeriods} where ${billingPeriods.invoiceId} = ${invoices.id})`;
 
 export async function invoicesTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -167,6 +194,8 @@ export async function invoicesTable(db: Db, query: TableQuery) {
       total: invoices.total,
       status: invoices.status,
       dueDate: invoices.dueDate,
+      // An order's own invoice starts its first period on the day it was issued.
+      period: sql`coalesce(${periodStart}, ${invoices.issueDate})`,
     },
     defaultSort: 'issueDate',
     tieBreak: invoices.sequence,
@@ -188,6 +217,8 @@ export async function invoicesTable(db: Db, query: TableQuery) {
         status: invoices.status,
         lines: invoices.lines,
         orderId: invoices.orderId,
+        periodStart,
+        periodEnd,
       })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
@@ -201,7 +232,15 @@ export async function invoicesTable(db: Db, query: TableQuery) {
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(where),
   ]);
-  return { rows, total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize, sort, dir };
+  return pageOf(
+    rows.map((r) => ({
+      ...r,
+      kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
+    })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function leadsTable(db: Db, query: TableQuery) {
@@ -240,14 +279,12 @@ export async function leadsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(leads).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function ticketsTable(db: Db, query: TableQuery) {
@@ -277,14 +314,12 @@ export async function ticketsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(tickets).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function bookingsTable(db: Db, query: TableQuery) {
@@ -305,8 +340,8 @@ export async function bookingsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(bookings).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: r.id,
       title: r.title,
       name: r.name,
@@ -316,12 +351,10 @@ export async function bookingsTable(db: Db, query: TableQuery) {
       endTime: iso(r.endTime)!,
       createdAt: iso(r.createdAt)!,
     })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function outboxTable(db: Db, query: TableQuery) {
@@ -362,14 +395,12 @@ export async function outboxTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export const TABLE_READERS = {

@@ -93,6 +93,23 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       render: date('issueDate'),
     },
     {
+      key: 'period',
+      labelId: 'dashboard.tables.period',
+      sortable: true,
+      render: (r, lang) =>
+        r.periodStart && r.periodEnd ? (
+          <FormattedMessage
+            id="dashboard.tables.renewalPeriod"
+            values={{
+              start: formatDate(String(r.periodStart), lang, 'medium'),
+              end: formatDate(String(r.periodEnd), lang, 'medium'),
+            }}
+          />
+        ) : (
+          <FormattedMessage id="dashboard.tables.orderInvoice" />
+        ),
+    },
+    {
       key: 'clientEmail',
       labelId: 'dashboard.tables.client',
       sortable: true,

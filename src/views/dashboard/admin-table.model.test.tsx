@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { formatMoney } from '#domain/format.ts';
 import en from '#locales/en.json';
+import nl from '#locales/nl.json';
 import {
   adminTableMachine,
   type AdminTableEvent,
@@ -38,7 +39,13 @@ type ModelEvent =
   | { type: 'xstate.error.actor.0.adminTable.loading'; error: string }
   | { type: 'xstate.after.searchPause.adminTable.typing' };
 
-const invoiceRow = (number: string, email: string, total: number, status: 'open' | 'paid') => ({
+const invoiceRow = (
+  number: string,
+  email: string,
+  total: number,
+  status: 'open' | 'paid',
+  period: [string, string] | null = null,
+) => ({
   number,
   clientEmail: email,
   clientName: email.split('@')[0],
@@ -48,12 +55,15 @@ const invoiceRow = (number: string, email: string, total: number, status: 'open'
   status,
   lines: [],
   orderId: `order-${number}`,
+  kind: period ? 'renewal' : 'order',
+  periodStart: period?.[0] ?? null,
+  periodEnd: period?.[1] ?? null,
 });
 const page = (data: TablePage): Result => ({ ok: true, status: 200, data, headers: new Headers() });
 /** The server's default: newest first, page 1 of 3. */
 const firstPage = page({
   rows: [
-    invoiceRow('2026-0045', 'anna@example.test', 3000, 'open'),
+    invoiceRow('2026-0045', 'anna@example.test', 3000, 'open', ['2026-04-30', '2026-05-29']),
     invoiceRow('2026-0044', 'bram@example.test', 4500, 'paid'),
   ],
   total: 45,
@@ -244,6 +254,12 @@ function assertScreen(snapshot: Snapshot, session: Session) {
       `/api/invoices/${String(row.number)}?format=pdf`,
     );
     expect(cells.at(-1)!.textContent).toBe(formatMoney(Number(row.total), 'en'));
+    // A renewal says which days it bills; an order's own invoice says so.
+    expect(cells[2]!.textContent).toBe(
+      row.periodStart
+        ? 'Renewal, Apr 30, 2026 to May 29, 2026'
+        : t('dashboard.tables.orderInvoice'),
+    );
   }
   expect(screen.getByRole('status')).toHaveTextContent(`${data.total} results`);
   const nav = within(screen.getByRole('navigation', { name: t('dashboard.tables.paging') }));
@@ -322,6 +338,26 @@ describe('staff table journeys', () => {
     fireEvent.click(screen.getByRole('button', { name: t('account.area.retry') }));
     expect(s.requests.map((r) => r.query.page)).toEqual([1, 2, 2]);
     s.stop();
+  });
+
+  it('in Dutch too, a renewal says which days it bills', async () => {
+    const actor = createActor(
+      adminTableMachine.provide({ actors: { load: fromPromise(async () => firstPage) } }),
+      { input: { table: 'invoices', lang: 'nl' } },
+    ).start();
+    render(
+      <RawIntlProvider value={createI18nStore('nl', nl as Record<string, string>).get().intl}>
+        <AdminTableView actor={actor} />
+      </RawIntlProvider>,
+    );
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Factuur voor' })).toBeTruthy();
+    const [renewal, order] = within(table).getAllByRole('row').slice(1);
+    expect(within(renewal!).getAllByRole('cell')[2]!.textContent).toBe(
+      'Verlenging, 30 apr 2026 t/m 29 mei 2026',
+    );
+    expect(within(order!).getAllByRole('cell')[2]!.textContent).toBe('Bestelling');
+    actor.stop();
   });
 
   it('the real actor asks GET /api/admin/tables/{table} with the query, leaving out blanks', async () => {
