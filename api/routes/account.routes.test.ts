@@ -114,7 +114,7 @@ describe('orders, invoices and subscriptions', () => {
       billing: 'monthly',
       status: 'active',
       startedOn: '2026-03-10',
-      nextInvoiceOn: '2026-04-09',
+      nextInvoiceOn: '2026-04-10',
       termEndsOn: '2027-03-10',
       endsOn: null,
       upgradeTo: 'webHosting_pro',
@@ -151,7 +151,7 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
       id: hosting.id,
       status: 'cancelling',
       endsOn: '2027-03-10',
-      nextInvoiceOn: '2026-04-09',
+      nextInvoiceOn: '2026-04-10',
       upgradeTo: null,
     });
     const [row] = await t.database.db

@@ -271,4 +271,59 @@ describe('recurring billing through the API', () => {
     expect(found.total).toBe(1);
     expect(rows(found)).toEqual([['2027-0001', 'renewal', '2026-04-30', '2027-01-30']]);
   });
+
+  it('the customer and staff see the next invoice day the job then uses', async () => {
+    clock = new Date('2027-01-20T09:00:00Z');
+    await signInAgain();
+    const client = await signIn('renewing@example.test', 'a-good-password');
+    type Sub = { id: string; billing: string; price: number; nextInvoiceOn: string | null };
+    const own = (await (
+      await t.call('GET', '/api/account/subscriptions', undefined, { Cookie: client })
+    ).json()) as { subscriptions: Sub[] };
+    const table = (await (
+      await t.call(
+        'GET',
+        '/api/admin/tables/subscriptions?q=renewing%40example.test&sort=price&dir=desc',
+        undefined,
+        { Cookie: staff },
+      )
+    ).json()) as { rows: Array<Sub & { clientEmail: string }>; total: number };
+    expect(table.total).toBe(3);
+    expect(table.rows.map((r) => [r.billing, r.price, r.nextInvoiceOn])).toEqual([
+      // billed through the period of 31 December: next is 31 January
+      ['monthly', 3000, '2027-01-31'],
+      // the domain's first renewal, a year after the order
+      ['yearly', 1500, '2027-01-31'],
+      // the free concierge is never invoiced
+      ['monthly', 0, null],
+    ]);
+    for (const row of table.rows)
+      expect(own.subscriptions.find((s) => s.id === row.id)!.nextInvoiceOn).toBe(row.nextInvoiceOn);
+    // Not a day before: nothing; on the day: exactly those periods.
+    const before = await t.call(
+      'POST',
+      '/api/admin/billing/run',
+      { asOf: '2027-01-30' },
+      {
+        Cookie: staff,
+      },
+    );
+    expect((await before.json()).issued).toEqual([]);
+    const onTheDay = await t.call(
+      'POST',
+      '/api/admin/billing/run',
+      { asOf: '2027-01-31' },
+      {
+        Cookie: staff,
+      },
+    );
+    const [number] = (await onTheDay.json()).issued;
+    const invoice = await (
+      await t.call('GET', `/api/invoices/${number}`, undefined, { Cookie: client })
+    ).json();
+    expect(invoice.lines.map((l: { periodStart: string }) => l.periodStart)).toEqual([
+      '2027-01-31',
+      '2027-01-31',
+    ]);
+  });
 });

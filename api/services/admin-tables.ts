@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
-import * as v from 'valibot';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   billingPeriods,
@@ -24,10 +11,24 @@ import {
   users,
 } from '../db/schema.ts';
 
+import {
+  iso,
+  ordering,
+  pageOf,
+  paging,
+  searchIn,
+  type Spec,
+  type TablePage,
+  type TableQuery,
+} from './admin-table-query.ts';
+import { subscriptionsTable } from './admin-subscriptions-table.ts';
+
+export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
+
 /**
- * The staff tables (orders, invoices, leads, tickets, bookings, outbox): search, paging and
- * sorting done by the database. Each table names the columns it may be sorted by and the ones a
- * search looks in; anything else in the query is refused as VALIDATION_FAILED by the schema.
+ * The staff tables (orders, invoices, leads, tickets, bookings, outbox, subscriptions): search,
+ * paging and sorting done by the database (admin-table-query.ts). Each table names the columns
+ * it may be sorted by and the ones a search looks in.
  */
 
 export const ADMIN_TABLES = [
@@ -37,77 +38,9 @@ export const ADMIN_TABLES = [
   'tickets',
   'bookings',
   'outbox',
+  'subscriptions',
 ] as const;
 export type AdminTable = (typeof ADMIN_TABLES)[number];
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-const positive = (fallback: string, max: number) =>
-  v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max)),
-    fallback,
-  );
-
-export const tableQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  page: positive('1', 100_000),
-  pageSize: positive(String(DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-  sort: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z]{1,40}$/))),
-  dir: v.optional(v.picklist(['asc', 'desc'])),
-  status: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{1,20}$/))),
-});
-export type TableQuery = v.InferOutput<typeof tableQuerySchema>;
-
-export interface TablePage<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
-
-/** `%text%` for ILIKE with the wildcards of the search text itself escaped. */
-function pattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
-function searchIn(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  if (!q) return undefined;
-  const p = pattern(q);
-  return or(...columns.map((col) => ilike(col as AnyColumn, p)));
-}
-
-interface Spec {
-  sortable: Record<string, AnyColumn | SQL>;
-  defaultSort: string;
-  /** tie-breaker, so paging is stable */
-  tieBreak: AnyColumn;
-}
-
-function ordering(spec: Spec, query: TableQuery): { sort: string; dir: 'asc' | 'desc'; by: SQL[] } {
-  const sort = query.sort && query.sort in spec.sortable ? query.sort : spec.defaultSort;
-  const dir = query.dir ?? (query.sort && query.sort in spec.sortable ? 'asc' : 'desc');
-  const column = spec.sortable[sort]!;
-  const fn = dir === 'asc' ? asc : desc;
-  return { sort, dir, by: [fn(column), fn(spec.tieBreak)] };
-}
-
-function paging(query: TableQuery) {
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function pageOf<T>(
-  rows: T[],
-  total: number | undefined,
-  query: TableQuery,
-  order: { sort: string; dir: 'asc' | 'desc' },
-): TablePage<T> {
-  return { rows, total: total ?? 0, page: query.page, pageSize: query.pageSize, ...order };
-}
 
 export async function ordersTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -410,4 +343,8 @@ export const TABLE_READERS = {
   tickets: ticketsTable,
   bookings: bookingsTable,
   outbox: outboxTable,
-} satisfies Record<AdminTable, (db: Db, query: TableQuery) => Promise<TablePage<unknown>>>;
+  subscriptions: subscriptionsTable,
+} satisfies Record<
+  AdminTable,
+  (db: Db, query: TableQuery, now: Date) => Promise<TablePage<unknown>>
+>;

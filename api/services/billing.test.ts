@@ -15,7 +15,9 @@ import {
   users,
 } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
+import { nextInvoiceOn } from '#domain/subscriptions.ts';
 import { createBillingJob, type BillingJob } from './billing.ts';
+import { selectSubscriptionViews, subscriptionFacts } from './subscription-view.ts';
 import { createMailer } from './mail.ts';
 import { createBankTransferProvider } from './payments.ts';
 import { DEFAULT_BILLING } from './invoice-pdf.ts';
@@ -55,6 +57,7 @@ const days = (from: string, to: string) => {
 
 describe('the billing job on a calendar of cases', () => {
   let ids: Record<string, string> = {};
+  let seededSubscriptions: Record<string, string[]> = {};
 
   beforeAll(async () => {
     const seeded = await seedCustomers(database, [
@@ -97,6 +100,12 @@ describe('the billing job on a calendar of cases', () => {
         ],
       },
     ]);
+    seededSubscriptions = {
+      monthEnd: seeded[0]!.subscriptionIds,
+      paidYearly: seeded[2]!.subscriptionIds,
+      cancelled: seeded[3]!.subscriptionIds,
+      nothing: seeded[4]!.subscriptionIds,
+    };
     ids = {
       monthEnd: seeded[0]!.userId,
       leap: seeded[1]!.userId,
@@ -111,8 +120,39 @@ describe('the billing job on a calendar of cases', () => {
   it('issues each period once, one invoice per customer per day, across downtime', async () => {
     const billing = job();
     const reminded: Array<[string, string]> = [];
+    // What the account and staff pages show as the next invoice day, before each day's run,
+    // must be the period the job then bills (decision P11), and a day that has come is billed.
+    const billedBefore = new Map<string, number>();
+    const showNextInvoice = async (day: string) => {
+      const rows = await selectSubscriptionViews(database.db, undefined);
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { day: nextInvoiceOn(subscriptionFacts(r), day), status: r.status },
+        ]),
+      );
+    };
+    const checkShownDays = async (
+      day: string,
+      shown: Awaited<ReturnType<typeof showNextInvoice>>,
+    ) => {
+      const rows = await database.db
+        .select({ id: billingPeriods.subscriptionId, start: billingPeriods.periodStart })
+        .from(billingPeriods)
+        .orderBy(asc(billingPeriods.periodStart));
+      for (const [id, next] of shown) {
+        const starts = rows.filter((r) => r.id === id).map((r) => r.start);
+        const fresh = starts.slice(billedBefore.get(id) ?? 0);
+        billedBefore.set(id, starts.length);
+        if (fresh.length > 0) expect(fresh[0], `${id} on ${day}`).toBe(next.day);
+        else if (next.day !== null && next.status === 'active')
+          expect(next.day > day, `${id}: ${next.day} shown but not billed on ${day}`).toBe(true);
+      }
+    };
     const runDay = async (day: string) => {
+      const shown = await showNextInvoice(day);
       const first = await billing.run(day);
+      await checkShownDays(day, shown);
       for (const id of first!.reminded) reminded.push([day, id]);
       // The same day again (where the first run did something) issues and reminds nothing.
       if (first!.issued.length + first!.reminded.length + first!.overdue.length > 0) {
@@ -136,15 +176,21 @@ describe('the billing job on a calendar of cases', () => {
       })
       .from(invoices)
       .orderBy(asc(invoices.year), asc(invoices.sequence));
-    const calendar = rows.map((r) => [
-      r.issueDate,
-      Object.entries(ids).find(([, id]) => id === r.userId)![0],
-      r.lines.map((l) => `${l.periodStart}/${l.periodEnd}:${l.amount}`),
-    ]);
+    // By day, then customer (which customer of a day is numbered first is not a rule).
+    const calendar = rows
+      .map(
+        (r) =>
+          [
+            r.issueDate,
+            Object.entries(ids).find(([, id]) => id === r.userId)![0]!,
+            r.lines.map((l) => `${l.periodStart}/${l.periodEnd}:${l.amount}`),
+          ] as const,
+      )
+      .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
     expect(calendar).toEqual([
       ['2025-02-15', 'cancelled', ['2025-02-15/2025-03-14:5000']],
-      ['2025-02-28', 'monthEnd', ['2025-02-28/2025-03-30:3000']],
       ['2025-02-28', 'leap', ['2025-02-28/2026-02-27:1500']],
+      ['2025-02-28', 'monthEnd', ['2025-02-28/2025-03-30:3000']],
       ['2025-03-15', 'cancelled', ['2025-03-15/2025-04-14:5000']],
       ['2025-03-31', 'monthEnd', ['2025-03-31/2025-04-29:3000']],
       ['2025-04-30', 'monthEnd', ['2025-04-30/2025-05-30:3000']],
@@ -228,13 +274,16 @@ describe('the billing job on a calendar of cases', () => {
       true,
     );
 
-    // The next invoice date the job will use is kept on the subscription.
-    const [plan] = await database.db
-      .select({ next: subscriptions.nextPaymentDate })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, ids.monthEnd!))
-      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.billing));
-    expect(plan!.next).toBe('2026-03-31');
+    // After all that, the pages show the days the job will bill next.
+    const after = await showNextInvoice('2026-03-20');
+    const [milaPlan, milaDomain] = seededSubscriptions.monthEnd!;
+    expect(after.get(milaPlan!)!.day).toBe('2026-03-31');
+    expect(after.get(milaDomain!)!.day).toBe('2027-01-31');
+    expect(after.get(seededSubscriptions.paidYearly![0]!)!.day).toBe('2027-03-15');
+    expect(after.get(seededSubscriptions.cancelled![0]!)!.day).toBeNull();
+    // Free: never invoiced. Its first invoice unpaid: period 1 waits for it.
+    expect(after.get(seededSubscriptions.nothing![0]!)!.day).toBeNull();
+    expect(after.get(seededSubscriptions.nothing![1]!)!.day).toBe('2025-02-10');
     expect(logs.filter((l) => l.includes('"level":"warn"'))).toEqual([]);
   }, 180_000);
 });

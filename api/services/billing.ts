@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
-  nextRenewal,
   OVERDUE_REMINDER_DAYS,
   periodAmount,
   periodsStartedBy,
@@ -371,15 +370,8 @@ export function createBillingJob(services: BillingJobServices): BillingJob {
         status: 'open',
         checkoutUrl: charges ? null : payPageUrl('', number, lang),
       });
-      // The date the job will use next: kept on the subscription for the account pages.
-      for (const sub of new Set(due.map((d) => d.sub))) {
-        const next = nextRenewal(scheduleOf(sub), asOf);
-        if (next)
-          await tx
-            .update(subscriptions)
-            .set({ nextPaymentDate: next.start })
-            .where(eq(subscriptions.id, sub.id));
-      }
+      // The account and staff pages compute the next invoice day from `billing_periods` with the
+      // same schedule (domain/subscriptions.ts `nextInvoiceOn`, decision P11): nothing to keep.
       return number;
     });
   }

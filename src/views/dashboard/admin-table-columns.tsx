@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { dashboardLeadLink, invoicePdfLink } from '#domain/links.ts';
+import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
 import type { AdminTableName } from '#machines/staff/admin-table.machine.ts';
 import { BookingCancel, OutboxResend, TicketActions, type Row } from './admin-table-actions.tsx';
 
@@ -40,6 +40,11 @@ const STATUS_IDS = {
     answered: 'account.tickets.state.answered',
     closed: 'account.tickets.state.closed',
   },
+  subscription: {
+    active: 'account.subscriptions.statusActive',
+    cancelling: 'account.subscriptions.statusCancelling',
+    ended: 'account.subscriptions.statusEnded',
+  },
   mail: {
     pending: 'dashboard.tables.mailStatus.pending',
     sent: 'dashboard.tables.mailStatus.sent',
@@ -64,7 +69,11 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       key: 'email',
       labelId: 'dashboard.tables.client',
       sortable: true,
-      render: (r) => `${String(r.name)} <${String(r.email)}>`,
+      render: (r) => (
+        <a href={dashboardSubscriptionsLink(String(r.email))}>
+          {`${String(r.name)} <${String(r.email)}>`}
+        </a>
+      ),
     },
     { key: 'invoiceNumber', labelId: 'dashboard.tables.invoice', render: text('invoiceNumber') },
     {
@@ -230,5 +239,50 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       labelId: 'dashboard.tables.actions',
       render: (r, _lang, reload) => <OutboxResend row={r} reload={reload} />,
     },
+  ],
+  subscriptions: [
+    {
+      key: 'clientEmail',
+      labelId: 'dashboard.tables.client',
+      sortable: true,
+      render: (r) => `${String(r.clientName ?? '')} <${String(r.clientEmail)}>`,
+    },
+    {
+      key: 'displayName',
+      labelId: 'dashboard.tables.item',
+      sortable: true,
+      render: (r) =>
+        r.domainName
+          ? `${String(r.displayName)} (${String(r.domainName)})`
+          : text('displayName')(r),
+    },
+    {
+      key: 'price',
+      labelId: 'account.subscriptions.price',
+      sortable: true,
+      render: (r, lang) => (
+        <FormattedMessage
+          id={
+            r.billing === 'monthly'
+              ? 'account.subscriptions.perMonth'
+              : 'account.subscriptions.perYear'
+          }
+          values={{ price: formatMoney(Number(r.price), lang) }}
+        />
+      ),
+    },
+    { key: 'status', labelId: 'dashboard.tables.status', render: status('subscription') },
+    {
+      key: 'startedOn',
+      labelId: 'account.subscriptions.startedOn',
+      sortable: true,
+      render: date('startedOn'),
+    },
+    {
+      key: 'nextInvoiceOn',
+      labelId: 'account.subscriptions.nextInvoiceOn',
+      render: date('nextInvoiceOn'),
+    },
+    { key: 'endsOn', labelId: 'account.subscriptions.endsOn', render: date('endsOn') },
   ],
 };

@@ -9,9 +9,9 @@ import { COLUMNS } from './admin-table-columns.tsx';
 export type AdminTableActor = ActorRefFrom<typeof adminTableMachine>;
 
 /** A staff table: search, paging and sorting asked of the server; row actions per table. */
-export function AdminTable({ table }: { table: AdminTableName }) {
+export function AdminTable({ table, q }: { table: AdminTableName; q?: string | undefined }) {
   const { lang } = useI18n();
-  const actor = useActorRef(adminTableMachine, { input: { table, lang } });
+  const actor = useActorRef(adminTableMachine, { input: { table, lang, q: q ?? '' } });
   return <AdminTableView actor={actor} />;
 }
 
