@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { invoices, outbox, subscriptions, users } from '../db/schema.ts';
-import { storedInvoicePdf } from '../services/invoices.ts';
+import { DEFAULT_BILLING } from '../services/invoice-pdf.ts';
+import { invoicePdfResolver, storedInvoicePdf } from '../services/invoices.ts';
 import { hashPassword } from '../services/passwords.ts';
 
 // From an order to the second month's invoice mail, through the API only: checkout, staff
@@ -115,7 +116,8 @@ describe('recurring billing through the API', () => {
     expect(mail.text).toContain('Hallo Anna,');
     expect(mail.text).toContain('http://localhost:3000/pay/2026-0002?lang=nl');
     expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Totaal: € 30,00');
-    // The PDF was rendered once and stored; the mail refers to it (attached at delivery).
+    // The mail refers to the invoice's PDF, attached at delivery; the job draws no PDF (P12):
+    // the mailer's resolver, or the first download, renders it once and stores it.
     expect(mail.attachments).toEqual([
       expect.objectContaining({
         filename: 'invoice-2026-0002.pdf',
@@ -127,8 +129,19 @@ describe('recurring billing through the API', () => {
       .select({ id: invoices.id })
       .from(invoices)
       .where(eq(invoices.number, '2026-0002'));
+    expect(await storedInvoicePdf(t.database.db, invoiceRow!.id)).toBeNull();
+    const attached = await invoicePdfResolver(
+      t.database,
+      DEFAULT_BILLING.bank,
+    )(mail.attachments[0]!);
+    expect(Buffer.from(attached.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const stored = await storedInvoicePdf(t.database.db, invoiceRow!.id);
-    expect(Buffer.from(stored!, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stored).toBe(attached.content);
+    const download = await t.call('GET', '/api/invoices/2026-0002?format=pdf', undefined, {
+      Cookie: client,
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString('base64')).toBe(stored);
 
     // The invoice carries its period; the customer can read it, and pay it on /pay.
     const invoice = await t.call('GET', '/api/invoices/2026-0002', undefined, { Cookie: client });

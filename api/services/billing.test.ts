@@ -11,12 +11,12 @@ import {
   overdueReminders,
   payments,
   renewalReminders,
-  subscriptions,
   users,
 } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { nextInvoiceOn } from '#domain/subscriptions.ts';
 import { createBillingJob, type BillingJob } from './billing.ts';
+import { BILLING_BATCH } from './billing-issue.ts';
 import { selectSubscriptionViews, subscriptionFacts } from './subscription-view.ts';
 import { createMailer } from './mail.ts';
 import { createBankTransferProvider } from './payments.ts';
@@ -220,7 +220,10 @@ describe('the billing job on a calendar of cases', () => {
       ...Array.from({ length: 4 }, (_, i) => `2026-${String(i + 1).padStart(4, '0')}`),
     ]);
     // Dutch customer, Dutch invoice lines.
-    expect(rows.find((r) => r.number === '2025-0002')!.lines[0]!.description).toBe(
+    const milaFebruary = rows.find(
+      (r) => r.userId === ids.monthEnd && r.issueDate === '2025-02-28',
+    )!;
+    expect(milaFebruary.lines[0]!.description).toBe(
       'Website package, 28 februari 2025 t/m 30 maart 2025',
     );
 
@@ -249,8 +252,8 @@ describe('the billing job on a calendar of cases', () => {
       );
       expect(mail[0]!.lang).toBe(row.lang);
     }
-    const nlMail = invoiceMails.find((m) => m.subject.includes('2025-0002'))!;
-    expect(nlMail.subject).toBe('Factuur 2025-0002 voor je abonnementen');
+    const nlMail = invoiceMails.find((m) => m.subject.includes(milaFebruary.number))!;
+    expect(nlMail.subject).toBe(`Factuur ${milaFebruary.number} voor je abonnementen`);
     expect(nlMail.to).toBe('month-end@example.test');
     const reminders = mails.filter((m) => m.kind === 'renewal-reminder');
     expect(reminders.map((m) => m.subject)).toEqual([
@@ -290,7 +293,8 @@ describe('the billing job on a calendar of cases', () => {
 
 describe('two runs at once', () => {
   it('issue every invoice once, with or without the advisory lock between them', async () => {
-    const customers = Array.from({ length: 24 }, (_, i) => ({
+    // Enough customers for several batches per run, billed side by side.
+    const customers = Array.from({ length: 2 * BILLING_BATCH + 50 }, (_, i) => ({
       email: `together${i}@example.test`,
       subscriptions: [
         { billing: 'monthly' as const, price: 3000, startDate: '2030-01-05' },
@@ -311,7 +315,7 @@ describe('two runs at once', () => {
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(eq(invoices.year, 2030));
-    expect(rows.filter((r) => emails.has(r.email))).toHaveLength(48);
+    expect(rows.filter((r) => emails.has(r.email))).toHaveLength(2 * customers.length);
     // what the runs reported is exactly what exists, each number once
     const reported = [...a!.issued, ...b!.issued, ...c!.issued, ...d!.issued];
     expect(new Set(reported).size).toBe(reported.length);
@@ -323,6 +327,48 @@ describe('two runs at once', () => {
     const periods = await database.db.select().from(billingPeriods);
     const keys = periods.map((p) => `${p.subscriptionId}/${p.periodStart}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('a batch that fails is rolled back and its customers are billed one by one', async () => {
+    const customers = Array.from({ length: BILLING_BATCH + 5 }, (_, i) => ({
+      email: `retry${i}@example.test`,
+      subscriptions: [{ billing: 'monthly' as const, price: 3000, startDate: '2031-01-10' }],
+    }));
+    await seedCustomers(database, customers);
+    // The first transaction of the issuing step fails (on PostgreSQL the run's lock transaction
+    // comes first), as a deadlock or a lost unique key would.
+    let writes = 0;
+    const failAt = database.kind === 'postgres' ? 2 : 1;
+    const flaky: Database = {
+      ...database,
+      write: (fn) => {
+        writes += 1;
+        if (writes === failAt) return Promise.reject(new Error('deadlock detected'));
+        return database.write(fn);
+      },
+    };
+    const result = await createBillingJob({
+      database: flaky,
+      logger,
+      now: () => new Date('2031-02-10T10:00:00Z'),
+      publicUrl: 'https://shop.example.test',
+      billing: DEFAULT_BILLING,
+      payments: createBankTransferProvider({ publicUrl: 'https://shop.example.test' }),
+    }).run('2031-02-10');
+    // Everyone due that day (these and any earlier test's customers) got one invoice.
+    const rows = await database.db
+      .select({ number: invoices.number, email: users.email })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(eq(invoices.issueDate, '2031-02-10'));
+    const emails = rows.map((r) => r.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails).toEqual(expect.arrayContaining(customers.map((c) => c.email)));
+    expect(result!.issued.sort()).toEqual(rows.map((r) => r.number).sort());
+    // Nobody of the failed batch was left out: a second run finds nothing due.
+    expect((await job().run('2031-02-10'))!.issued).toEqual([]);
+    expect(writes).toBeGreaterThan(failAt);
+    expect(writes).toBeGreaterThan(failAt + 2);
   });
 
   it('the hourly timer skips when another run holds the lock', async () => {
