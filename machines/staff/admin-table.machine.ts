@@ -136,6 +136,7 @@ export const adminTableMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({
           table: context.table,

@@ -35,8 +35,8 @@ type Result = ApiResult<TablePage>;
 type LoadInput = { table: AdminTableName; query: TableQuery; lang: 'en' | 'nl' };
 type ModelEvent =
   | AdminTableEvent
-  | { type: 'xstate.done.actor.0.adminTable.loading'; output: Result }
-  | { type: 'xstate.error.actor.0.adminTable.loading'; error: string }
+  | { type: 'xstate.done.actor.load'; output: Result }
+  | { type: 'xstate.error.actor.load'; error: string }
   | { type: 'xstate.after.searchPause.adminTable.typing' };
 
 const invoiceRow = (
@@ -89,12 +89,8 @@ const samples = {
   'user.sort': [{ column: 'total' }],
   'user.retry': [{}],
   'flow.changed': [{}],
-  'xstate.done.actor.0.adminTable.loading': [
-    { output: firstPage },
-    { output: lastPage },
-    { output: refused },
-  ],
-  'xstate.error.actor.0.adminTable.loading': [{ error: 'network' }],
+  'xstate.done.actor.load': [{ output: firstPage }, { output: lastPage }, { output: refused }],
+  'xstate.error.actor.load': [{ error: 'network' }],
   'xstate.after.searchPause.adminTable.typing': [{}],
 } satisfies EventSamples<ModelEvent>;
 
@@ -194,8 +190,8 @@ function start() {
       void fireEvent.click(screen.getByRole('button', { name: t('account.area.retry') })),
     // Sent by a row action that changed something (reply, cancel, resend): no gesture of its own.
     'flow.changed': (e) => void act(() => actor.send(e)),
-    'xstate.done.actor.0.adminTable.loading': (e) => settle('resolve', e.output),
-    'xstate.error.actor.0.adminTable.loading': () => settle('reject'),
+    'xstate.done.actor.load': (e) => settle('resolve', e.output),
+    'xstate.error.actor.load': () => settle('reject'),
     'xstate.after.searchPause.adminTable.typing': () => advance(SEARCH_PAUSE),
   } satisfies Driver<ModelEvent>;
   return {
