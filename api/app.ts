@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -47,6 +48,7 @@ import { emailConfigRoutes, mailDiscoveryRoutes } from './routes/email-config.ro
 import { createMailConfig } from './services/mail-config.ts';
 import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
 import { createLifecycle, type Lifecycle } from './services/lifecycle.ts';
+import { createBookingTokens, type BookingTokens } from './services/booking-tokens.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -85,6 +87,11 @@ export interface AppServices {
    * lifecycle that is ready at once (tests).
    */
   lifecycle?: Lifecycle;
+  /**
+   * Which tokens open a booking's page (api/services/booking-tokens.ts), keyed with
+   * SESSION_SECRET by the server; absent: a random key (one app in a test).
+   */
+  bookingTokens?: BookingTokens;
   /** The recurring-billing job (API.md section 8); made from the services above when absent. */
   billingJob?: BillingJob;
   now?: () => Date;
@@ -113,7 +120,9 @@ export function createApp({
     services.rateLimits ??
     createRateLimits({ database: services.database, trustProxy: config.TRUST_PROXY ?? 0, now });
   const lifecycle = services.lifecycle ?? createLifecycle({ ready: true });
-  const routed = { ...services, rateLimits, lifecycle, now };
+  const bookingTokens =
+    services.bookingTokens ?? createBookingTokens(randomBytes(32).toString('hex'));
+  const routed = { ...services, rateLimits, lifecycle, now, bookingTokens };
   const app = new Hono<AppEnv>();
   const mailConfig = createMailConfig({
     imapHost: config.MAIL_IMAP_HOST,

@@ -36,3 +36,9 @@ export function t(lang: Lang, key: MessageKey, values?: MessageValues): string {
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(CATALOGS.en, key);
 }
+
+/** A buyer's country as the invoice prints it: the name in `lang` for countries we serve, else the code. */
+export function countryName(country: string, lang: Lang): string {
+  const key = `invoice.country.${country}`;
+  return isMessageKey(key) ? t(lang, key) : country;
+}

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './services/mail.ts';
 import { createSessions, ensureStaffAccount } from './services/sessions.ts';
+import { createBookingTokens } from './services/booking-tokens.ts';
 import { createPaymentProvider } from './services/payments.ts';
 import { createBillingJob, BILLING_RUN_EVERY_MS } from './services/billing.ts';
 import { createDomainOwnership } from './services/orders.ts';
@@ -171,6 +172,7 @@ async function main() {
       mailer,
       sessions,
       currentUser: sessions.currentUser,
+      bookingTokens: createBookingTokens(config.SESSION_SECRET),
       payments,
       billing,
       billingJob,

@@ -5,11 +5,16 @@
 // PostgreSQL: BENCH_DATABASE_URL, else a fresh database on postgres://postgres@127.0.0.1:5432.
 // Three runs: the first ever (every period of the past year still to bill: the worst case), the
 // next day (one day's renewals), and the same day again (nothing new: the cost of looking).
+// The job draws no PDF (decision P12): the mailer draws each one when it delivers the mail; a
+// sample of that work is timed after the runs. The load average is printed: other processes
+// share the machine.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../api/db/database.ts';
 import { invoices, outbox } from '../api/db/schema.ts';
+import { renderAndStoreInvoicePdf } from '../api/services/invoices.ts';
 import { createLogger } from '../api/logger.ts';
 import { createBillingJob } from '../api/services/billing.ts';
 import { createMailer } from '../api/services/mail.ts';
@@ -18,6 +23,12 @@ import { DEFAULT_BILLING } from '../api/services/invoice-pdf.ts';
 import { print } from './lib.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
+/** Invoice PDFs drawn after the runs, as the mailer draws them at delivery. */
+const PDF_SAMPLE = Number(process.env.BENCH_PDF_SAMPLE ?? 200);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const run = randomBytes(4).toString('hex');
 const admin = process.env.BENCH_DATABASE_URL
   ? undefined
@@ -90,6 +101,7 @@ try {
       const result = await job.run(asOf);
       return { ms: Math.round(performance.now() - started), result: result! };
     };
+    const loadBefore = load();
     const first = await timed('2026-06-01');
     const [{ lines }] = (
       await database.db.execute<{ lines: number }>(
@@ -98,7 +110,16 @@ try {
     ).rows as [{ lines: number }];
     const nextDay = await timed('2026-06-02');
     const idle = await timed('2026-06-02');
+    const loadAfter = load();
     const mails = await database.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    const sample = await database.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .orderBy(invoices.number)
+      .limit(PDF_SAMPLE);
+    const pdfStarted = performance.now();
+    for (const { id } of sample) await renderAndStoreInvoicePdf(database, id, DEFAULT_BILLING.bank);
+    const pdfMs = (performance.now() - pdfStarted) / Math.max(1, sample.length);
     print(`billing job, ${count} active subscriptions (${CUSTOMERS} customers), PostgreSQL`, {
       'first run: invoices issued': first.result.issued.length,
       'first run: periods billed': lines,
@@ -110,6 +131,10 @@ try {
       'same day again: invoices issued': idle.result.issued.length,
       'same day again (ms)': idle.ms,
       'mails in the outbox': mails[0]!.n,
+      [`PDF drawn at mail delivery, ms each (${sample.length} drawn)`]: pdfMs.toFixed(1),
+      'load average before the first run (1, 5, 15 min)': loadBefore,
+      'load average after the runs': loadAfter,
+      cores: availableParallelism(),
     });
   } finally {
     await database.close();

@@ -169,6 +169,8 @@ export const accountBookingSchema = v.object({
   endTime: v.string(),
   status: v.picklist(['booked', 'cancelled']),
   videoCallUrl: v.nullable(v.string()),
+  /** upcoming booked calls: the token of their own page (`manageBookingLink`), else null */
+  manageToken: v.nullable(v.string()),
 });
 export type AccountBooking = v.InferOutput<typeof accountBookingSchema>;
 export const accountBookingsSchema = v.object({ bookings: v.array(accountBookingSchema) });

@@ -15,9 +15,12 @@ export const billingRunAnswerSchema = v.object({
 });
 export type BillingRunAnswer = v.InferOutput<typeof billingRunAnswerSchema>;
 
+/** A number of invoices and their sum in cents. */
+export const invoiceCountSchema = v.object({ count: v.number(), total: v.number() });
+
 /** `GET /api/admin/billing`: money owed that staff should chase (open invoices past due). */
 export const billingSummarySchema = v.object({
-  overdue: v.object({ count: v.number(), total: v.number() }),
-  open: v.object({ count: v.number(), total: v.number() }),
+  overdue: invoiceCountSchema,
+  open: invoiceCountSchema,
 });
 export type BillingSummary = v.InferOutput<typeof billingSummarySchema>;

@@ -22,18 +22,27 @@ export function formatMoney(cents: number, _lang?: Lang): string {
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isIsoDay(value: string): boolean {
+/** The day's parts, or null when `value` is not an existing calendar day `YYYY-MM-DD`. */
+function calendarParts(value: string): { y: number; m: number; d: number } | null {
   const match = DAY_RE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.toISOString().slice(0, 10) === value;
+  if (!match) return null;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? { y, m, d }
+    : null;
+}
+
+export function isIsoDay(value: string): boolean {
+  return calendarParts(value) !== null;
 }
 
 function parseDay(day: IsoDay): { y: number; m: number; d: number } {
-  const match = DAY_RE.exec(day);
-  if (!match || !isIsoDay(day)) throw new RangeError(`not a calendar day: ${day}`);
-  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+  const parts = calendarParts(day);
+  if (!parts) throw new RangeError(`not a calendar day: ${day}`);
+  return parts;
 }
 
 function toDay(y: number, m: number, d: number): IsoDay {
@@ -102,8 +111,18 @@ export function formatDate(date: Date | IsoDay, lang: Lang, style: DateStyle = '
           return new Date(Date.UTC(y, m - 1, d, 12));
         })()
       : date;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    dateStyle: style,
-    timeZone: TIME_ZONE,
-  }).format(instant);
+  return dateFormat(lang, style).format(instant);
+}
+
+// One formatter per language and style: making an Intl.DateTimeFormat costs far more than
+// using one (the billing job formats two dates per invoice line).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Lang, style: DateStyle): Intl.DateTimeFormat {
+  const key = `${lang}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: TIME_ZONE });
+    dateFormats.set(key, format);
+  }
+  return format;
 }

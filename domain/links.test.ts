@@ -4,6 +4,7 @@ import {
   ESSENTIAL_LINK_SELECTION,
   checkoutLink,
   linkPackageGroups,
+  manageBookingLink,
   schedulerLink,
   generatorLangFromPath,
   orderLink,
@@ -110,5 +111,13 @@ describe('links the pages build', () => {
     expect(schedulerLink({ name: ' Ann ', email: 'ann@example.nl' })).toBe(
       '/scheduler?name=Ann&email=ann%40example.nl',
     );
+  });
+});
+
+describe('manageBookingLink', () => {
+  it('is the booking page with its token and the language', () => {
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    expect(manageBookingLink(token, 'nl')).toBe(`/consultation/manage?token=${token}&lang=nl`);
+    expect(manageBookingLink(token)).toBe(`/consultation/manage?token=${token}`);
   });
 });

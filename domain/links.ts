@@ -188,6 +188,11 @@ export function dashboardLeadLink(id: string): string {
   return `/dashboard/leads/${encodeURIComponent(id)}`;
 }
 
+/** The staff page of one customer's subscriptions: the subscriptions table searched by address. */
+export function dashboardSubscriptionsLink(email: string): string {
+  return `/dashboard/subscriptions?${new URLSearchParams({ q: email }).toString()}`;
+}
+
 /** The PDF of an invoice (owner or staff). */
 export function invoicePdfLink(invoiceNumber: string): string {
   return `/api/invoices/${encodeURIComponent(invoiceNumber)}?format=pdf`;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancelSubscription,
-  isPeriodBillable,
   nextInvoiceOn,
   subscriptionDates,
   subscriptionStatus,
@@ -12,19 +11,23 @@ import {
 
 const monthly: SubscriptionFacts = {
   billing: 'monthly',
+  interval: 'monthly',
   storedStatus: 'active',
+  price: 3000,
   startDate: '2026-01-31',
-  nextPaymentDate: '2026-03-02',
   termEnd: '2027-01-31',
   endsOn: null,
+  lastBilledStart: null,
 };
 const domain: SubscriptionFacts = {
   billing: 'yearly',
+  interval: 'monthly',
   storedStatus: 'active',
+  price: 1500,
   startDate: '2026-01-31',
-  nextPaymentDate: '2027-01-31',
   termEnd: null,
   endsOn: null,
+  lastBilledStart: null,
 };
 
 describe('cancelling a monthly plan', () => {
@@ -69,21 +72,14 @@ describe('dates and status', () => {
     expect(subscriptionStatus({ ...monthly, endsOn: '2027-01-31' }, '2027-01-31')).toBe('ended');
   });
   it('has no next invoice on or after the end', () => {
-    expect(nextInvoiceOn(monthly, '2026-02-15')).toBe('2026-03-02');
+    expect(nextInvoiceOn(monthly, '2026-02-15')).toBe('2026-02-28');
     expect(nextInvoiceOn({ ...domain, endsOn: '2027-01-31' }, '2026-06-01')).toBeNull();
-    expect(nextInvoiceOn({ ...monthly, endsOn: '2026-03-01' }, '2026-02-15')).toBeNull();
+    expect(nextInvoiceOn({ ...monthly, endsOn: '2026-02-28' }, '2026-02-15')).toBeNull();
   });
   it('gives the term end of a yearly item as the end of its current paid year', () => {
     expect(termEndsOn(domain, '2026-01-31')).toBe('2027-01-31');
     expect(termEndsOn(domain, '2027-02-01')).toBe('2028-01-31');
     expect(termEndsOn(monthly, '2030-01-01')).toBe('2027-01-31');
-  });
-  it('tells the billing job which periods to invoice', () => {
-    const cancelling = { ...monthly, endsOn: '2027-01-31' };
-    expect(isPeriodBillable(cancelling, '2027-01-30')).toBe(true);
-    expect(isPeriodBillable(cancelling, '2027-01-31')).toBe(false);
-    expect(isPeriodBillable({ ...monthly, storedStatus: 'cancelled' }, '2026-03-02')).toBe(false);
-    expect(isPeriodBillable(monthly, '2031-01-01')).toBe(true);
   });
   it('offers Complete to Pro only while active', () => {
     expect(upgradeTarget('webHosting_total', 'active')).toBe('webHosting_pro');
@@ -91,7 +87,7 @@ describe('dates and status', () => {
     expect(upgradeTarget('domain_managed', 'active')).toBeNull();
     expect(subscriptionDates(monthly, '2026-02-15')).toEqual({
       status: 'active',
-      nextInvoiceOn: '2026-03-02',
+      nextInvoiceOn: '2026-02-28',
       termEndsOn: '2027-01-31',
       endsOn: null,
     });

@@ -5,6 +5,7 @@
 // Days are `YYYY-MM-DD`. `endsOn` is the first day without the service: the subscription stops at
 // the start of that day, and no billing period that starts on or after it is invoiced.
 
+import { nextRenewal, type BillingSchedule } from './billing.ts';
 import { addMonths, type IsoDay } from './format.ts';
 import { TERM_MONTHS } from './totals.ts';
 
@@ -14,17 +15,20 @@ export const NOTICE_MONTHS = 1;
 export const SUBSCRIPTION_STATUSES = ['active', 'cancelling', 'ended'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** What is stored about a subscription (the `subscriptions` row, its dates as days). */
-export interface SubscriptionFacts {
-  billing: 'monthly' | 'yearly';
+/**
+ * What is stored about a subscription (the `subscriptions` row with its order's interval, its
+ * dates as days) and how far the billing job has invoiced it. A billing schedule as well.
+ */
+export interface SubscriptionFacts extends BillingSchedule {
   /** stored status: `pending` until the first invoice is paid, `cancelled` when withdrawn */
   storedStatus: 'pending' | 'active' | 'cancelled';
-  startDate: IsoDay;
-  /** the next renewal invoice's day as the billing job keeps it */
-  nextPaymentDate: IsoDay;
+  /** the price in cents (per month or per year, as `billing` says); 0 is never invoiced */
+  price: number;
   /** monthly plans: the end of the first 12-month term */
   termEnd: IsoDay | null;
   endsOn: IsoDay | null;
+  /** the start of the last renewal period invoiced (`billing_periods`), null before the first */
+  lastBilledStart: IsoDay | null;
 }
 
 /** The status shown: `ended` once `endsOn` has come (or when withdrawn), `cancelling` before. */
@@ -46,20 +50,17 @@ export function termEndsOn(facts: SubscriptionFacts, today: IsoDay): IsoDay {
   return addMonths(facts.startDate, 12 * years);
 }
 
-/** The next invoice's day, or null when the subscription ends before it (or has ended). */
-export function nextInvoiceOn(facts: SubscriptionFacts, today: IsoDay): IsoDay | null {
-  if (subscriptionStatus(facts, today) === 'ended') return null;
-  if (facts.endsOn !== null && facts.nextPaymentDate >= facts.endsOn) return null;
-  return facts.nextPaymentDate;
-}
-
 /**
- * Whether a billing period starting on `periodStart` is to be invoiced (the billing job's check):
- * never for a withdrawn subscription, and never from `endsOn` on.
+ * The day the billing job invoices this subscription next: the start of the first renewal period
+ * after the last one invoiced (`nextRenewal` of the billing schedule, domain/billing.ts, which is
+ * what the job bills: API.md section 8, decisions P1 to P3 and P11). Null when nothing is invoiced
+ * any more: ended or withdrawn, cut off by `endsOn`, or free. The day can be today or past when
+ * the job has not billed it yet (a first invoice paid late, a server that was down): the job
+ * bills it at its next run.
  */
-export function isPeriodBillable(facts: SubscriptionFacts, periodStart: IsoDay): boolean {
-  if (facts.storedStatus === 'cancelled') return false;
-  return facts.endsOn === null || periodStart < facts.endsOn;
+export function nextInvoiceOn(facts: SubscriptionFacts, today: IsoDay): IsoDay | null {
+  if (subscriptionStatus(facts, today) === 'ended' || facts.price <= 0) return null;
+  return nextRenewal(facts, facts.lastBilledStart ?? facts.startDate)?.start ?? null;
 }
 
 export type CancelRefusal = 'alreadyCancelling' | 'ended';

@@ -95,10 +95,21 @@ describe('computeQuote: totals', () => {
 });
 
 describe('computeQuote: next payments', () => {
-  it('monthly: next monthly payment 30 days from today, yearly one year from today', () => {
+  it("monthly: next monthly payment a month from today (the billing job's day), yearly a year", () => {
     const q = quote({ plans: ['webHosting_total', 'domain_managed'] });
-    expect(q.nextPayments).toEqual({ monthly: '2025-02-04', yearly: '2026-01-05' });
+    expect(q.nextPayments).toEqual({ monthly: '2025-02-05', yearly: '2026-01-05' });
     expect(q.monthlyTermEnd).toBe('2026-01-05');
+  });
+
+  it('a month from the 31st is the last day of a shorter month (decision P11)', () => {
+    const jan31 = new Date('2025-01-31T10:00:00Z');
+    expect(quote({ plans: ['webHosting_total'], today: jan31 }).nextPayments.monthly).toBe(
+      '2025-02-28',
+    );
+    const leap = new Date('2028-01-31T10:00:00Z');
+    expect(quote({ plans: ['webHosting_total'], today: leap }).nextPayments.monthly).toBe(
+      '2028-02-29',
+    );
   });
 
   it('yearly interval: the next monthly payment comes after the 12 prepaid months', () => {
@@ -109,7 +120,7 @@ describe('computeQuote: next payments', () => {
   it('counts calendar days in Amsterdam', () => {
     const lateEvening = new Date('2025-01-31T23:30:00Z'); // already 1 February in Amsterdam
     const q = quote({ plans: ['webHosting_total', 'domain_managed'], today: lateEvening });
-    expect(q.nextPayments).toEqual({ monthly: '2025-03-03', yearly: '2026-02-01' });
+    expect(q.nextPayments).toEqual({ monthly: '2025-03-01', yearly: '2026-02-01' });
   });
 
   it('has no next payment for a cadence with nothing to pay', () => {

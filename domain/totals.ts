@@ -26,7 +26,8 @@ import {
   exitOfferDiscount,
   type ExitOfferId,
 } from './exit-offer.ts';
-import { addDays, addMonths, amsterdamDay, type IsoDay } from './format.ts';
+import { billingPeriod } from './billing.ts';
+import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
 
 export type Interval = 'monthly' | 'yearly';
 export const INTERVALS = ['monthly', 'yearly'] as const satisfies readonly Interval[];
@@ -40,8 +41,6 @@ export const DOMAIN_TYPES = [
 
 /** VAT rate in percent. 0: the studio invoices under the small-business scheme (KOR). */
 export const VAT_RATE = 0;
-/** Days from today to the next monthly payment. */
-export const MONTHLY_PAYMENT_DAYS = 30;
 /** Length of a subscription term in months (monthly plans run 12 months, then renew). */
 export const TERM_MONTHS = 12;
 
@@ -282,10 +281,14 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   const vat = Math.round((net * VAT_RATE) / 100);
 
   const today = amsterdamDay(input.today);
+  // The first renewal of each cadence is the billing schedule's period 1 for a start today (the
+  // job's own date, decision P11): a month on, or twelve months on the yearly interval and for
+  // yearly items.
+  const firstRenewal = (billing: 'monthly' | 'yearly') =>
+    billingPeriod({ billing, interval, startDate: today }, 1).start;
   const renewals = {
-    monthly:
-      interval === 'yearly' ? addMonths(today, TERM_MONTHS) : addDays(today, MONTHLY_PAYMENT_DAYS),
-    yearly: addMonths(today, 12),
+    monthly: firstRenewal('monthly'),
+    yearly: firstRenewal('yearly'),
     monthlyTermEnd: addMonths(today, TERM_MONTHS),
   };
   return {

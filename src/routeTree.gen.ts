@@ -39,6 +39,7 @@ import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
 import { Route as DashboardOrderLinkGeneratorRouteImport } from './routes/dashboard/order-link-generator'
 import { Route as DashboardOrdersRouteImport } from './routes/dashboard/orders'
 import { Route as DashboardOutboxRouteImport } from './routes/dashboard/outbox'
+import { Route as DashboardSubscriptionsRouteImport } from './routes/dashboard/subscriptions'
 import { Route as DashboardTicketsRouteImport } from './routes/dashboard/tickets'
 import { Route as SignupSplatRouteImport } from './routes/signup/$'
 import { Route as LegalLegalAupRouteImport } from './routes/_legal/legal/aup'
@@ -203,6 +204,11 @@ const DashboardOutboxRoute = DashboardOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSubscriptionsRoute = DashboardSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardTicketsRoute = DashboardTicketsRouteImport.update({
   id: '/tickets',
   path: '/tickets',
@@ -292,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -377,6 +385,7 @@ export interface FileRoutesById {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard/'
@@ -460,6 +470,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
     | '/dashboard/'
@@ -740,6 +752,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardOutboxRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/subscriptions': {
+      id: '/dashboard/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/dashboard/subscriptions'
+      preLoaderRoute: typeof DashboardSubscriptionsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/tickets': {
       id: '/dashboard/tickets'
       path: '/tickets'
@@ -911,6 +930,7 @@ interface DashboardRouteChildren {
   DashboardOrderLinkGeneratorRoute: typeof DashboardOrderLinkGeneratorRoute
   DashboardOrdersRoute: typeof DashboardOrdersRoute
   DashboardOutboxRoute: typeof DashboardOutboxRoute
+  DashboardSubscriptionsRoute: typeof DashboardSubscriptionsRoute
   DashboardTicketsRoute: typeof DashboardTicketsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLeadsIdRoute: typeof DashboardLeadsIdRoute
@@ -925,6 +945,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardOrderLinkGeneratorRoute: DashboardOrderLinkGeneratorRoute,
   DashboardOrdersRoute: DashboardOrdersRoute,
   DashboardOutboxRoute: DashboardOutboxRoute,
+  DashboardSubscriptionsRoute: DashboardSubscriptionsRoute,
   DashboardTicketsRoute: DashboardTicketsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLeadsIdRoute: DashboardLeadsIdRoute,

@@ -180,9 +180,11 @@ export const subscriptionStatuses = ['pending', 'active', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /**
- * What renews: monthly plans run a 12-month term (`term_end`) with `next_payment_date`; yearly
- * plans and domains renew on `next_payment_date` a year on. `pending` until the first invoice is
- * paid.
+ * What renews: monthly plans run a 12-month term (`term_end`); yearly plans and domains renew a
+ * year on. `next_payment_date` is the first renewal as the order quoted it (the billing schedule's
+ * period 1); the next invoice day after that is computed from `billing_periods` with the same
+ * schedule (domain/subscriptions.ts `nextInvoiceOn`, decision P11). `pending` until the first
+ * invoice is paid.
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -13,7 +13,10 @@ import {
 } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { TOKEN_PATTERN } from '#domain/account.schema.ts';
+import { manageBookingLink } from '#domain/links.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { hashToken } from '../services/sessions.ts';
 import { erasedEmail } from '../services/personal-data.ts';
 import { ACCOUNT_PASSWORD_LIMIT } from './account.routes.ts';
 
@@ -111,7 +114,7 @@ describe('orders, invoices and subscriptions', () => {
       billing: 'monthly',
       status: 'active',
       startedOn: '2026-03-10',
-      nextInvoiceOn: '2026-04-09',
+      nextInvoiceOn: '2026-04-10',
       termEndsOn: '2027-03-10',
       endsOn: null,
       upgradeTo: 'webHosting_pro',
@@ -148,7 +151,7 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
       id: hosting.id,
       status: 'cancelling',
       endsOn: '2027-03-10',
-      nextInvoiceOn: '2026-04-09',
+      nextInvoiceOn: '2026-04-10',
       upgradeTo: null,
     });
     const [row] = await t.database.db
@@ -263,6 +266,91 @@ describe('upgrade request, tickets, bookings and profile', () => {
     const bad = await t.call('PUT', '/api/account/profile', { name: '' }, { Cookie: a.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({ name: 'account.validation.nameRequired' });
+  });
+});
+
+describe('bookings link to their own page', () => {
+  it('gives each upcoming call a token of its own page that opens, moves and cancels it', async () => {
+    const a = await customer('calls@example.test');
+    const mailed = 'm'.repeat(43);
+    const insert = (start: string, hash: string | null) =>
+      t.database.write(async (tx) => {
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            startTime: new Date(start),
+            endTime: new Date(new Date(start).getTime() + 30 * 60_000),
+            name: 'Calla',
+            email: 'calls@example.test',
+            lang: 'en',
+            title: 'Free 30-minute consultation',
+            description: 'd',
+            videoCallUrl: 'https://meet.jit.si/y',
+            manageTokenHash: hash,
+          })
+          .returning({ id: bookings.id });
+        return row!.id;
+      });
+    // Thursday 12 March 2026, 10:00 Amsterdam (upcoming), and Monday 9 March (past).
+    const upcoming = await insert('2026-03-12T09:00:00Z', hashToken(mailed));
+    const past = await insert('2026-03-09T09:00:00Z', null);
+    const list = async () =>
+      (await (await get('/api/account/bookings', a.cookie)).json()).bookings as Array<{
+        id: string;
+        status: string;
+        manageToken: string | null;
+      }>;
+    const [next, before] = await list();
+    expect(next).toMatchObject({ id: upcoming, status: 'booked' });
+    expect(before).toMatchObject({ id: past, status: 'booked', manageToken: null });
+    const token = next!.manageToken!;
+    expect(token).toMatch(TOKEN_PATTERN);
+    // Never the mailed token (only its hash is stored); the same link on every visit.
+    expect(token).not.toBe(mailed);
+    expect((await list())[0]!.manageToken).toBe(token);
+    // Another client sees none of these calls.
+    const b = await customer('other-calls@example.test');
+    expect((await (await get('/api/account/bookings', b.cookie)).json()).bookings).toEqual([]);
+
+    // The page reads the call with it; the mailed token still works too.
+    for (const key of [token, mailed]) {
+      const page = await t.call('GET', `/api/bookings/manage?token=${key}`);
+      expect(page.status).toBe(200);
+      expect((await page.json()).booking).toMatchObject({ id: upcoming, status: 'booked' });
+    }
+    // A token changed in one character, or one for another booking id, opens nothing.
+    const bytes = Buffer.from(token, 'base64url');
+    bytes[31] = bytes[31]! ^ 1;
+    const tampered = bytes.toString('base64url');
+    expect((await t.call('GET', `/api/bookings/manage?token=${tampered}`)).status).toBe(404);
+    const otherId = Buffer.from(token, 'base64url');
+    otherId[0] = otherId[0]! ^ 1;
+    expect(
+      (await t.call('GET', `/api/bookings/manage?token=${otherId.toString('base64url')}`)).status,
+    ).toBe(404);
+    expect((await t.call('POST', `/api/bookings/${past}/cancel`, { token })).status).toBe(404);
+
+    // Moving with it: Friday 13 March 2026, 10:00 Amsterdam; the mail links the same page.
+    const moved = await t.call('POST', `/api/bookings/${upcoming}/reschedule`, {
+      token,
+      start: '2026-03-13T09:00:00.000Z',
+    });
+    expect(moved.status).toBe(200);
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'booking-rescheduled'));
+    expect(mail!.text).toContain(`http://localhost:3000${manageBookingLink(token, 'en')}`);
+
+    // Cancelling with it; the page then shows the call cancelled, and the list has no link.
+    expect((await t.call('POST', `/api/bookings/${upcoming}/cancel`, { token })).status).toBe(200);
+    const page = await t.call('GET', `/api/bookings/manage?token=${token}`);
+    expect((await page.json()).booking).toMatchObject({ id: upcoming, status: 'cancelled' });
+    expect((await t.call('POST', `/api/bookings/${upcoming}/cancel`, { token })).status).toBe(200);
+    expect((await list()).find((x) => x.id === upcoming)).toMatchObject({
+      status: 'cancelled',
+      manageToken: null,
+    });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   readProfile,
   requestUpgrade,
 } from '../services/account.ts';
+import type { BookingTokens } from '../services/booking-tokens.ts';
 import { idempotency } from '../services/idempotency.ts';
 import type { Mailer } from '../services/mail.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
@@ -63,8 +64,10 @@ export function accountRoutes(options: {
   personalData?: readonly PersonalDataProvider[];
   rateLimits: RateLimits;
   limiters?: { password?: RateCounter };
+  /** The owner's links to their bookings' own pages (api/services/booking-tokens.ts). */
+  bookingTokens: BookingTokens;
 }) {
-  const { database, mailer, now } = options;
+  const { database, mailer, now, bookingTokens } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const signedIn = requireUser(options.currentUser ?? (async () => null));
   const providers = options.personalData ?? PERSONAL_DATA_PROVIDERS;
@@ -158,7 +161,10 @@ export function accountRoutes(options: {
     })
     .get('/account/bookings', async (c) => {
       const user = c.get('user');
-      return c.json({ bookings: await database.read((db) => listBookings(db, user.email)) });
+      const options = { now: now(), tokens: bookingTokens };
+      return c.json({
+        bookings: await database.read((db) => listBookings(db, user.email, options)),
+      });
     })
     .get('/account/profile', async (c) => {
       const user = c.get('user');

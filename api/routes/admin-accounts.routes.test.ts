@@ -216,6 +216,8 @@ describe('GET /api/admin/overview', () => {
     expect(figures.months).toHaveLength(12);
     expect(figures.months.at(-1)).toEqual({ month: '2026-03', orders: 3, revenue: 0 });
     expect(figures.openInvoices.count).toBe(3);
+    // Issued today, due in 14 days: open, nothing overdue yet.
+    expect(figures.overdueInvoices).toEqual({ count: 0, total: 0 });
     expect(figures.newLeads).toBe(2);
     // Ann ordered (at the same moment as her lead, in this test's clock); Dan did not.
     expect(figures.conversion).toEqual({ leads: 2, converted: 1, rate: 50 });

@@ -45,7 +45,7 @@ function replyMail(ticket: typeof tickets.$inferSelect, message: string, lang: L
  * Staff actions of API.md section 6 and the staff area's tables (401 without a session, 403 for
  * a client): GET /api/admin/invoices, POST /api/admin/tickets/{id}/reply,
  * PATCH /api/admin/tickets/{id}, POST /api/admin/outbox/{id}/resend; beyond API.md (README):
- * GET /api/admin/overview, GET /api/admin/tables/{table}, GET /api/admin/tickets/{id}.
+ * GET /api/admin/overview, GET /api/admin/tables/{table} (subscriptions too), GET /api/admin/tickets/{id}.
  */
 export function adminAccountsRoutes(options: {
   database: Database;
@@ -90,8 +90,10 @@ export function adminAccountsRoutes(options: {
       const read = TABLE_READERS[table as AdminTable] as (
         db: Parameters<typeof invoicesTable>[0],
         query: TableQuery,
+        now: Date,
       ) => Promise<unknown>;
-      const page = await database.read((db) => read(db, query));
+      const at = now();
+      const page = await database.read((db) => read(db, query, at));
       return c.json(page);
     })
     .get('/admin/tickets/:id', staff, async (c) => {

@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { invoices, outbox, subscriptions, users } from '../db/schema.ts';
-import { storedInvoicePdf } from '../services/invoices.ts';
+import { DEFAULT_BILLING } from '../services/invoice-pdf.ts';
+import { invoicePdfResolver, storedInvoicePdf } from '../services/invoices.ts';
 import { hashPassword } from '../services/passwords.ts';
 
 // From an order to the second month's invoice mail, through the API only: checkout, staff
@@ -115,7 +116,8 @@ describe('recurring billing through the API', () => {
     expect(mail.text).toContain('Hallo Anna,');
     expect(mail.text).toContain('http://localhost:3000/pay/2026-0002?lang=nl');
     expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Totaal: € 30,00');
-    // The PDF was rendered once and stored; the mail refers to it (attached at delivery).
+    // The mail refers to the invoice's PDF, attached at delivery; the job draws no PDF (P12):
+    // the mailer's resolver, or the first download, renders it once and stores it.
     expect(mail.attachments).toEqual([
       expect.objectContaining({
         filename: 'invoice-2026-0002.pdf',
@@ -127,8 +129,19 @@ describe('recurring billing through the API', () => {
       .select({ id: invoices.id })
       .from(invoices)
       .where(eq(invoices.number, '2026-0002'));
+    expect(await storedInvoicePdf(t.database.db, invoiceRow!.id)).toBeNull();
+    const attached = await invoicePdfResolver(
+      t.database,
+      DEFAULT_BILLING.bank,
+    )(mail.attachments[0]!);
+    expect(Buffer.from(attached.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const stored = await storedInvoicePdf(t.database.db, invoiceRow!.id);
-    expect(Buffer.from(stored!, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stored).toBe(attached.content);
+    const download = await t.call('GET', '/api/invoices/2026-0002?format=pdf', undefined, {
+      Cookie: client,
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString('base64')).toBe(stored);
 
     // The invoice carries its period; the customer can read it, and pay it on /pay.
     const invoice = await t.call('GET', '/api/invoices/2026-0002', undefined, { Cookie: client });
@@ -162,6 +175,14 @@ describe('recurring billing through the API', () => {
     expect((await t.call('GET', '/api/admin/billing', undefined, { Cookie: client })).status).toBe(
       403,
     );
+    // The overview shows the same money (one count behind both).
+    const overview = await (
+      await t.call('GET', '/api/admin/overview', undefined, { Cookie: staff })
+    ).json();
+    expect(overview).toMatchObject({
+      openInvoices: { count: 1, total: 3000 },
+      overdueInvoices: { count: 1, total: 3000 },
+    });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-27' }, { Cookie: staff });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-28' }, { Cookie: staff });
     await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-29' }, { Cookie: staff });
@@ -218,5 +239,104 @@ describe('recurring billing through the API', () => {
     );
     // The monthly periods of April to January come due on that run as well (one invoice).
     expect(await reminder.json()).toEqual({ issued: ['2027-0001'], reminded: [domain!.id] });
+  });
+
+  it('staff see renewal invoices with their period; search, paging and sorting stay on the server', async () => {
+    await signInAgain();
+    const table = async (query: string) => {
+      const res = await t.call('GET', `/api/admin/tables/invoices?${query}`, undefined, {
+        Cookie: staff,
+      });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<{
+        rows: Array<{
+          number: string;
+          kind: string;
+          periodStart: string | null;
+          periodEnd: string | null;
+        }>;
+        total: number;
+        sort: string;
+        dir: string;
+      }>;
+    };
+    const rows = (page: Awaited<ReturnType<typeof table>>) =>
+      page.rows.map((r) => [r.number, r.kind, r.periodStart, r.periodEnd]);
+    const byPeriod = await table('sort=period&dir=asc');
+    expect(byPeriod).toMatchObject({ total: 4, sort: 'period', dir: 'asc' });
+    expect(rows(byPeriod)).toEqual([
+      ['2026-0001', 'order', null, null],
+      ['2026-0002', 'renewal', '2026-02-28', '2026-03-30'],
+      ['2026-0003', 'renewal', '2026-03-31', '2026-04-29'],
+      // April to January on one invoice: from the first period's start to the last one's end.
+      ['2027-0001', 'renewal', '2026-04-30', '2027-01-30'],
+    ]);
+    expect(rows(await table('sort=period&dir=desc')).map((r) => r[0])).toEqual([
+      '2027-0001',
+      '2026-0003',
+      '2026-0002',
+      '2026-0001',
+    ]);
+    expect(rows(await table('sort=period&dir=asc&pageSize=1&page=2'))).toEqual([
+      ['2026-0002', 'renewal', '2026-02-28', '2026-03-30'],
+    ]);
+    const found = await table('q=2027-');
+    expect(found.total).toBe(1);
+    expect(rows(found)).toEqual([['2027-0001', 'renewal', '2026-04-30', '2027-01-30']]);
+  });
+
+  it('the customer and staff see the next invoice day the job then uses', async () => {
+    clock = new Date('2027-01-20T09:00:00Z');
+    await signInAgain();
+    const client = await signIn('renewing@example.test', 'a-good-password');
+    type Sub = { id: string; billing: string; price: number; nextInvoiceOn: string | null };
+    const own = (await (
+      await t.call('GET', '/api/account/subscriptions', undefined, { Cookie: client })
+    ).json()) as { subscriptions: Sub[] };
+    const table = (await (
+      await t.call(
+        'GET',
+        '/api/admin/tables/subscriptions?q=renewing%40example.test&sort=price&dir=desc',
+        undefined,
+        { Cookie: staff },
+      )
+    ).json()) as { rows: Array<Sub & { clientEmail: string }>; total: number };
+    expect(table.total).toBe(3);
+    expect(table.rows.map((r) => [r.billing, r.price, r.nextInvoiceOn])).toEqual([
+      // billed through the period of 31 December: next is 31 January
+      ['monthly', 3000, '2027-01-31'],
+      // the domain's first renewal, a year after the order
+      ['yearly', 1500, '2027-01-31'],
+      // the free concierge is never invoiced
+      ['monthly', 0, null],
+    ]);
+    for (const row of table.rows)
+      expect(own.subscriptions.find((s) => s.id === row.id)!.nextInvoiceOn).toBe(row.nextInvoiceOn);
+    // Not a day before: nothing; on the day: exactly those periods.
+    const before = await t.call(
+      'POST',
+      '/api/admin/billing/run',
+      { asOf: '2027-01-30' },
+      {
+        Cookie: staff,
+      },
+    );
+    expect((await before.json()).issued).toEqual([]);
+    const onTheDay = await t.call(
+      'POST',
+      '/api/admin/billing/run',
+      { asOf: '2027-01-31' },
+      {
+        Cookie: staff,
+      },
+    );
+    const [number] = (await onTheDay.json()).issued;
+    const invoice = await (
+      await t.call('GET', `/api/invoices/${number}`, undefined, { Cookie: client })
+    ).json();
+    expect(invoice.lines.map((l: { periodStart: string }) => l.periodStart)).toEqual([
+      '2027-01-31',
+      '2027-01-31',
+    ]);
   });
 });

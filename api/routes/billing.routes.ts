@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   billingRunRequestSchema,
@@ -7,9 +6,9 @@ import {
 } from '#domain/billing.schema.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Database } from '../db/database.ts';
-import { invoices } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
+import { invoiceMoney } from '../services/admin-overview.ts';
 import type { BillingJob } from '../services/billing.ts';
 
 /**
@@ -35,22 +34,9 @@ export function billingRoutes(services: {
       return c.json(answer);
     })
     .get('/admin/billing', staff, async (c) => {
-      const today = amsterdamDay(services.now());
-      const [row] = await services.database.read((db) =>
-        db
-          .select({
-            openCount: sql<number>`count(*)::int`,
-            openTotal: sql<number>`coalesce(sum(${invoices.total}), 0)::int`,
-            overdueCount: sql<number>`(count(*) filter (where ${invoices.dueDate} < ${today}))::int`,
-            overdueTotal: sql<number>`coalesce(sum(${invoices.total}) filter (where ${invoices.dueDate} < ${today}), 0)::int`,
-          })
-          .from(invoices)
-          .where(sql`${invoices.status} = 'open'`),
+      const answer: BillingSummary = await services.database.read((db) =>
+        invoiceMoney(db, amsterdamDay(services.now())),
       );
-      const answer: BillingSummary = {
-        overdue: { count: row?.overdueCount ?? 0, total: row?.overdueTotal ?? 0 },
-        open: { count: row?.openCount ?? 0, total: row?.openTotal ?? 0 },
-      };
       return c.json(answer);
     });
 }

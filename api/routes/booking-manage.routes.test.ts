@@ -5,6 +5,7 @@ import type { SessionUser } from '../http/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { Hono } from 'hono';
 import { errorResponse, type ApiError } from '../http/errors.ts';
+import { createBookingTokens } from '../services/booking-tokens.ts';
 import { createRateLimits, rateCounter } from '../services/rate-limit.ts';
 import { bookingManageRoutes } from './booking-manage.routes.ts';
 
@@ -206,6 +207,7 @@ describe('POST /api/bookings/{id}/cancel', () => {
           publicUrl: 'http://localhost:3000',
           rateLimits,
           limiter,
+          bookingTokens: createBookingTokens('a-test-secret-of-at-least-32-characters'),
         }),
       );
     const ask = () =>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   bookingCancelSchema,
@@ -26,6 +26,7 @@ import {
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
+import type { BookingTokens } from '../services/booking-tokens.ts';
 import { hashToken } from '../services/sessions.ts';
 import { bookingIcs, isUniqueViolation, publicBooking } from './bookings.routes.ts';
 
@@ -100,8 +101,10 @@ export function bookingManageRoutes(options: {
   currentUser?: CurrentUser | undefined;
   rateLimits: RateLimits;
   limiter?: RateCounter;
+  /** Which tokens open a booking: the mailed one, or the owner's from the client area. */
+  bookingTokens: BookingTokens;
 }) {
-  const { database, mailer, now } = options;
+  const { database, mailer, now, bookingTokens: tokens } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   // In the database, so the count holds across app servers (RATE_LIMITS.bookingManageToken).
   const limiter =
@@ -137,7 +140,17 @@ export function bookingManageRoutes(options: {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     if (!row) return null;
     if (token === undefined) return row;
-    return row.manageTokenHash !== null && row.manageTokenHash === hashToken(token) ? row : null;
+    return tokens.opens(token, row) ? row : null;
+  };
+
+  /** Rows the token may open: its hash (a mailed token) or the id it names (the owner's). */
+  const tokenMatch = (
+    table: typeof bookings | typeof cancelledBookings,
+    token: string,
+  ): ReturnType<typeof eq> => {
+    const byHash = eq(table.manageTokenHash, hashToken(token));
+    const id = tokens.bookingIdOf(token);
+    return id && UUID.test(id) ? or(byHash, eq(table.id, id))! : byHash;
   };
 
   return new Hono()
@@ -145,10 +158,9 @@ export function bookingManageRoutes(options: {
       await guard(c);
       const token = c.req.query('token') ?? '';
       if (!TOKEN_PATTERN.test(token)) throw await wrongToken(c);
-      const hash = hashToken(token);
-      const [row] = await database.read((db) =>
-        db.select().from(bookings).where(eq(bookings.manageTokenHash, hash)),
-      );
+      const [row] = (
+        await database.read((db) => db.select().from(bookings).where(tokenMatch(bookings, token)))
+      ).filter((r) => tokens.opens(token, r));
       if (row)
         return c.json({
           booking: {
@@ -156,9 +168,11 @@ export function bookingManageRoutes(options: {
             status: 'booked' as const,
           },
         });
-      const [cancelled] = await database.read((db) =>
-        db.select().from(cancelledBookings).where(eq(cancelledBookings.manageTokenHash, hash)),
-      );
+      const [cancelled] = (
+        await database.read((db) =>
+          db.select().from(cancelledBookings).where(tokenMatch(cancelledBookings, token)),
+        )
+      ).filter((r) => tokens.opens(token, r));
       if (!cancelled) throw await wrongToken(c);
       return c.json({
         booking: {
@@ -193,7 +207,11 @@ export function bookingManageRoutes(options: {
             .select({ id: cancelledBookings.id, hash: cancelledBookings.manageTokenHash })
             .from(cancelledBookings)
             .where(eq(cancelledBookings.id, id));
-          if (done && (token === undefined || done.hash === hashToken(token)))
+          if (
+            done &&
+            (token === undefined ||
+              tokens.opens(token, { id: done.id, manageTokenHash: done.hash }))
+          )
             return 'already' as const;
           return null;
         }
@@ -312,12 +330,14 @@ export function bookingManageRoutes(options: {
       if (!moved) {
         const [cancelled] = await database.read((db) =>
           db
-            .select({ hash: cancelledBookings.manageTokenHash })
+            .select({
+              id: cancelledBookings.id,
+              manageTokenHash: cancelledBookings.manageTokenHash,
+            })
             .from(cancelledBookings)
             .where(eq(cancelledBookings.id, id)),
         );
-        if (cancelled && cancelled.hash === hashToken(token))
-          throw new ApiError('ALREADY_CANCELLED');
+        if (cancelled && tokens.opens(token, cancelled)) throw new ApiError('ALREADY_CANCELLED');
         throw await wrongToken(c);
       }
       return c.json({ booking: publicBooking(moved) });

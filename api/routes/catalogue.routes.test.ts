@@ -76,7 +76,7 @@ describe('POST /api/quote', () => {
       vat: 0,
       dueToday: 338_000 + 5000 + 1500,
     });
-    expect(quote.nextPayments).toEqual({ monthly: '2026-04-09', yearly: '2027-03-10' });
+    expect(quote.nextPayments).toEqual({ monthly: '2026-04-10', yearly: '2027-03-10' });
   });
 
   it('charges twelve months up front on the yearly interval', async () => {

@@ -165,7 +165,7 @@ describe('POST /api/checkout: the happy path', () => {
       billing: 'monthly',
       status: 'pending',
       startDate: '2026-03-10',
-      nextPaymentDate: '2026-04-09',
+      nextPaymentDate: '2026-04-10',
       termEnd: '2027-03-10',
     });
     const domain = subs.find((s) => s.planId === 'domain_managed')!;

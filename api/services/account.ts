@@ -11,12 +11,7 @@ import { optionById } from '#domain/catalogue.ts';
 import { amsterdamDay, type IsoDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { payPageLink } from '#domain/links.ts';
-import {
-  cancelSubscription,
-  subscriptionDates,
-  upgradeTarget,
-  type SubscriptionFacts,
-} from '#domain/subscriptions.ts';
+import { cancelSubscription } from '#domain/subscriptions.ts';
 import type { Db, Tx } from '../db/database.ts';
 import {
   bookings,
@@ -32,42 +27,19 @@ import {
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import type { BookingTokens } from './booking-tokens.ts';
 import type { Mailer } from './mail.ts';
+import {
+  accountSubscription,
+  selectSubscriptionViews,
+  subscriptionFacts,
+} from './subscription-view.ts';
 
 /**
  * The client area's reads and writes (API.md section 6). Every query is narrowed to the signed-in
  * user, so another client's record is simply not found (404). Tables of the orders area are read
  * directly (decision A1): this service adds no second way to write them.
  */
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-export function subscriptionFacts(row: SubscriptionRow): SubscriptionFacts {
-  return {
-    billing: row.billing,
-    storedStatus: row.status,
-    startDate: row.startDate,
-    nextPaymentDate: row.nextPaymentDate,
-    termEnd: row.termEnd,
-    endsOn: row.endsOn,
-  };
-}
-
-export function accountSubscription(row: SubscriptionRow, today: IsoDay): AccountSubscription {
-  const dates = subscriptionDates(subscriptionFacts(row), today);
-  return {
-    id: row.id,
-    productId: row.productId,
-    planId: row.planId,
-    displayName: row.displayName,
-    domainName: row.domainName,
-    billing: row.billing,
-    price: row.price,
-    startedOn: row.startDate,
-    ...dates,
-    upgradeTo: upgradeTarget(row.planId, dates.status),
-  };
-}
 
 export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOrder[]> {
   const rows = await db
@@ -133,11 +105,10 @@ export async function listSubscriptions(
   userId: string,
   today: IsoDay,
 ): Promise<AccountSubscription[]> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), asc(subscriptions.displayName));
+  const rows = await selectSubscriptionViews(db, eq(subscriptions.userId, userId)).orderBy(
+    desc(subscriptions.createdAt),
+    asc(subscriptions.displayName),
+  );
   return rows.map((r) => accountSubscription(r, today));
 }
 
@@ -146,11 +117,10 @@ export async function cancelOwnSubscription(
   tx: Tx,
   input: { userId: string; subscriptionId: string; at: Date },
 ): Promise<AccountSubscription> {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)))
-    .for('update');
+  const [row] = await selectSubscriptionViews(
+    tx,
+    and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)),
+  ).for('update', { of: subscriptions });
   if (!row) throw new ApiError('NOT_FOUND');
   const today = amsterdamDay(input.at);
   const outcome = cancelSubscription(subscriptionFacts(row), today);
@@ -160,7 +130,7 @@ export async function cancelOwnSubscription(
     .set({ endsOn: outcome.endsOn, cancelledAt: input.at })
     .where(eq(subscriptions.id, row.id))
     .returning();
-  return accountSubscription(updated!, today);
+  return accountSubscription({ ...row, ...updated! }, today);
 }
 
 export async function listTickets(db: Db | Tx, email: string): Promise<AccountTicket[]> {
@@ -189,7 +159,15 @@ export async function listTickets(db: Db | Tx, email: string): Promise<AccountTi
   }));
 }
 
-export async function listBookings(db: Db | Tx, email: string): Promise<AccountBooking[]> {
+/**
+ * The client's consultations, newest first. A call still to come carries the token of its own page
+ * (`/consultation/manage`, to move or cancel it): the owner's derived token (decision A10).
+ */
+export async function listBookings(
+  db: Db | Tx,
+  email: string,
+  options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'> },
+): Promise<AccountBooking[]> {
   const booked = await db.select().from(bookings).where(eq(bookings.email, email));
   const cancelled = await db
     .select()
@@ -203,6 +181,7 @@ export async function listBookings(db: Db | Tx, email: string): Promise<AccountB
       endTime: b.endTime.toISOString(),
       status: 'booked' as const,
       videoCallUrl: b.videoCallUrl,
+      manageToken: b.startTime > options.now ? options.tokens.forOwner(b) : null,
     })),
     ...cancelled.map((b) => ({
       id: b.id,
@@ -211,6 +190,7 @@ export async function listBookings(db: Db | Tx, email: string): Promise<AccountB
       endTime: b.endTime.toISOString(),
       status: 'cancelled' as const,
       videoCallUrl: null,
+      manageToken: null,
     })),
   ].sort((a, b) => b.startTime.localeCompare(a.startTime));
 }
@@ -261,10 +241,10 @@ export async function requestUpgrade(
     mailer?: Mailer | undefined;
   },
 ): Promise<{ ticketId: string }> {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)));
+  const [row] = await selectSubscriptionViews(
+    tx,
+    and(eq(subscriptions.id, input.subscriptionId), eq(subscriptions.userId, input.userId)),
+  );
   if (!row) throw new ApiError('NOT_FOUND');
   const view = accountSubscription(row, amsterdamDay(input.at));
   if (!view.upgradeTo)

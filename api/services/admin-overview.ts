@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import { amsterdamTime } from '#domain/amsterdam-time.ts';
-import { addDays, addMonths, amsterdamDay } from '#domain/format.ts';
+import type { BillingSummary } from '#domain/billing.schema.ts';
+import { addDays, addMonths, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import type { Db } from '../db/database.ts';
 import { bookings, invoices, leads, orders, tickets } from '../db/schema.ts';
 
@@ -15,6 +16,8 @@ export interface OverviewFigures {
   /** oldest first, `YYYY-MM` in Amsterdam; revenue = paid invoices by month paid, in cents */
   months: Array<{ month: string; orders: number; revenue: number }>;
   openInvoices: { count: number; total: number };
+  /** open invoices whose due date has passed (decision P7): the money to chase */
+  overdueInvoices: { count: number; total: number };
   newLeads: number;
   openTickets: number;
   bookingsToday: Array<{ id: string; name: string; startTime: string }>;
@@ -26,6 +29,27 @@ export interface OverviewFigures {
 const monthOf = (column: unknown) =>
   sql<string>`to_char(${column} at time zone 'Europe/Amsterdam', 'YYYY-MM')`;
 
+/**
+ * Money owed (every open invoice, order or renewal) and the part of it that is overdue: open with
+ * a due date before `today`. The one count behind the overview and `GET /api/admin/billing`.
+ */
+export async function invoiceMoney(db: Db, today: IsoDay): Promise<BillingSummary> {
+  const overdue = sql`${invoices.dueDate} < ${today}`;
+  const [row] = await db
+    .select({
+      openCount: sql<number>`count(*)::int`,
+      openTotal: sql<number>`coalesce(sum(${invoices.total}), 0)::int`,
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+      overdueTotal: sql<number>`coalesce(sum(${invoices.total}) filter (where ${overdue}), 0)::int`,
+    })
+    .from(invoices)
+    .where(eq(invoices.status, 'open'));
+  return {
+    overdue: { count: row?.overdueCount ?? 0, total: row?.overdueTotal ?? 0 },
+    open: { count: row?.openCount ?? 0, total: row?.openTotal ?? 0 },
+  };
+}
+
 /** The staff overview's figures, all from the database as of `now`. */
 export async function overviewFigures(db: Db, now: Date): Promise<OverviewFigures> {
   const today = amsterdamDay(now);
@@ -35,7 +59,7 @@ export async function overviewFigures(db: Db, now: Date): Promise<OverviewFigure
   const tomorrowStart = amsterdamTime(addDays(today, 1), 0);
   const upcomingEnd = amsterdamTime(addDays(today, 1 + UPCOMING_DAYS), 0);
 
-  const [orderMonths, revenueMonths, [open], [newLeads], [openTickets], today_, upcoming, [conv]] =
+  const [orderMonths, revenueMonths, money, [newLeads], [openTickets], today_, upcoming, [conv]] =
     await Promise.all([
       db
         .select({ month: monthOf(orders.createdAt), n: count() })
@@ -47,10 +71,7 @@ export async function overviewFigures(db: Db, now: Date): Promise<OverviewFigure
         .from(invoices)
         .where(and(eq(invoices.status, 'paid'), gte(invoices.paidAt, since)))
         .groupBy(monthOf(invoices.paidAt)),
-      db
-        .select({ n: count(), total: sum(invoices.total) })
-        .from(invoices)
-        .where(eq(invoices.status, 'open')),
+      invoiceMoney(db, today),
       db
         .select({ n: count() })
         .from(leads)
@@ -95,7 +116,8 @@ export async function overviewFigures(db: Db, now: Date): Promise<OverviewFigure
   });
   return {
     months,
-    openInvoices: { count: open?.n ?? 0, total: Number(open?.total ?? 0) },
+    openInvoices: money.open,
+    overdueInvoices: money.overdue,
     newLeads: newLeads?.n ?? 0,
     openTickets: openTickets?.n ?? 0,
     bookingsToday: today_.map(slot),

@@ -1,24 +1,34 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
-import * as v from 'valibot';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { bookings, invoices, leads, orders, outbox, tickets, users } from '../db/schema.ts';
+import {
+  billingPeriods,
+  bookings,
+  invoices,
+  leads,
+  orders,
+  outbox,
+  tickets,
+  users,
+} from '../db/schema.ts';
+
+import {
+  iso,
+  ordering,
+  pageOf,
+  paging,
+  searchIn,
+  type Spec,
+  type TablePage,
+  type TableQuery,
+} from './admin-table-query.ts';
+import { subscriptionsTable } from './admin-subscriptions-table.ts';
+
+export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
 
 /**
- * The staff tables (orders, invoices, leads, tickets, bookings, outbox): search, paging and
- * sorting done by the database. Each table names the columns it may be sorted by and the ones a
- * search looks in; anything else in the query is refused as VALIDATION_FAILED by the schema.
+ * The staff tables (orders, invoices, leads, tickets, bookings, outbox, subscriptions): search,
+ * paging and sorting done by the database (admin-table-query.ts). Each table names the columns
+ * it may be sorted by and the ones a search looks in.
  */
 
 export const ADMIN_TABLES = [
@@ -28,68 +38,9 @@ export const ADMIN_TABLES = [
   'tickets',
   'bookings',
   'outbox',
+  'subscriptions',
 ] as const;
 export type AdminTable = (typeof ADMIN_TABLES)[number];
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-const positive = (fallback: string, max: number) =>
-  v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.maxValue(max)),
-    fallback,
-  );
-
-export const tableQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  page: positive('1', 100_000),
-  pageSize: positive(String(DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-  sort: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z]{1,40}$/))),
-  dir: v.optional(v.picklist(['asc', 'desc'])),
-  status: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{1,20}$/))),
-});
-export type TableQuery = v.InferOutput<typeof tableQuerySchema>;
-
-export interface TablePage<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
-
-/** `%text%` for ILIKE with the wildcards of the search text itself escaped. */
-function pattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
-function searchIn(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  if (!q) return undefined;
-  const p = pattern(q);
-  return or(...columns.map((col) => ilike(col as AnyColumn, p)));
-}
-
-interface Spec {
-  sortable: Record<string, AnyColumn | SQL>;
-  defaultSort: string;
-  /** tie-breaker, so paging is stable */
-  tieBreak: AnyColumn;
-}
-
-function ordering(spec: Spec, query: TableQuery): { sort: string; dir: 'asc' | 'desc'; by: SQL[] } {
-  const sort = query.sort && query.sort in spec.sortable ? query.sort : spec.defaultSort;
-  const dir = query.dir ?? (query.sort && query.sort in spec.sortable ? 'asc' : 'desc');
-  const column = spec.sortable[sort]!;
-  const fn = dir === 'asc' ? asc : desc;
-  return { sort, dir, by: [fn(column), fn(spec.tieBreak)] };
-}
-
-function paging(query: TableQuery) {
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function ordersTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -141,8 +92,8 @@ export async function ordersTable(db: Db, query: TableQuery) {
         .where(inArray(invoices.orderId, ids))
         .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
     : [];
-  return {
-    rows: rows.map((r) => {
+  return pageOf(
+    rows.map((r) => {
       const invoice = firstInvoices.find((i) => i.orderId === r.id);
       return {
         ...r,
@@ -151,13 +102,22 @@ export async function ordersTable(db: Db, query: TableQuery) {
         invoiceStatus: invoice?.status ?? null,
       };
     }),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
+
+/**
+ * The days a renewal invoice covers: from the first period's start to the last period's end of
+ * its lines (`billing_periods`, decision P4); null for an order's own invoice.
+ */
+const periodStart = sql<
+  string | null
+>`(select min(${billingPeriods.periodStart}) from ${billingPeriods} where ${billingPeriods.invoiceId} = ${invoices.id})`;
+const periodEnd = sql<
+  string | null
+>`(select max(${billingPeriods.periodEnd}) from ${billingPeriods} where ${billingPeriods.invoiceId} = ${invoices.id})`;
 
 export async function invoicesTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -168,6 +128,8 @@ export async function invoicesTable(db: Db, query: TableQuery) {
       total: invoices.total,
       status: invoices.status,
       dueDate: invoices.dueDate,
+      // An order's own invoice starts its first period on the day it was issued.
+      period: sql`coalesce(${periodStart}, ${invoices.issueDate})`,
     },
     defaultSort: 'issueDate',
     tieBreak: invoices.sequence,
@@ -189,6 +151,8 @@ export async function invoicesTable(db: Db, query: TableQuery) {
         status: invoices.status,
         lines: invoices.lines,
         orderId: invoices.orderId,
+        periodStart,
+        periodEnd,
       })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
@@ -202,7 +166,15 @@ export async function invoicesTable(db: Db, query: TableQuery) {
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(where),
   ]);
-  return { rows, total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize, sort, dir };
+  return pageOf(
+    rows.map((r) => ({
+      ...r,
+      kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
+    })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function leadsTable(db: Db, query: TableQuery) {
@@ -241,14 +213,12 @@ export async function leadsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(leads).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function ticketsTable(db: Db, query: TableQuery) {
@@ -278,14 +248,12 @@ export async function ticketsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(tickets).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function bookingsTable(db: Db, query: TableQuery) {
@@ -306,8 +274,8 @@ export async function bookingsTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(bookings).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: r.id,
       title: r.title,
       name: r.name,
@@ -317,12 +285,10 @@ export async function bookingsTable(db: Db, query: TableQuery) {
       endTime: iso(r.endTime)!,
       createdAt: iso(r.createdAt)!,
     })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export async function outboxTable(db: Db, query: TableQuery) {
@@ -363,14 +329,12 @@ export async function outboxTable(db: Db, query: TableQuery) {
       .offset(paging(query).offset),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort,
-    dir,
-  };
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
+    counted?.n,
+    query,
+    { sort, dir },
+  );
 }
 
 export const TABLE_READERS = {
@@ -380,4 +344,8 @@ export const TABLE_READERS = {
   tickets: ticketsTable,
   bookings: bookingsTable,
   outbox: outboxTable,
-} satisfies Record<AdminTable, (db: Db, query: TableQuery) => Promise<TablePage<unknown>>>;
+  subscriptions: subscriptionsTable,
+} satisfies Record<
+  AdminTable,
+  (db: Db, query: TableQuery, now: Date) => Promise<TablePage<unknown>>
+>;

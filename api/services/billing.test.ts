@@ -11,11 +11,13 @@ import {
   overdueReminders,
   payments,
   renewalReminders,
-  subscriptions,
   users,
 } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
+import { nextInvoiceOn } from '#domain/subscriptions.ts';
 import { createBillingJob, type BillingJob } from './billing.ts';
+import { BILLING_BATCH } from './billing-issue.ts';
+import { selectSubscriptionViews, subscriptionFacts } from './subscription-view.ts';
 import { createMailer } from './mail.ts';
 import { createBankTransferProvider } from './payments.ts';
 import { DEFAULT_BILLING } from './invoice-pdf.ts';
@@ -55,6 +57,7 @@ const days = (from: string, to: string) => {
 
 describe('the billing job on a calendar of cases', () => {
   let ids: Record<string, string> = {};
+  let seededSubscriptions: Record<string, string[]> = {};
 
   beforeAll(async () => {
     const seeded = await seedCustomers(database, [
@@ -97,6 +100,12 @@ describe('the billing job on a calendar of cases', () => {
         ],
       },
     ]);
+    seededSubscriptions = {
+      monthEnd: seeded[0]!.subscriptionIds,
+      paidYearly: seeded[2]!.subscriptionIds,
+      cancelled: seeded[3]!.subscriptionIds,
+      nothing: seeded[4]!.subscriptionIds,
+    };
     ids = {
       monthEnd: seeded[0]!.userId,
       leap: seeded[1]!.userId,
@@ -111,8 +120,39 @@ describe('the billing job on a calendar of cases', () => {
   it('issues each period once, one invoice per customer per day, across downtime', async () => {
     const billing = job();
     const reminded: Array<[string, string]> = [];
+    // What the account and staff pages show as the next invoice day, before each day's run,
+    // must be the period the job then bills (decision P11), and a day that has come is billed.
+    const billedBefore = new Map<string, number>();
+    const showNextInvoice = async (day: string) => {
+      const rows = await selectSubscriptionViews(database.db, undefined);
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { day: nextInvoiceOn(subscriptionFacts(r), day), status: r.status },
+        ]),
+      );
+    };
+    const checkShownDays = async (
+      day: string,
+      shown: Awaited<ReturnType<typeof showNextInvoice>>,
+    ) => {
+      const rows = await database.db
+        .select({ id: billingPeriods.subscriptionId, start: billingPeriods.periodStart })
+        .from(billingPeriods)
+        .orderBy(asc(billingPeriods.periodStart));
+      for (const [id, next] of shown) {
+        const starts = rows.filter((r) => r.id === id).map((r) => r.start);
+        const fresh = starts.slice(billedBefore.get(id) ?? 0);
+        billedBefore.set(id, starts.length);
+        if (fresh.length > 0) expect(fresh[0], `${id} on ${day}`).toBe(next.day);
+        else if (next.day !== null && next.status === 'active')
+          expect(next.day > day, `${id}: ${next.day} shown but not billed on ${day}`).toBe(true);
+      }
+    };
     const runDay = async (day: string) => {
+      const shown = await showNextInvoice(day);
       const first = await billing.run(day);
+      await checkShownDays(day, shown);
       for (const id of first!.reminded) reminded.push([day, id]);
       // The same day again (where the first run did something) issues and reminds nothing.
       if (first!.issued.length + first!.reminded.length + first!.overdue.length > 0) {
@@ -136,15 +176,21 @@ describe('the billing job on a calendar of cases', () => {
       })
       .from(invoices)
       .orderBy(asc(invoices.year), asc(invoices.sequence));
-    const calendar = rows.map((r) => [
-      r.issueDate,
-      Object.entries(ids).find(([, id]) => id === r.userId)![0],
-      r.lines.map((l) => `${l.periodStart}/${l.periodEnd}:${l.amount}`),
-    ]);
+    // By day, then customer (which customer of a day is numbered first is not a rule).
+    const calendar = rows
+      .map(
+        (r) =>
+          [
+            r.issueDate,
+            Object.entries(ids).find(([, id]) => id === r.userId)![0]!,
+            r.lines.map((l) => `${l.periodStart}/${l.periodEnd}:${l.amount}`),
+          ] as const,
+      )
+      .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
     expect(calendar).toEqual([
       ['2025-02-15', 'cancelled', ['2025-02-15/2025-03-14:5000']],
-      ['2025-02-28', 'monthEnd', ['2025-02-28/2025-03-30:3000']],
       ['2025-02-28', 'leap', ['2025-02-28/2026-02-27:1500']],
+      ['2025-02-28', 'monthEnd', ['2025-02-28/2025-03-30:3000']],
       ['2025-03-15', 'cancelled', ['2025-03-15/2025-04-14:5000']],
       ['2025-03-31', 'monthEnd', ['2025-03-31/2025-04-29:3000']],
       ['2025-04-30', 'monthEnd', ['2025-04-30/2025-05-30:3000']],
@@ -174,7 +220,10 @@ describe('the billing job on a calendar of cases', () => {
       ...Array.from({ length: 4 }, (_, i) => `2026-${String(i + 1).padStart(4, '0')}`),
     ]);
     // Dutch customer, Dutch invoice lines.
-    expect(rows.find((r) => r.number === '2025-0002')!.lines[0]!.description).toBe(
+    const milaFebruary = rows.find(
+      (r) => r.userId === ids.monthEnd && r.issueDate === '2025-02-28',
+    )!;
+    expect(milaFebruary.lines[0]!.description).toBe(
       'Website package, 28 februari 2025 t/m 30 maart 2025',
     );
 
@@ -203,8 +252,8 @@ describe('the billing job on a calendar of cases', () => {
       );
       expect(mail[0]!.lang).toBe(row.lang);
     }
-    const nlMail = invoiceMails.find((m) => m.subject.includes('2025-0002'))!;
-    expect(nlMail.subject).toBe('Factuur 2025-0002 voor je abonnementen');
+    const nlMail = invoiceMails.find((m) => m.subject.includes(milaFebruary.number))!;
+    expect(nlMail.subject).toBe(`Factuur ${milaFebruary.number} voor je abonnementen`);
     expect(nlMail.to).toBe('month-end@example.test');
     const reminders = mails.filter((m) => m.kind === 'renewal-reminder');
     expect(reminders.map((m) => m.subject)).toEqual([
@@ -228,20 +277,24 @@ describe('the billing job on a calendar of cases', () => {
       true,
     );
 
-    // The next invoice date the job will use is kept on the subscription.
-    const [plan] = await database.db
-      .select({ next: subscriptions.nextPaymentDate })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, ids.monthEnd!))
-      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.billing));
-    expect(plan!.next).toBe('2026-03-31');
+    // After all that, the pages show the days the job will bill next.
+    const after = await showNextInvoice('2026-03-20');
+    const [milaPlan, milaDomain] = seededSubscriptions.monthEnd!;
+    expect(after.get(milaPlan!)!.day).toBe('2026-03-31');
+    expect(after.get(milaDomain!)!.day).toBe('2027-01-31');
+    expect(after.get(seededSubscriptions.paidYearly![0]!)!.day).toBe('2027-03-15');
+    expect(after.get(seededSubscriptions.cancelled![0]!)!.day).toBeNull();
+    // Free: never invoiced. Its first invoice unpaid: period 1 waits for it.
+    expect(after.get(seededSubscriptions.nothing![0]!)!.day).toBeNull();
+    expect(after.get(seededSubscriptions.nothing![1]!)!.day).toBe('2025-02-10');
     expect(logs.filter((l) => l.includes('"level":"warn"'))).toEqual([]);
   }, 180_000);
 });
 
 describe('two runs at once', () => {
   it('issue every invoice once, with or without the advisory lock between them', async () => {
-    const customers = Array.from({ length: 24 }, (_, i) => ({
+    // Enough customers for several batches per run, billed side by side.
+    const customers = Array.from({ length: 2 * BILLING_BATCH + 50 }, (_, i) => ({
       email: `together${i}@example.test`,
       subscriptions: [
         { billing: 'monthly' as const, price: 3000, startDate: '2030-01-05' },
@@ -262,7 +315,7 @@ describe('two runs at once', () => {
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(eq(invoices.year, 2030));
-    expect(rows.filter((r) => emails.has(r.email))).toHaveLength(48);
+    expect(rows.filter((r) => emails.has(r.email))).toHaveLength(2 * customers.length);
     // what the runs reported is exactly what exists, each number once
     const reported = [...a!.issued, ...b!.issued, ...c!.issued, ...d!.issued];
     expect(new Set(reported).size).toBe(reported.length);
@@ -274,6 +327,48 @@ describe('two runs at once', () => {
     const periods = await database.db.select().from(billingPeriods);
     const keys = periods.map((p) => `${p.subscriptionId}/${p.periodStart}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('a batch that fails is rolled back and its customers are billed one by one', async () => {
+    const customers = Array.from({ length: BILLING_BATCH + 5 }, (_, i) => ({
+      email: `retry${i}@example.test`,
+      subscriptions: [{ billing: 'monthly' as const, price: 3000, startDate: '2031-01-10' }],
+    }));
+    await seedCustomers(database, customers);
+    // The first transaction of the issuing step fails (on PostgreSQL the run's lock transaction
+    // comes first), as a deadlock or a lost unique key would.
+    let writes = 0;
+    const failAt = database.kind === 'postgres' ? 2 : 1;
+    const flaky: Database = {
+      ...database,
+      write: (fn) => {
+        writes += 1;
+        if (writes === failAt) return Promise.reject(new Error('deadlock detected'));
+        return database.write(fn);
+      },
+    };
+    const result = await createBillingJob({
+      database: flaky,
+      logger,
+      now: () => new Date('2031-02-10T10:00:00Z'),
+      publicUrl: 'https://shop.example.test',
+      billing: DEFAULT_BILLING,
+      payments: createBankTransferProvider({ publicUrl: 'https://shop.example.test' }),
+    }).run('2031-02-10');
+    // Everyone due that day (these and any earlier test's customers) got one invoice.
+    const rows = await database.db
+      .select({ number: invoices.number, email: users.email })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(eq(invoices.issueDate, '2031-02-10'));
+    const emails = rows.map((r) => r.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails).toEqual(expect.arrayContaining(customers.map((c) => c.email)));
+    expect(result!.issued.sort()).toEqual(rows.map((r) => r.number).sort());
+    // Nobody of the failed batch was left out: a second run finds nothing due.
+    expect((await job().run('2031-02-10'))!.issued).toEqual([]);
+    expect(writes).toBeGreaterThan(failAt);
+    expect(writes).toBeGreaterThan(failAt + 2);
   });
 
   it('the hourly timer skips when another run holds the lock', async () => {

@@ -35,7 +35,7 @@ import {
 } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
-import { t } from '../i18n.ts';
+import { countryName } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import type { idempotency } from './idempotency.ts';
 import type { BillingSettings } from './invoice-pdf.ts';
@@ -92,7 +92,7 @@ export function quoteCheckout(body: CheckoutRequest, lang: Lang, at: Date): Quot
 }
 
 function buyerOf(body: CheckoutRequest, lang: Lang): InvoiceParty {
-  const country = t(lang, `invoice.country.${body.country}`);
+  const country = countryName(body.country, lang);
   return {
     name: `${body.firstname} ${body.lastname}`,
     ...(body.company ? { company: body.company } : {}),

@@ -25,7 +25,7 @@ import {
   type MailAttachment,
 } from '../db/schema.ts';
 import { renderInvoicePdf, type BankDetails } from './invoice-pdf.ts';
-import { invoiceDocument, nextInvoiceNumber, type InvoiceRow } from './orders.ts';
+import { invoiceDocument, nextInvoiceNumbers, type InvoiceRow } from './orders.ts';
 
 export interface IssueInvoiceInput {
   orderId: string;
@@ -52,34 +52,58 @@ export interface IssueInvoiceInput {
  * back). A zero-total invoice is paid at issue. Take this as the last step of the transaction.
  */
 export async function issueInvoice(tx: Tx, input: IssueInvoiceInput): Promise<InvoiceRow> {
-  const today = input.issueDate ?? amsterdamDay(input.at);
-  const year = input.issueDate ? Number(input.issueDate.slice(0, 4)) : invoiceYear(input.at);
-  const { number, sequence } = await nextInvoiceNumber(tx, year);
-  const free = input.total === 0;
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      number,
-      year,
-      sequence,
-      orderId: input.orderId,
-      userId: input.userId,
-      issuedAt: input.at,
-      issueDate: today,
-      dueDate: addDays(today, PAYMENT_TERM_DAYS),
-      lang: input.lang,
-      seller: input.seller,
-      buyer: input.buyer,
-      lines: input.lines,
-      subtotal: input.subtotal,
-      vatRate: input.vatRate,
-      vat: input.vat,
-      total: input.total,
-      status: free ? 'paid' : 'open',
-      paidAt: free ? input.at : null,
-    })
-    .returning();
+  const [invoice] = await issueInvoices(tx, [input]);
   return invoice!;
+}
+
+/**
+ * Issues several invoices inside `tx` with one statement per year: numbers in the order given,
+ * taken as one block of the year's gap-free counter (the billing job issues a day's renewals of
+ * many customers at once). The same rules as `issueInvoice`; take it as the last step.
+ */
+export async function issueInvoices(tx: Tx, inputs: IssueInvoiceInput[]): Promise<InvoiceRow[]> {
+  const dated = inputs.map((input) => ({
+    input,
+    day: input.issueDate ?? amsterdamDay(input.at),
+    year: input.issueDate ? Number(input.issueDate.slice(0, 4)) : invoiceYear(input.at),
+  }));
+  const byNumber = new Map<string, InvoiceRow>();
+  const assigned: string[] = [];
+  for (const year of [...new Set(dated.map((d) => d.year))].sort()) {
+    const ofYear = dated.filter((d) => d.year === year);
+    const numbers = await nextInvoiceNumbers(tx, year, ofYear.length);
+    ofYear.forEach((d, i) => (assigned[dated.indexOf(d)] = numbers[i]!.number));
+    const rows = await tx
+      .insert(invoices)
+      .values(
+        ofYear.map(({ input, day }, i) => {
+          const free = input.total === 0;
+          return {
+            number: numbers[i]!.number,
+            year,
+            sequence: numbers[i]!.sequence,
+            orderId: input.orderId,
+            userId: input.userId,
+            issuedAt: input.at,
+            issueDate: day,
+            dueDate: addDays(day, PAYMENT_TERM_DAYS),
+            lang: input.lang,
+            seller: input.seller,
+            buyer: input.buyer,
+            lines: input.lines,
+            subtotal: input.subtotal,
+            vatRate: input.vatRate,
+            vat: input.vat,
+            total: input.total,
+            status: free ? ('paid' as const) : ('open' as const),
+            paidAt: free ? input.at : null,
+          };
+        }),
+      )
+      .returning();
+    for (const row of rows) byNumber.set(row.number, row);
+  }
+  return assigned.map((number) => byNumber.get(number)!);
 }
 
 /** The stored PDF (base64) of an invoice, or null when it has not been rendered yet. */

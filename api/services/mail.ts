@@ -27,6 +27,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Stores the mail (in `tx` when given) and schedules delivery after the commit. Returns the outbox id. */
   send(message: MailMessage, tx?: Tx): Promise<number>;
+  /** `send` for several mails at once (one insert); the outbox ids in the order given. */
+  sendMany(messages: MailMessage[], tx?: Tx): Promise<number[]>;
   /** Delivers every pending mail that is due now; returns how many were sent. */
   deliverPending(): Promise<number>;
   /** The address staff notifications go to (STAFF_NOTIFY_EMAIL, else STAFF_EMAIL), or null. */
@@ -167,13 +169,13 @@ export function createMailer(options: {
       : undefined;
   timer?.unref();
 
-  return {
-    staffAddress: options.staffAddress ?? null,
-    async send(message, tx) {
-      const insert = async (t: Tx) => {
-        const [row] = await t
-          .insert(outbox)
-          .values({
+  const sendMany = async (messages: MailMessage[], tx?: Tx): Promise<number[]> => {
+    if (messages.length === 0) return [];
+    const insert = async (t: Tx) => {
+      const rows = await t
+        .insert(outbox)
+        .values(
+          messages.map((message) => ({
             to: message.to,
             subject: message.subject,
             text: message.text,
@@ -181,17 +183,27 @@ export function createMailer(options: {
             attachments: message.attachments ?? [],
             kind: message.kind,
             lang: message.lang,
-          })
-          .returning({ id: outbox.id });
-        return row!.id;
-      };
-      const id = tx ? await insert(tx) : await database.write(insert);
-      // Deliver after the caller's transaction has committed (a microtask later is not enough for
-      // a passed-in transaction, so wait a tick and let the queue pick it up).
-      if (transport)
-        setTimeout(() => void deliverPending().catch(() => undefined), tx ? 50 : 0).unref();
-      return id;
+          })),
+        )
+        .returning({ id: outbox.id });
+      // Ids are a sequence: ascending is the order inserted.
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    };
+    const ids = tx ? await insert(tx) : await database.write(insert);
+    // Deliver after the caller's transaction has committed (a microtask later is not enough for
+    // a passed-in transaction, so wait a tick and let the queue pick it up).
+    if (transport)
+      setTimeout(() => void deliverPending().catch(() => undefined), tx ? 50 : 0).unref();
+    return ids;
+  };
+
+  return {
+    staffAddress: options.staffAddress ?? null,
+    async send(message, tx) {
+      const [id] = await sendMany([message], tx);
+      return id!;
     },
+    sendMany,
     deliverPending,
     async close() {
       if (timer) clearInterval(timer);

@@ -15,25 +15,30 @@ import type { Mailer } from './mail.ts';
 import { queuePaymentReceivedMail } from './order-mail.ts';
 
 /**
- * The next invoice number of `year`, gap-free: the year's counter row is bumped with
- * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the order's transaction. The row stays
- * locked until that transaction ends, so a concurrent order waits and takes the next number; a
- * rolled-back order gives its number back with the rollback.
+ * The next `count` invoice numbers of `year`, gap-free: the year's counter row is bumped with
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the caller's transaction. The row stays
+ * locked until that transaction ends, so a concurrent order waits and takes the next numbers; a
+ * rolled-back transaction gives its numbers back with the rollback.
  */
-export async function nextInvoiceNumber(
+export async function nextInvoiceNumbers(
   tx: Tx,
   year: number,
-): Promise<{ number: string; sequence: number }> {
+  count: number,
+): Promise<Array<{ number: string; sequence: number }>> {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('invoice count');
   const [row] = await tx
     .insert(invoiceCounters)
-    .values({ year, last: 1 })
+    .values({ year, last: count })
     .onConflictDoUpdate({
       target: invoiceCounters.year,
-      set: { last: sql`${invoiceCounters.last} + 1` },
+      set: { last: sql`${invoiceCounters.last} + ${count}` },
     })
     .returning({ last: invoiceCounters.last });
-  const sequence = row!.last;
-  return { number: formatInvoiceNumber(year, sequence), sequence };
+  const first = row!.last - count + 1;
+  return Array.from({ length: count }, (_, i) => ({
+    number: formatInvoiceNumber(year, first + i),
+    sequence: first + i,
+  }));
 }
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -10,6 +10,7 @@ export const ADMIN_TABLE_NAMES = [
   'tickets',
   'bookings',
   'outbox',
+  'subscriptions',
 ] as const;
 export type AdminTableName = (typeof ADMIN_TABLE_NAMES)[number];
 
@@ -64,7 +65,7 @@ export function fetchTable(
 }
 
 /**
- * One staff table (orders, invoices, leads, tickets, bookings, outbox). `loading` asks the server
+ * One staff table (orders, invoices, leads, tickets, bookings, outbox, subscriptions). `loading` asks the server
  * for the page the query describes; `ready` shows it. Typing in the search waits `searchPause`
  * (in `typing`) so one request goes out per pause, not per key; a new search starts at page 1.
  * Sorting by the column already sorted flips the direction. A row action that changed something
@@ -73,7 +74,8 @@ export function fetchTable(
  */
 export const adminTableMachine = setup({
   types: {
-    input: {} as { table: AdminTableName; lang: Lang },
+    /** `q`: a search to start with (e.g. a customer's address from a link). */
+    input: {} as { table: AdminTableName; lang: Lang; q?: string },
     context: {} as AdminTableContext,
     events: {} as AdminTableEvent,
   },
@@ -110,7 +112,7 @@ export const adminTableMachine = setup({
   context: ({ input }) => ({
     table: input.table,
     lang: input.lang,
-    query: { q: '', page: 1, sort: null, dir: null },
+    query: { q: input.q ?? '', page: 1, sort: null, dir: null },
     data: null,
   }),
   initial: 'loading',

@@ -1,4 +1,6 @@
-// Figures of the staff overview, computed from the admin API's lists.
+// Figures of the staff overview, computed from the admin API's lists. Money owed (open and
+// overdue invoices, renewals included) is the server's count (GET /api/admin/overview), not a sum
+// over the latest orders.
 
 import type { DashboardData } from './staff.actors.ts';
 
@@ -8,7 +10,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DashboardFigures {
   orders: number;
-  unpaidCents: number;
   newLeads: number;
   openTickets: number;
   upcomingBookings: number;
@@ -17,14 +18,9 @@ export interface DashboardFigures {
 
 export function dashboardFigures(data: DashboardData, now: Date): DashboardFigures {
   const orderIds = new Set(data.orders.map((o) => o.id));
-  const openInvoices = new Map<string, number>();
-  for (const o of data.orders)
-    if (o.invoiceNumber && o.invoiceStatus === 'open')
-      openInvoices.set(o.invoiceNumber, o.dueToday);
   const since = now.getTime() - NEW_LEAD_DAYS * DAY_MS;
   return {
     orders: orderIds.size,
-    unpaidCents: [...openInvoices.values()].reduce((sum, cents) => sum + cents, 0),
     newLeads: data.leads.filter((l) => Date.parse(l.createdAt) >= since).length,
     openTickets: data.tickets.filter((t) => t.status === 'open').length,
     upcomingBookings: upcomingBookings(data, now).length,

@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { ticketReplySchema } from '#domain/account.schema.ts';
+import { invoiceCountSchema } from '#domain/billing.schema.ts';
 import { accountCalls, fieldErrorsOf } from '../account/account.actors.ts';
 import { anyBody, api, newIdempotencyKey } from '../shared/api-client.ts';
 import { createFormActionMachine } from '../shared/form-action.machine.ts';
@@ -42,7 +43,9 @@ export const staffBookingCancelMachine = createFormActionMachine({
 
 export const overviewSchema = v.object({
   months: v.array(v.object({ month: v.string(), orders: v.number(), revenue: v.number() })),
-  openInvoices: v.object({ count: v.number(), total: v.number() }),
+  openInvoices: invoiceCountSchema,
+  /** open invoices past their due date */
+  overdueInvoices: invoiceCountSchema,
   newLeads: v.number(),
   openTickets: v.number(),
   bookingsToday: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),

@@ -218,6 +218,7 @@ describe('staff answer a ticket', () => {
         ['/dashboard', 'dashboard.nav.overview'],
         ['/dashboard/orders', 'dashboard.nav.orders'],
         ['/dashboard/invoices', 'dashboard.nav.invoices'],
+        ['/dashboard/subscriptions', 'dashboard.nav.subscriptions'],
         ['/dashboard/leads', 'dashboard.nav.leads'],
         ['/dashboard/tickets', 'dashboard.nav.tickets'],
         ['/dashboard/bookings', 'dashboard.nav.bookings'],

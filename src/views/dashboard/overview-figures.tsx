@@ -2,12 +2,14 @@ import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
 import { overviewFiguresMachine, type OverviewFigures } from '#machines/staff/staff-flows.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { useFormAction } from '../shared/form-action.tsx';
 
 /** The overview's figures from GET /api/admin/overview, with the orders-and-revenue chart. */
 export function OverviewFiguresView() {
+  const { lang } = useI18n();
   const action = useFormAction(overviewFiguresMachine, {});
   const { actor } = action;
   useEffect(() => {
@@ -27,11 +29,12 @@ export function OverviewFiguresView() {
         <FormattedMessage id="account.area.loading" />
       </p>
     );
-  return <Figures figures={figures} />;
+  return <OverviewFiguresPanel figures={figures} lang={lang} />;
 }
 
-function Figures({ figures }: { figures: OverviewFigures }) {
-  const { lang } = useI18n();
+/** The figures themselves: tiles (open and overdue money first), the chart, the bookings. */
+export function OverviewFiguresPanel({ figures, lang }: { figures: OverviewFigures; lang: Lang }) {
+  const overdue = figures.overdueInvoices;
   return (
     <div className="overview-figures">
       <dl className="overview-figures__tiles">
@@ -41,6 +44,17 @@ function Figures({ figures }: { figures: OverviewFigures }) {
           </dt>
           <dd>
             {figures.openInvoices.count} · {formatMoney(figures.openInvoices.total, lang)}
+          </dd>
+        </div>
+        <div className={overdue.count > 0 ? 'overview-figures__tile--overdue' : undefined}>
+          <dt>
+            <FormattedMessage id="dashboard.figures.overdueInvoices" />
+          </dt>
+          <dd>
+            <FormattedMessage
+              id="dashboard.figures.overdueValue"
+              values={{ count: overdue.count, total: formatMoney(overdue.total, lang) }}
+            />
           </dd>
         </div>
         <div>
@@ -71,7 +85,7 @@ function Figures({ figures }: { figures: OverviewFigures }) {
           </dd>
         </div>
       </dl>
-      <MonthChart months={figures.months} />
+      <MonthChart months={figures.months} lang={lang} />
       <div className="overview-figures__bookings">
         <h2>
           <FormattedMessage id="dashboard.figures.today" />
@@ -115,9 +129,8 @@ const HEIGHT = 200;
 const PAD = 24;
 
 /** Orders (bars) and revenue (line) per month, drawn as SVG by the page itself. */
-function MonthChart({ months }: { months: OverviewFigures['months'] }) {
+function MonthChart({ months, lang }: { months: OverviewFigures['months']; lang: Lang }) {
   const intl = useIntl();
-  const { lang } = useI18n();
   const id = useId();
   const maxOrders = Math.max(1, ...months.map((m) => m.orders));
   const maxRevenue = Math.max(1, ...months.map((m) => m.revenue));

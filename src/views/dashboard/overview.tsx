@@ -127,10 +127,6 @@ export function DashboardOverview() {
 
       <dl className="dashboard-overview__figures">
         <Figure labelId="dashboard.overview.figureOrders" value={figures.orders} />
-        <Figure
-          labelId="dashboard.overview.figureUnpaid"
-          value={formatMoney(figures.unpaidCents, lang)}
-        />
         <Figure labelId="dashboard.overview.figureNewLeads" value={figures.newLeads} />
         <Figure labelId="dashboard.overview.figureOpenTickets" value={figures.openTickets} />
         <Figure labelId="dashboard.overview.figureBookings" value={figures.upcomingBookings} />

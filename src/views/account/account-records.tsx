@@ -1,0 +1,233 @@
+// The client area's records: invoices, orders, tickets and consultations (read only; a call
+// still to come links to its own page to be moved or cancelled).
+import { FormattedMessage, useIntl } from 'react-intl';
+import type {
+  AccountBooking,
+  AccountInvoice,
+  AccountOrder,
+  AccountTicket,
+} from '#domain/account.schema.ts';
+import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { invoicePdfLink, manageBookingLink } from '#domain/links.ts';
+import { Empty, Section } from './account-section.tsx';
+
+export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang }) {
+  return (
+    <Section titleId="account.invoices.title">
+      {items.length === 0 ? (
+        <Empty id="account.invoices.empty" />
+      ) : (
+        <div className="account__table-wrap">
+          <table className="account__table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.number" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.issueDate" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.dueDate" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.total" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.status" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="account.invoices.actions" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((i) => (
+                <tr key={i.number}>
+                  <td>{i.number}</td>
+                  <td>{formatDate(i.issueDate, lang, 'medium')}</td>
+                  <td>{formatDate(i.dueDate, lang, 'medium')}</td>
+                  <td>{formatMoney(i.total, lang)}</td>
+                  <td>
+                    <FormattedMessage
+                      id={i.status === 'paid' ? 'account.invoices.paid' : 'account.invoices.open'}
+                    />
+                  </td>
+                  <td className="account__actions">
+                    <a href={invoicePdfLink(i.number)} target="_blank" rel="noopener">
+                      <FormattedMessage id="account.invoices.pdf" values={{ number: i.number }} />
+                    </a>
+                    {i.payLink ? (
+                      <a href={i.payLink}>
+                        <FormattedMessage id="account.invoices.pay" values={{ number: i.number }} />
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+const ORDER_STATUS_IDS: Record<string, string> = {
+  open: 'account.orders.statusOpen',
+  paid: 'account.orders.statusPaid',
+  cancelled: 'account.orders.statusCancelled',
+};
+
+export function Orders({ items, lang }: { items: AccountOrder[]; lang: Lang }) {
+  return (
+    <Section titleId="account.orders.title">
+      {items.length === 0 ? (
+        <Empty id="account.orders.empty" />
+      ) : (
+        <ul className="account__cards">
+          {items.map((o) => (
+            <li key={o.id} className="account__card">
+              <h3>
+                <FormattedMessage
+                  id="account.orders.heading"
+                  values={{ date: formatDate(new Date(o.createdAt), lang, 'long') }}
+                />
+              </h3>
+              <p>
+                <FormattedMessage id={ORDER_STATUS_IDS[o.status] ?? 'account.orders.statusOpen'} />
+                {o.invoiceNumber ? (
+                  <>
+                    {' · '}
+                    <FormattedMessage
+                      id="account.orders.invoice"
+                      values={{ number: o.invoiceNumber }}
+                    />
+                  </>
+                ) : null}
+                {' · '}
+                {formatMoney(o.total, lang)}
+              </p>
+              <ul className="account__lines">
+                {o.lines.map((l, index) => (
+                  <li key={index}>
+                    {l.displayName}: {formatMoney(l.price, lang)}{' '}
+                    {l.billing === 'monthly' ||
+                    l.billing === 'yearly' ||
+                    l.billing === 'oneTime' ? (
+                      <FormattedMessage id={`account.billing.${l.billing}`} />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+const TICKET_STATUS_IDS = {
+  open: 'account.tickets.statusOpen',
+  answered: 'account.tickets.statusAnswered',
+  closed: 'account.tickets.statusClosed',
+} as const;
+
+export function Tickets({ items, lang }: { items: AccountTicket[]; lang: Lang }) {
+  return (
+    <Section titleId="account.tickets.title">
+      {items.length === 0 ? (
+        <Empty id="account.tickets.empty" />
+      ) : (
+        <ul className="account__cards">
+          {items.map((t) => (
+            <li key={t.id} className="account__card">
+              <h3>
+                <FormattedMessage id={`account.tickets.subject.${t.subject || 'none'}`} />
+                {' · '}
+                {formatDate(new Date(t.createdAt), lang, 'medium')}
+              </h3>
+              <p>
+                <FormattedMessage id={TICKET_STATUS_IDS[t.status]} />
+              </p>
+              <p className="account__message">{t.message}</p>
+              {t.messages.map((m, index) => (
+                <div key={index} className="account__reply">
+                  <p className="account__reply-author">
+                    <FormattedMessage
+                      id={
+                        m.author === 'staff'
+                          ? 'account.tickets.fromStaff'
+                          : 'account.tickets.fromYou'
+                      }
+                      values={{ date: formatDate(new Date(m.createdAt), lang, 'medium') }}
+                    />
+                  </p>
+                  <p className="account__message">{m.body}</p>
+                </div>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <a href="/contact#contact-form">
+          <FormattedMessage id="account.tickets.new" />
+        </a>
+      </p>
+    </Section>
+  );
+}
+
+export function Bookings({ items, lang }: { items: AccountBooking[]; lang: Lang }) {
+  const intl = useIntl();
+  const when = (b: AccountBooking) =>
+    `${formatSlotDay(b.startTime, lang)}, ${formatSlotTime(b.startTime, lang)}`;
+  return (
+    <Section titleId="account.bookings.title">
+      {items.length === 0 ? (
+        <Empty id="account.bookings.empty" />
+      ) : (
+        <ul className="account__cards">
+          {items.map((b) => (
+            <li key={b.id} className="account__card">
+              <h3>{b.title}</h3>
+              <p>
+                {when(b)}–{formatSlotTime(b.endTime, lang)}
+                {' · '}
+                <FormattedMessage
+                  id={
+                    b.status === 'booked' ? 'account.bookings.booked' : 'account.bookings.cancelled'
+                  }
+                />
+              </p>
+              {b.videoCallUrl ? (
+                <p>
+                  <a href={b.videoCallUrl} target="_blank" rel="noopener noreferrer">
+                    <FormattedMessage id="consultation.details.join" />
+                  </a>
+                </p>
+              ) : null}
+              {b.manageToken ? (
+                <p>
+                  <a
+                    href={manageBookingLink(b.manageToken, lang)}
+                    aria-label={intl.formatMessage(
+                      { id: 'account.bookings.manageLabel' },
+                      { when: when(b) },
+                    )}
+                  >
+                    <FormattedMessage id="account.bookings.manage" />
+                  </a>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

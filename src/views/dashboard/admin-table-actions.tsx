@@ -1,0 +1,125 @@
+// The staff tables' row actions: reply to and close/reopen a ticket, cancel a booking, resend a
+// mail. Each is a form-action machine (machines/staff/staff-flows.ts); `reload` asks the table
+// for the same page again once the action changed something.
+import { FormattedMessage } from 'react-intl';
+import {
+  outboxResendMachine,
+  staffBookingCancelMachine,
+  ticketReplyMachine,
+  ticketStatusMachine,
+} from '#machines/staff/staff-flows.ts';
+import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
+
+export type Row = Record<string, unknown>;
+
+export function TicketActions({ row, reload }: { row: Row; reload: () => void }) {
+  const ticketId = String(row.id);
+  const reply = useFormAction(ticketReplyMachine, { id: ticketId, message: '' }, reload);
+  const close = useFormAction(ticketStatusMachine, { id: ticketId, status: 'closed' }, reload);
+  const reopen = useFormAction(ticketStatusMachine, { id: ticketId, status: 'open' }, reload);
+  return (
+    <details className="admin-table__ticket">
+      <summary>
+        <FormattedMessage id="dashboard.tickets.open" />
+      </summary>
+      <p className="account__message">{String(row.message)}</p>
+      {reply.isDone ? (
+        <p role="status">
+          <FormattedMessage id="dashboard.tickets.sent" />
+        </p>
+      ) : (
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!reply.isOpen) reply.open();
+            reply.submit();
+          }}
+        >
+          <ActionField action={reply} field="message" labelId="dashboard.tickets.reply" multiline />
+          <button type="submit" className="button button--small" disabled={reply.isSending}>
+            <FormattedMessage id="dashboard.tickets.send" />
+          </button>
+          <ActionAlert action={reply} />
+        </form>
+      )}
+      {row.status === 'closed' ? (
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={reopen.isSending}
+          onClick={() => {
+            reopen.open();
+            reopen.submit();
+          }}
+        >
+          <FormattedMessage id="dashboard.tickets.reopen" />
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={close.isSending}
+          onClick={() => {
+            close.open();
+            close.submit();
+          }}
+        >
+          <FormattedMessage id="dashboard.tickets.close" />
+        </button>
+      )}
+    </details>
+  );
+}
+
+export function BookingCancel({ row, reload }: { row: Row; reload: () => void }) {
+  const action = useFormAction(staffBookingCancelMachine, { id: String(row.id) }, reload);
+  if (!action.isOpen)
+    return (
+      <button type="button" className="button button--small button--ghost" onClick={action.open}>
+        <FormattedMessage id="dashboard.bookings.cancel" />
+      </button>
+    );
+  return (
+    <span>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={action.isSending || action.isDone}
+        onClick={action.submit}
+      >
+        <FormattedMessage
+          id="dashboard.bookings.confirmCancel"
+          values={{ name: String(row.name) }}
+        />
+      </button>{' '}
+      <button type="button" className="button button--small button--ghost" onClick={action.close}>
+        <FormattedMessage id="account.common.back" />
+      </button>
+      <ActionAlert action={action} />
+    </span>
+  );
+}
+
+export function OutboxResend({ row, reload }: { row: Row; reload: () => void }) {
+  const action = useFormAction(outboxResendMachine, { id: String(row.id) }, reload);
+  if (row.status === 'pending') return null;
+  return (
+    <span>
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        disabled={action.isSending}
+        onClick={() => {
+          if (action.isDone) action.close();
+          action.open();
+          action.submit();
+        }}
+      >
+        <FormattedMessage id="dashboard.outbox.resend" values={{ to: String(row.to) }} />
+      </button>
+      <ActionAlert action={action} />
+    </span>
+  );
+}

@@ -1,0 +1,295 @@
+// The columns of each staff table: what a cell shows, and which columns the server sorts by.
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
+import { formatDate, formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
+import { parseSmartAnswers } from '#domain/smart-answers.ts';
+import type { AdminTableName } from '#machines/staff/admin-table.machine.ts';
+import { SmartAnswersList } from '../shared/smart-answers.tsx';
+import { BookingCancel, OutboxResend, TicketActions, type Row } from './admin-table-actions.tsx';
+
+export interface Column {
+  key: string;
+  labelId: string;
+  sortable?: boolean;
+  render: (row: Row, lang: Lang, reload: () => void) => ReactNode;
+}
+
+const text = (key: string) => (row: Row) => String(row[key] ?? '');
+const money = (key: string) => (row: Row, lang: Lang) => formatMoney(Number(row[key] ?? 0), lang);
+const date = (key: string) => (row: Row, lang: Lang) =>
+  row[key]
+    ? formatDate(
+        String(row[key]).length === 10 ? String(row[key]) : new Date(String(row[key])),
+        lang,
+        'medium',
+      )
+    : '—';
+const STATUS_IDS = {
+  order: {
+    open: 'dashboard.tables.orderStatus.open',
+    paid: 'dashboard.tables.orderStatus.paid',
+    cancelled: 'dashboard.tables.orderStatus.cancelled',
+  },
+  invoice: {
+    open: 'dashboard.tables.invoiceStatus.open',
+    paid: 'dashboard.tables.invoiceStatus.paid',
+  },
+  ticket: {
+    open: 'account.tickets.state.open',
+    answered: 'account.tickets.state.answered',
+    closed: 'account.tickets.state.closed',
+  },
+  subscription: {
+    active: 'account.subscriptions.statusActive',
+    cancelling: 'account.subscriptions.statusCancelling',
+    ended: 'account.subscriptions.statusEnded',
+  },
+  mail: {
+    pending: 'dashboard.tables.mailStatus.pending',
+    sent: 'dashboard.tables.mailStatus.sent',
+    failed: 'dashboard.tables.mailStatus.failed',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+const status = (kind: keyof typeof STATUS_IDS) => (row: Row) => {
+  const ids: Record<string, string> = STATUS_IDS[kind];
+  const id = ids[String(row.status)];
+  return id ? <FormattedMessage id={id} /> : String(row.status);
+};
+
+export const COLUMNS: Record<AdminTableName, Column[]> = {
+  orders: [
+    {
+      key: 'createdAt',
+      labelId: 'dashboard.tables.date',
+      sortable: true,
+      render: date('createdAt'),
+    },
+    {
+      key: 'email',
+      labelId: 'dashboard.tables.client',
+      sortable: true,
+      render: (r) => (
+        <a href={dashboardSubscriptionsLink(String(r.email))}>
+          {`${String(r.name)} <${String(r.email)}>`}
+        </a>
+      ),
+    },
+    { key: 'invoiceNumber', labelId: 'dashboard.tables.invoice', render: text('invoiceNumber') },
+    {
+      key: 'status',
+      labelId: 'dashboard.tables.status',
+      sortable: true,
+      render: status('order'),
+    },
+    { key: 'total', labelId: 'dashboard.tables.total', sortable: true, render: money('total') },
+    {
+      key: 'smartLeadFormAnswers',
+      labelId: 'dashboard.tables.answers',
+      render: (r) => <SmartAnswersList record={parseSmartAnswers(r.smartLeadFormAnswers)} />,
+    },
+  ],
+  invoices: [
+    {
+      key: 'number',
+      labelId: 'dashboard.tables.invoice',
+      sortable: true,
+      render: (r) => (
+        <a href={invoicePdfLink(String(r.number))} target="_blank" rel="noopener">
+          {String(r.number)}
+        </a>
+      ),
+    },
+    {
+      key: 'issueDate',
+      labelId: 'dashboard.tables.date',
+      sortable: true,
+      render: date('issueDate'),
+    },
+    {
+      key: 'period',
+      labelId: 'dashboard.tables.period',
+      sortable: true,
+      render: (r, lang) =>
+        r.periodStart && r.periodEnd ? (
+          <FormattedMessage
+            id="dashboard.tables.renewalPeriod"
+            values={{
+              start: formatDate(String(r.periodStart), lang, 'medium'),
+              end: formatDate(String(r.periodEnd), lang, 'medium'),
+            }}
+          />
+        ) : (
+          <FormattedMessage id="dashboard.tables.orderInvoice" />
+        ),
+    },
+    {
+      key: 'clientEmail',
+      labelId: 'dashboard.tables.client',
+      sortable: true,
+      render: text('clientEmail'),
+    },
+    {
+      key: 'status',
+      labelId: 'dashboard.tables.status',
+      sortable: true,
+      render: status('invoice'),
+    },
+    { key: 'total', labelId: 'dashboard.tables.total', sortable: true, render: money('total') },
+  ],
+  leads: [
+    {
+      key: 'createdAt',
+      labelId: 'dashboard.tables.date',
+      sortable: true,
+      render: date('createdAt'),
+    },
+    {
+      key: 'name',
+      labelId: 'dashboard.tables.name',
+      sortable: true,
+      render: (r) => <a href={dashboardLeadLink(String(r.id))}>{String(r.name)}</a>,
+    },
+    { key: 'email', labelId: 'dashboard.tables.email', sortable: true, render: text('email') },
+    { key: 'source', labelId: 'dashboard.tables.source', sortable: true, render: text('source') },
+    {
+      key: 'answers',
+      labelId: 'dashboard.tables.answers',
+      render: (r) => (
+        <span className="admin-table__answers">
+          {Object.entries((r.answers as Record<string, unknown>) ?? {})
+            .slice(0, 6)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+            .join(' · ')}
+        </span>
+      ),
+    },
+  ],
+  tickets: [
+    {
+      key: 'createdAt',
+      labelId: 'dashboard.tables.date',
+      sortable: true,
+      render: date('createdAt'),
+    },
+    {
+      key: 'email',
+      labelId: 'dashboard.tables.client',
+      sortable: true,
+      render: (r) => `${String(r.name)} <${String(r.email)}>`,
+    },
+    {
+      key: 'subject',
+      labelId: 'dashboard.tables.subject',
+      sortable: true,
+      render: (r) => (
+        <FormattedMessage id={`account.tickets.subject.${String(r.subject) || 'none'}`} />
+      ),
+    },
+    {
+      key: 'status',
+      labelId: 'dashboard.tables.status',
+      sortable: true,
+      render: status('ticket'),
+    },
+    {
+      key: 'actions',
+      labelId: 'dashboard.tables.actions',
+      render: (r, _lang, reload) => <TicketActions row={r} reload={reload} />,
+    },
+  ],
+  bookings: [
+    {
+      key: 'startTime',
+      labelId: 'dashboard.tables.when',
+      sortable: true,
+      render: (r, lang) =>
+        `${formatSlotDay(String(r.startTime), lang)} ${formatSlotTime(String(r.startTime), lang)}`,
+    },
+    { key: 'name', labelId: 'dashboard.tables.name', sortable: true, render: text('name') },
+    { key: 'email', labelId: 'dashboard.tables.email', sortable: true, render: text('email') },
+    {
+      key: 'actions',
+      labelId: 'dashboard.tables.actions',
+      render: (r, _lang, reload) => <BookingCancel row={r} reload={reload} />,
+    },
+  ],
+  outbox: [
+    {
+      key: 'createdAt',
+      labelId: 'dashboard.tables.date',
+      sortable: true,
+      render: date('createdAt'),
+    },
+    { key: 'to', labelId: 'dashboard.tables.to', sortable: true, render: text('to') },
+    {
+      key: 'kind',
+      labelId: 'dashboard.tables.kind',
+      sortable: true,
+      render: (r) => (
+        <details>
+          <summary>{String(r.subject)}</summary>
+          <pre className="admin-table__mail">{String(r.text)}</pre>
+        </details>
+      ),
+    },
+    {
+      key: 'status',
+      labelId: 'dashboard.tables.status',
+      sortable: true,
+      render: status('mail'),
+    },
+    {
+      key: 'actions',
+      labelId: 'dashboard.tables.actions',
+      render: (r, _lang, reload) => <OutboxResend row={r} reload={reload} />,
+    },
+  ],
+  subscriptions: [
+    {
+      key: 'clientEmail',
+      labelId: 'dashboard.tables.client',
+      sortable: true,
+      render: (r) => `${String(r.clientName ?? '')} <${String(r.clientEmail)}>`,
+    },
+    {
+      key: 'displayName',
+      labelId: 'dashboard.tables.item',
+      sortable: true,
+      render: (r) =>
+        r.domainName
+          ? `${String(r.displayName)} (${String(r.domainName)})`
+          : text('displayName')(r),
+    },
+    {
+      key: 'price',
+      labelId: 'account.subscriptions.price',
+      sortable: true,
+      render: (r, lang) => (
+        <FormattedMessage
+          id={
+            r.billing === 'monthly'
+              ? 'account.subscriptions.perMonth'
+              : 'account.subscriptions.perYear'
+          }
+          values={{ price: formatMoney(Number(r.price), lang) }}
+        />
+      ),
+    },
+    { key: 'status', labelId: 'dashboard.tables.status', render: status('subscription') },
+    {
+      key: 'startedOn',
+      labelId: 'account.subscriptions.startedOn',
+      sortable: true,
+      render: date('startedOn'),
+    },
+    {
+      key: 'nextInvoiceOn',
+      labelId: 'account.subscriptions.nextInvoiceOn',
+      render: date('nextInvoiceOn'),
+    },
+    { key: 'endsOn', labelId: 'account.subscriptions.endsOn', render: date('endsOn') },
+  ],
+};

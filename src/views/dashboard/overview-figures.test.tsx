@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// The overview's money tiles: open invoices and the overdue part of them (issue 16: "staff see
+// overdue money on the overview"), in both languages.
+
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { RawIntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
+import type { OverviewFigures } from '#machines/staff/staff-flows.ts';
+import { createI18nStore } from '../../i18n/i18n-store.ts';
+import { OverviewFiguresPanel } from './overview-figures.tsx';
+
+const catalogs = { en, nl } as Record<Lang, Record<string, string>>;
+
+function figures(overdue: { count: number; total: number }): OverviewFigures {
+  return {
+    months: [{ month: '2026-03', orders: 2, revenue: 9000 }],
+    openInvoices: { count: 3, total: 10_500 },
+    overdueInvoices: overdue,
+    newLeads: 0,
+    openTickets: 0,
+    bookingsToday: [],
+    bookingsUpcoming: [],
+    conversion: { leads: 0, converted: 0, rate: 0 },
+  };
+}
+
+function show(lang: Lang, overdue: { count: number; total: number }) {
+  const intl = createI18nStore(lang, catalogs[lang]).get().intl;
+  render(
+    <RawIntlProvider value={intl}>
+      <OverviewFiguresPanel figures={figures(overdue)} lang={lang} />
+    </RawIntlProvider>,
+  );
+  /** The value (dd) of the tile whose label (dt) is the message `id`. */
+  return (id: string) => {
+    const label = screen.getByText(catalogs[lang][id]!, { selector: 'dt' });
+    return within(label.parentElement!).getByRole('definition');
+  };
+}
+
+afterEach(cleanup);
+
+describe('overview money tiles', () => {
+  it.each([
+    ['en', '2 invoices · ', '0 invoices · '],
+    ['nl', '2 facturen · ', '0 facturen · '],
+  ] as const)('shows open and overdue money in %s', (lang, twoInvoices, none) => {
+    const tile = show(lang, { count: 2, total: 4500 });
+    expect(tile('dashboard.figures.openInvoices').textContent).toBe(
+      `3 · ${formatMoney(10_500, lang)}`,
+    );
+    const overdue = tile('dashboard.figures.overdueInvoices');
+    expect(overdue.textContent).toBe(`${twoInvoices}${formatMoney(4500, lang)}`);
+    // Money to chase is marked as such.
+    expect(overdue.parentElement).toHaveClass('overview-figures__tile--overdue');
+    cleanup();
+
+    const nothing = show(lang, { count: 0, total: 0 })('dashboard.figures.overdueInvoices');
+    expect(nothing.textContent).toBe(`${none}${formatMoney(0, lang)}`);
+    expect(nothing.parentElement).not.toHaveClass('overview-figures__tile--overdue');
+  });
+
+  it('says one invoice in the singular', () => {
+    const tile = show('en', { count: 1, total: 3000 });
+    expect(tile('dashboard.figures.overdueInvoices').textContent).toBe(
+      `1 invoice · ${formatMoney(3000, 'en')}`,
+    );
+  });
+});
