@@ -89,24 +89,24 @@ export function QuestionField(props: QuestionFieldProps) {
       </label>
     ));
 
+  /** The props of a control whose answer is its text (text, textarea, select). */
+  const textControl = {
+    id,
+    name: question.id,
+    value: typeof value === 'string' ? value : '',
+    disabled,
+    'aria-describedby': helpId,
+    onChange: (e: { target: { value: string } }) => onAnswer(e.target.value),
+  };
+
   switch (question.type) {
     case 'text':
+      return labelled(<input type="text" maxLength={200} {...textControl} />);
     case 'textarea':
-    case 'select': {
-      const common = {
-        id,
-        name: question.id,
-        value: typeof value === 'string' ? value : '',
-        disabled,
-        'aria-describedby': helpId,
-        onChange: (e: { target: { value: string } }) => onAnswer(e.target.value),
-      };
-      if (question.type === 'text')
-        return labelled(<input type="text" maxLength={200} {...common} />);
-      if (question.type === 'textarea')
-        return labelled(<textarea rows={4} maxLength={2000} {...common} />);
+      return labelled(<textarea rows={4} maxLength={2000} {...textControl} />);
+    case 'select':
       return labelled(
-        <select {...common}>
+        <select {...textControl}>
           <option value="">{intl.formatMessage({ id: 'blueprint.select.placeholder' })}</option>
           {question.options.map((item) => (
             <option key={item} value={item}>
@@ -115,7 +115,6 @@ export function QuestionField(props: QuestionFieldProps) {
           ))}
         </select>,
       );
-    }
     case 'multiselect': {
       const chosen = strings(value);
       return group(
