@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '#domain/format.ts';
 import { invoiceMails, invoices, orders, outbox, payments, subscriptions } from '../db/schema.ts';
+import { sessionCookie } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { createMollieClient, mollieAmount, type MollieStatus } from '../services/mollie.ts';
 import { createMollieProvider } from '../services/payments.ts';
@@ -274,7 +275,7 @@ describe('Mollie payments', () => {
   it('the owner reading an open invoice gets the status Mollie has now (no webhook needed)', async () => {
     const res = await t.call('POST', '/api/checkout', order());
     const { invoiceNumber, paymentLink } = await res.json();
-    const cookie = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+    const cookie = sessionCookie(res);
     mollie.setStatus(paymentLink.split('/').at(-1), 'paid');
     const invoice = await (
       await t.call('GET', `/api/invoices/${invoiceNumber}`, undefined, { Cookie: cookie })
