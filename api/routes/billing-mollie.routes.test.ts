@@ -4,7 +4,11 @@ import { addUsers, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
-import { FAKE_MOLLIE_KEY, startFakeMollie } from '../../tests/helpers/fake-mollie.ts';
+import {
+  FAKE_MOLLIE_KEY,
+  mollieWebhook,
+  startFakeMollie,
+} from '../../tests/helpers/fake-mollie.ts';
 import {
   invoices,
   mollieCustomers,
@@ -53,12 +57,7 @@ afterAll(async () => {
   await mollie.close();
 });
 
-const webhook = (id: string) =>
-  t.app.request('/api/payments/webhook', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ id }).toString(),
-  });
+const webhook = (id: string) => mollieWebhook(t, id);
 
 const runBilling = async (asOf: string) => {
   await signInStaff();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { outbox, passwordResetTokens, sessions, users } from '../db/schema.ts';
 import { addUsers, signIn } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { lastMailTo } from '../../tests/helpers/outbox.ts';
 import { hashResetToken, RESET_CONFIRM_LIMIT, RESET_LIMITS } from './password-reset.routes.ts';
 
 let now = new Date('2026-03-10T10:00:00Z');
@@ -20,13 +21,8 @@ afterAll(async () => {
 });
 
 async function lastResetToken(to: string): Promise<string> {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.to, to))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text);
+  const mail = await lastMailTo(t.database, to);
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
   return match![1]!;
 }
 
