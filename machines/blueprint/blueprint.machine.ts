@@ -9,6 +9,7 @@ import {
 } from '#domain/blueprint.ts';
 import type { Lang } from '#domain/language.ts';
 import { newIdempotencyKey } from '../shared/api-client.ts';
+import { callResult } from '../shared/call-result.ts';
 import {
   createPdf,
   downloadBase64,
@@ -35,7 +36,6 @@ import {
   adoptLoadedDraft,
   keepDraftToken,
   navigation,
-  result,
   summaryNavigation,
 } from './blueprint.transitions.ts';
 
@@ -181,12 +181,12 @@ export const blueprintMachine = setup({
         input: ({ context }) => ({ token: context.resumeToken!, lang: context.lang }),
         onDone: [
           {
-            guard: { type: 'isLoadedAtSummary', params: result },
+            guard: { type: 'isLoadedAtSummary', params: callResult },
             target: 'summary',
             actions: adoptLoadedDraft,
           },
           {
-            guard: { type: 'isLoaded', params: result },
+            guard: { type: 'isLoaded', params: callResult },
             target: 'questions.resumed',
             actions: adoptLoadedDraft,
           },
@@ -218,7 +218,7 @@ export const blueprintMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'isUploaded', params: result },
+                guard: { type: 'isUploaded', params: callResult },
                 target: 'editing',
                 actions: [
                   ...keepDraftToken,
@@ -234,7 +234,7 @@ export const blueprintMachine = setup({
                 ],
               },
               {
-                guard: { type: 'isUploadRefused', params: result },
+                guard: { type: 'isUploadRefused', params: callResult },
                 target: 'uploadRejected',
                 actions: [
                   ...keepDraftToken,
@@ -264,7 +264,7 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isRemoved', params: result },
+                guard: { type: 'isRemoved', params: callResult },
                 target: 'editing',
               },
               { target: 'uploadFailed' },
@@ -291,7 +291,7 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isDraftSaved', params: result },
+                guard: { type: 'isDraftSaved', params: callResult },
                 target: 'draftSaved',
                 actions: keepDraftToken,
               },
@@ -323,7 +323,7 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isPdfCreated', params: result },
+                guard: { type: 'isPdfCreated', params: callResult },
                 target: 'pdfDownloaded',
                 actions: [
                   'clearPdfError',
@@ -380,7 +380,7 @@ export const blueprintMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'isSent', params: result },
+                guard: { type: 'isSent', params: callResult },
                 target: 'sent',
                 // A next send (another address, changed answers) is a new request.
                 actions: 'renewSendKey',

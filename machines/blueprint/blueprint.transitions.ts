@@ -1,11 +1,10 @@
 import type { AnswerValue, QuestionId } from '#domain/blueprint.ts';
+import { callResult } from '../shared/call-result.ts';
 import type { LoadDraftResult } from './blueprint.types.ts';
 
 // The transitions the Blueprint 100 chart (blueprint.machine.ts) shares between its states: the
 // moves between sections from every resting screen, and the action lists of several outcomes.
 
-/** A guard's or action's params: the finished call's result. */
-export const result = <T>({ event }: { event: { output: T } }) => ({ result: event.output });
 /** Goes to the section an event names (and saves the move). */
 const goToNamedSection = [
   {
@@ -26,7 +25,7 @@ export const keepDraftToken = [
 ];
 /** Takes over a loaded draft: its answers, index and token, saved in this browser. */
 export const adoptLoadedDraft = [
-  { type: 'storeLoaded' as const, params: result<LoadDraftResult> },
+  { type: 'storeLoaded' as const, params: callResult<LoadDraftResult> },
   'adoptResumeToken' as const,
   'forgetResumeToken' as const,
   'persistLocal' as const,
