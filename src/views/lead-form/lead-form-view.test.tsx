@@ -8,6 +8,7 @@ import type { Booking } from '#domain/bookings.ts';
 import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
 import { selectProgress, selectScreen } from '#machines/lead-form/lead-form.selectors.ts';
 import type { LeadFormEvent, StoreLeadResult } from '#machines/lead-form/lead-form.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
@@ -171,23 +172,10 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
     );
 }
 
-describe('lead form model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 30 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (s, session) => assertScreen(s, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('lead form model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 30,
 });
 
 describe('lead form journeys', () => {

@@ -9,6 +9,7 @@ import { recommend } from '#domain/recommendations.ts';
 import { plannerMachine, type StoreLeadInput } from '#machines/planner/planner.machine.ts';
 import { selectScreen, selectStep } from '#machines/planner/planner.selectors.ts';
 import type { PlannerEvent, StoreLeadResult } from '#machines/planner/planner.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
@@ -161,24 +162,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('planner model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 40 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session) => assertScreen(snapshot, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('planner model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 40,
 });
 
 describe('planner journeys', () => {

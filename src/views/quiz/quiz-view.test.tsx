@@ -3,12 +3,13 @@
 
 import { fireEvent, screen } from '@testing-library/react';
 import { PLAN_IDS } from '#domain/catalogue.ts';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
 import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
 import { selectProgress, selectScreen } from '#machines/quiz/quiz.selectors.ts';
 import type { QuizEvent, StoreLeadResult } from '#machines/quiz/quiz.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
@@ -133,21 +134,8 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
     );
 }
 
-describe('smart quiz model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 40 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (s, session) => assertScreen(s, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('smart quiz model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 40,
 });
