@@ -8,6 +8,7 @@ import { SURVEY_PRIORITIES } from '#domain/consultation-survey.ts';
 import { formatSlotDay, formatSlotTime, type Booking } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { consultationConfirmedMachine } from '#machines/scheduler/consultation-confirmed.machine.ts';
+import { submitWith } from '../shared/form-field.tsx';
 import { TitledSection } from '../shared/titled-section.tsx';
 
 /** Where the confirmation page sends the visitor next. */
@@ -173,10 +174,7 @@ function Survey({
       ) : (
         <form
           className="consultation__survey"
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'user.submitSurvey' });
-          }}
+          onSubmit={submitWith(() => actor.send({ type: 'user.submitSurvey' }))}
         >
           <fieldset>
             <legend>

@@ -5,7 +5,7 @@ import { CONTACT_SUBJECTS } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { ticketFormMachine, type TicketField } from '#machines/contact-mode/ticket-form.machine.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
-import { FormField } from '../shared/form-field.tsx';
+import { FormField, submitWith } from '../shared/form-field.tsx';
 
 /** The ticket form (name, email, subject, message): renders the ticket-form machine. */
 export function TicketForm({ lang }: { lang: Lang }) {
@@ -41,10 +41,7 @@ export function TicketForm({ lang }: { lang: Lang }) {
       noValidate
       aria-busy={busy}
       aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'user.submit' });
-      }}
+      onSubmit={submitWith(() => actor.send({ type: 'user.submit' }))}
     >
       <h3 id={`${id}-heading`} className="contact-form__heading">
         <FormattedMessage id="contact.form.heading" />

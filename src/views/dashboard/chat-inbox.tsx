@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { ChatLog, chatTime, sendOnEnter } from '../live-chat/chat-log.tsx';
-import { FormField } from '../shared/form-field.tsx';
+import { FormAlert, FormField, submitWith } from '../shared/form-field.tsx';
 
 type Actor = ActorRefFrom<typeof chatInboxMachine>;
 
@@ -113,11 +113,10 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
           <h2 id={`${id}-thread`}>
             {selected ? selected.name : <FormattedMessage id="dashboard.chat.noneSelected" />}
           </h2>
-          {snapshot.matches({ thread: 'loadFailed' }) ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="dashboard.chat.loadFailed" />
-            </p>
-          ) : null}
+          <FormAlert
+            shown={snapshot.matches({ thread: 'loadFailed' })}
+            messageId="dashboard.chat.loadFailed"
+          />
           {selected ? (
             <>
               <ChatLog
@@ -136,10 +135,7 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
                 <form
                   className="live-chat__composer"
                   noValidate
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    actor.send({ type: 'user.send' });
-                  }}
+                  onSubmit={submitWith(() => actor.send({ type: 'user.send' }))}
                 >
                   <FormField id={`${id}-reply`} labelId="dashboard.chat.reply" block="contact-form">
                     {(control) => (
@@ -154,11 +150,10 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
                       />
                     )}
                   </FormField>
-                  {snapshot.matches({ thread: 'sendFailed' }) ? (
-                    <p className="contact-form__error" role="alert">
-                      <FormattedMessage id="chat.widget.sendFailed" />
-                    </p>
-                  ) : null}
+                  <FormAlert
+                    shown={snapshot.matches({ thread: 'sendFailed' })}
+                    messageId="chat.widget.sendFailed"
+                  />
                   <div className="live-chat__actions">
                     <button type="submit" className="button" disabled={sending}>
                       <FormattedMessage id="dashboard.chat.send" />

@@ -19,7 +19,7 @@ import {
   selectTicketSent,
 } from '#machines/live-chat/live-chat.selectors.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
-import { FormField } from '../shared/form-field.tsx';
+import { FormAlert, FormField, submitWith } from '../shared/form-field.tsx';
 import { ChatLog, sendOnEnter } from './chat-log.tsx';
 import { OfficeHoursText } from './office-hours-text.tsx';
 
@@ -132,21 +132,14 @@ function OfflineScreen({ actor, lang }: { actor: Actor; lang: Lang }) {
           className="live-chat__form"
           noValidate
           aria-busy={sending}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'user.sendTicket' });
-          }}
+          onSubmit={submitWith(() => actor.send({ type: 'user.sendTicket' }))}
         >
           <p className="live-chat__hint">
             <FormattedMessage id="chat.widget.offlineHint" />
           </p>
           <NameEmailFields actor={actor} prefix={`${id}-t`} />
           <DraftField actor={actor} prefix={`${id}-t`} labelId="contact.form.message" />
-          {failed ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="chat.widget.ticketFailed" />
-            </p>
-          ) : null}
+          <FormAlert shown={failed} messageId="chat.widget.ticketFailed" />
           <div className="live-chat__actions">
             <button type="submit" className="button" disabled={sending}>
               <FormattedMessage id="chat.widget.sendTicket" />
@@ -172,10 +165,7 @@ function DetailsScreen({ actor }: { actor: Actor }) {
       className="live-chat__form"
       noValidate
       aria-busy={starting}
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'user.start' });
-      }}
+      onSubmit={submitWith(() => actor.send({ type: 'user.start' }))}
     >
       <p className="live-chat__lead">
         <FormattedMessage id="chat.widget.online" />
@@ -209,11 +199,7 @@ function DetailsScreen({ actor }: { actor: Actor }) {
           <FormattedMessage id={consentError} />
         </p>
       ) : null}
-      {failed ? (
-        <p className="contact-form__error" role="alert">
-          <FormattedMessage id="chat.widget.startFailed" />
-        </p>
-      ) : null}
+      <FormAlert shown={failed} messageId="chat.widget.startFailed" />
       <button type="submit" className="button" disabled={starting}>
         <FormattedMessage id="chat.widget.start" />
       </button>
@@ -263,10 +249,7 @@ function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) 
         <form
           className="live-chat__composer"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'user.send' });
-          }}
+          onSubmit={submitWith(() => actor.send({ type: 'user.send' }))}
         >
           <DraftField
             actor={actor}
@@ -275,11 +258,7 @@ function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) 
             disabled={sending}
             onEnter={() => actor.send({ type: 'user.send' })}
           />
-          {sendFailed ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="chat.widget.sendFailed" />
-            </p>
-          ) : null}
+          <FormAlert shown={sendFailed} messageId="chat.widget.sendFailed" />
           <button type="submit" className="button" disabled={sending}>
             <FormattedMessage id="chat.widget.send" />
           </button>

@@ -13,7 +13,7 @@ import {
   selectIsBusy,
 } from '#machines/scheduler/scheduler.selectors.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
-import { FormField } from '../shared/form-field.tsx';
+import { FormField, submitWith } from '../shared/form-field.tsx';
 
 /**
  * Our own scheduler: free 30-minute slots from the server, a name and email, one button. It
@@ -114,10 +114,7 @@ export function SchedulerView({
           <form
             className="scheduler__form"
             noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'user.confirm' });
-            }}
+            onSubmit={submitWith(() => actor.send({ type: 'user.confirm' }))}
           >
             <FormField id={`${id}-day`} labelId="scheduler.days.label" block="scheduler">
               {(control) => (

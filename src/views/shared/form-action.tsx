@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FormActionMachine } from '#machines/shared/form-action.machine.ts';
-import { FormField } from './form-field.tsx';
+import { FormField, submitWith } from './form-field.tsx';
 
 /**
  * Renders one form-action machine (machines/shared/form-action.machine.ts): starts its actor with
@@ -126,10 +126,7 @@ export function ActionForm({
       className="auth-form"
       noValidate
       aria-busy={action.isSending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        action.submit();
-      }}
+      onSubmit={submitWith(() => action.submit())}
     >
       {children}
       <button type="submit" className="button auth-form__submit" disabled={action.isSending}>

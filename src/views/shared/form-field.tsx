@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** What a field's control carries: its id and, while there is an error, the link to it. */
@@ -43,4 +43,29 @@ export function FormField({ id, labelId, error, block, errorClassName, children 
       ) : null}
     </div>
   );
+}
+
+/** A form's failure message (role=alert) while `shown`; nothing otherwise. */
+export function FormAlert({
+  shown,
+  messageId,
+  className = 'contact-form__error',
+}: {
+  shown: boolean;
+  messageId: string;
+  className?: string;
+}) {
+  return shown ? (
+    <p className={className} role="alert">
+      <FormattedMessage id={messageId} />
+    </p>
+  ) : null;
+}
+
+/** A form's submit handler: the browser's own submit is prevented, the chart gets `send`. */
+export function submitWith(send: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
 }
