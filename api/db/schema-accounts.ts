@@ -17,10 +17,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { tickets } from './schema-bookings.ts';
 import { users } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Single-use password-reset links: only the sha256 of the token is stored. */
 export const passwordResetTokens = pgTable(

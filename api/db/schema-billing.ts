@@ -13,14 +13,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { users } from './schema.ts';
 import { invoices, subscriptions } from './schema-orders.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * One row per invoiced renewal period of a subscription (period 0, the order's own, is on the
@@ -69,10 +67,7 @@ export const renewalInvoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     delivery: text('delivery').$type<RenewalDelivery>().notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('renewal_invoices_user_day_key').on(t.userId, t.issueDate),

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { leads } from './schema-leads.ts';
 
 /** Raw bytes (PostgreSQL `bytea`), read and written as a Node Buffer. */
@@ -40,7 +41,7 @@ export const blueprintDrafts = pgTable(
     sectionIndex: integer('section_index').notNull().default(0),
     /** where the resume link was last mailed (lowercased); null until "continue later" */
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -66,7 +67,7 @@ export const blueprintUploads = pgTable(
     size: integer('size').notNull(),
     /** the bytes as stored: SVG after sanitising */
     data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('blueprint_uploads_draft_idx').on(t.draftId),
@@ -90,7 +91,7 @@ export const blueprintSubmissions = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     pdfFilename: text('pdf_filename').notNull(),
     pdf: bytea('pdf').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('blueprint_submissions_score_check', sql`${t.score} between 0 and 100`)],
 );

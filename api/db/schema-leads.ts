@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
 export const leadSources = ['planner', 'quiz', 'leadForm', 'blueprint'] as const;
 
@@ -25,7 +26,7 @@ export const leads = pgTable(
     subscribe: boolean('subscribe').notNull(),
     /** when the visitor agreed to follow-up mail; null when they declined */
     consentAt: timestamp('consent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('leads_source_check', sql`${t.source} in ('planner', 'quiz', 'leadForm', 'blueprint')`),

@@ -3,7 +3,8 @@
  * served and attached every time), and the mails sent once per invoice ("payment received"),
  * guaranteed by the primary key.
  */
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { invoices } from './schema-orders.ts';
 
 export const invoiceDocuments = pgTable('invoice_documents', {
@@ -12,7 +13,7 @@ export const invoiceDocuments = pgTable('invoice_documents', {
     .references(() => invoices.id, { onDelete: 'restrict' }),
   /** the PDF, base64 */
   pdf: text('pdf').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const invoiceMailKinds = ['payment-received'] as const;
@@ -26,7 +27,7 @@ export const invoiceMails = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<InvoiceMailKind>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'invoice_mails_pkey', columns: [t.invoiceId, t.kind] })],
 );

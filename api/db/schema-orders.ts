@@ -18,9 +18,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
+import { createdAt, updatedAt } from './columns.ts';
 import { users } from './schema.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => integer(name).notNull();
 
 /** The customer details given at checkout; updated by a later order of the same account. */
@@ -42,10 +42,7 @@ export const customerProfiles = pgTable(
     kvk: text('kvk').notNull().default(''),
     vat: text('vat').notNull().default(''),
     lang: text('lang').$type<'nl' | 'en'>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [check('customer_profiles_country_check', sql`${t.country} in ('NL', 'BE')`)],
 );
@@ -251,10 +248,7 @@ export const payments = pgTable(
     /** staff user who marked a bank transfer as received */
     markedPaidBy: uuid('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),

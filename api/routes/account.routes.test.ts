@@ -12,10 +12,16 @@ import {
   users,
 } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import {
+  addUsers,
+  postLead,
+  sessionCookie,
+  signIn as signInAs,
+  STAFF,
+} from '../../tests/helpers/accounts.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 import { manageBookingLink } from '#domain/links.ts';
-import { hashPassword } from '../services/passwords.ts';
 import { hashToken } from '../services/sessions.ts';
 import { erasedEmail } from '../services/personal-data.ts';
 import { ACCOUNT_PASSWORD_LIMIT } from './account.routes.ts';
@@ -25,28 +31,13 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => TODAY });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values({
-      email: 'staff@example.test',
-      passwordHash: await hashPassword('staff-password-1'),
-      role: 'staff',
-      name: 'Staff',
-    });
-  });
+  await addUsers(t.database, STAFF);
 });
 afterAll(async () => {
   await t.close();
 });
 
-function cookieOf(res: Response): string {
-  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await t.call('POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return cookieOf(res);
-}
+const signIn = (email: string, password: string) => signInAs(t, email, password);
 
 /** A client with one order (hosting monthly + a registered domain), signed in. */
 async function customer(email: string, overrides: Record<string, unknown> = {}) {
@@ -372,7 +363,7 @@ describe('POST /api/account/password', () => {
       { Cookie: a.cookie },
     );
     expect(res.status).toBe(200);
-    const fresh = cookieOf(res);
+    const fresh = sessionCookie(res);
     expect((await get('/api/auth/me', other)).status).toBe(401);
     expect((await get('/api/auth/me', a.cookie)).status).toBe(401);
     expect((await get('/api/auth/me', fresh)).status).toBe(200);
@@ -383,13 +374,7 @@ describe('POST /api/account/password', () => {
 describe('GET /api/account/export', () => {
   it('is a JSON attachment of everything stored about the person', async () => {
     const a = await customer('export@example.test');
-    await t.call('POST', '/api/leads', {
-      source: 'leadForm',
-      name: 'Anna',
-      email: 'export@example.test',
-      subscribe: true,
-      answers: { goal: 'getClients' },
-    });
+    await postLead(t, { name: 'Anna', email: 'export@example.test', subscribe: true });
     await t.call('POST', '/api/contact', {
       name: 'Anna',
       email: 'export@example.test',
@@ -456,13 +441,7 @@ describe('DELETE /api/account', () => {
   it('erases or anonymises everything in one go and keeps the invoices with their billing details', async () => {
     const a = await customer('delete-me@example.test');
     const keep = await customer('keep-me@example.test');
-    await t.call('POST', '/api/leads', {
-      source: 'leadForm',
-      name: 'Anna',
-      email: 'delete-me@example.test',
-      subscribe: false,
-      answers: { goal: 'getClients' },
-    });
+    await postLead(t, { name: 'Anna', email: 'delete-me@example.test' });
     await t.call('POST', '/api/contact', {
       name: 'Anna',
       email: 'delete-me@example.test',

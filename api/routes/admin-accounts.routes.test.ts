@@ -1,49 +1,24 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, ticketMessages, tickets, users } from '../db/schema.ts';
+import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { addUsers, postLead, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
-import { hashPassword } from '../services/passwords.ts';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
 let t: TestApp;
 let staff = '';
 let client = '';
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await t.call('POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values({
-      email: 'staff@example.test',
-      passwordHash: await hashPassword('staff-password-1'),
-      role: 'staff',
-      name: 'Staff',
-    });
-  });
+  await addUsers(t.database, STAFF);
   for (const email of ['ann@example.test', 'bob@example.test', 'cor@example.test'])
     expect((await t.call('POST', '/api/checkout', checkoutBody(email))).status).toBe(201);
-  await t.call('POST', '/api/leads', {
-    source: 'leadForm',
-    name: 'Ann',
-    email: 'ann@example.test',
-    subscribe: false,
-    answers: { goal: 'getClients' },
-  });
-  await t.call('POST', '/api/leads', {
-    source: 'leadForm',
-    name: 'Dan',
-    email: 'dan@example.test',
-    subscribe: false,
-    answers: { goal: 'getClients' },
-  });
-  staff = await signIn('staff@example.test', 'staff-password-1');
-  client = await signIn('ann@example.test', 'a-good-password');
+  await postLead(t, { name: 'Ann', email: 'ann@example.test' });
+  await postLead(t, { name: 'Dan', email: 'dan@example.test' });
+  staff = await signIn(t, STAFF.email, STAFF.password);
+  client = await signIn(t, 'ann@example.test', 'a-good-password');
 });
 afterAll(async () => {
   await t.close();

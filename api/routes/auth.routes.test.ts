@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimits, sessions, users } from '../db/schema.ts';
+import { sessionCookie } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { ensureStaffAccount, hashToken } from '../services/sessions.ts';
@@ -32,14 +33,6 @@ afterAll(async () => {
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/api/auth/login', { email, password }, headers);
-
-/** The `sid=...` pair of a Set-Cookie header, for the next request's Cookie header. */
-function sessionCookie(res: Response): string {
-  const header = res.headers.get('set-cookie') ?? '';
-  const match = /(?:^|,\s*)(sid=[^;]*)/.exec(header);
-  if (!match) throw new Error(`no sid cookie in ${header}`);
-  return match[1]!;
-}
 
 describe('POST /api/auth/login', () => {
   it('signs a client in with a session cookie and answers the user', async () => {

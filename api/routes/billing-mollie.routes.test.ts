@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { addUsers, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
-import { FAKE_MOLLIE_KEY, startFakeMollie } from '../../tests/helpers/fake-mollie.ts';
+import {
+  FAKE_MOLLIE_KEY,
+  mollieWebhook,
+  startFakeMollie,
+} from '../../tests/helpers/fake-mollie.ts';
 import {
   invoices,
   mollieCustomers,
@@ -15,7 +20,6 @@ import {
 import { createMollieClient } from '../services/mollie.ts';
 import { createMollieCustomers } from '../services/mollie-customers.ts';
 import { createMollieProvider } from '../services/payments.ts';
-import { hashPassword } from '../services/passwords.ts';
 
 // Renewals with Mollie against the fake Mollie: the order's first payment makes a customer and a
 // mandate (`first`), renewals are charged against it (`recurring`) and confirmed by the webhook
@@ -40,36 +44,20 @@ beforeAll(async () => {
       customers: createMollieCustomers({ database, client }),
     }),
   });
-  await database.write(async (tx) => {
-    await tx.insert(users).values({
-      email: 'staff@example.test',
-      passwordHash: await hashPassword('staff-password-1'),
-      role: 'staff',
-      name: 'Staff',
-    });
-  });
+  await addUsers(database, STAFF);
   await signInStaff();
 });
 
 /** Signs staff in at the test clock's time (sessions last 30 days; the clock moves months). */
 async function signInStaff() {
-  const res = await t.call('POST', '/api/auth/login', {
-    email: 'staff@example.test',
-    password: 'staff-password-1',
-  });
-  staff = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+  staff = await signIn(t, STAFF.email, STAFF.password);
 }
 afterAll(async () => {
   await t.close();
   await mollie.close();
 });
 
-const webhook = (id: string) =>
-  t.app.request('/api/payments/webhook', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ id }).toString(),
-  });
+const webhook = (id: string) => mollieWebhook(t, id);
 
 const runBilling = async (asOf: string) => {
   await signInStaff();

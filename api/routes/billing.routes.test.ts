@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { addUsers, sessionCookie, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
-import { invoices, outbox, subscriptions, users } from '../db/schema.ts';
+import { invoices, outbox, subscriptions } from '../db/schema.ts';
 import { DEFAULT_BILLING } from '../services/invoice-pdf.ts';
 import { invoicePdfResolver, storedInvoicePdf } from '../services/invoices.ts';
-import { hashPassword } from '../services/passwords.ts';
 
 // From an order to the second month's invoice mail, through the API only: checkout, staff
 // marking the bank transfer paid, the billing job run by staff (POST /api/admin/billing/run).
@@ -14,14 +14,7 @@ let clock = new Date('2026-01-31T10:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values({
-      email: 'staff@example.test',
-      passwordHash: await hashPassword('staff-password-1'),
-      role: 'staff',
-      name: 'Staff',
-    });
-  });
+  await addUsers(t.database, STAFF);
 });
 afterAll(async () => {
   await t.close();
@@ -29,13 +22,7 @@ afterAll(async () => {
 
 /** Staff sign in again at the test clock's time (sessions last 30 days). */
 async function signInAgain() {
-  staff = await signIn('staff@example.test', 'staff-password-1');
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await t.call('POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+  staff = await signIn(t, STAFF.email, STAFF.password);
 }
 
 let staff: string;
@@ -50,8 +37,8 @@ describe('recurring billing through the API', () => {
     );
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ invoiceNumber: '2026-0001' });
-    client = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
-    staff = await signIn('staff@example.test', 'staff-password-1');
+    client = sessionCookie(res);
+    await signInAgain();
     const paid = await t.call('POST', '/api/admin/invoices/2026-0001/mark-paid', undefined, {
       Cookie: staff,
     });
@@ -288,7 +275,7 @@ describe('recurring billing through the API', () => {
   it('the customer and staff see the next invoice day the job then uses', async () => {
     clock = new Date('2027-01-20T09:00:00Z');
     await signInAgain();
-    const client = await signIn('renewing@example.test', 'a-good-password');
+    const client = await signIn(t, 'renewing@example.test', 'a-good-password');
     type Sub = { id: string; billing: string; price: number; nextInvoiceOn: string | null };
     const own = (await (
       await t.call('GET', '/api/account/subscriptions', undefined, { Cookie: client })

@@ -311,21 +311,23 @@ describe('POST /api/blueprinthundred/send', () => {
     const token = await newDraft();
     const ref = await uploaded(await upload(token, 'credibility_assets', png(), 'a.png'));
     const answers: Answers = { ...FULL_TEXT_ANSWERS, credibility_assets: [ref] };
-    const res = await t.call(
-      'POST',
-      '/api/blueprinthundred/send',
-      {
-        email: 'Piet@Example.nl',
-        name: 'Piet',
-        consent: true,
-        questions: QUESTIONS.map((q) => q.id),
-        answers,
-        recommendations: [],
-        lang: 'nl',
-        draft: token,
-      },
-      { 'Idempotency-Key': 'blueprint-send-0001' },
-    );
+    const send = () =>
+      t.call(
+        'POST',
+        '/api/blueprinthundred/send',
+        {
+          email: 'Piet@Example.nl',
+          name: 'Piet',
+          consent: true,
+          questions: QUESTIONS.map((q) => q.id),
+          answers,
+          recommendations: [],
+          lang: 'nl',
+          draft: token,
+        },
+        { 'Idempotency-Key': 'blueprint-send-0001' },
+      );
+    const res = await send();
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
     const [lead] = await t.database.read((db) => db.select().from(leads).where(eq(leads.id, id)));
@@ -352,21 +354,7 @@ describe('POST /api/blueprinthundred/send', () => {
     expect(attached.text).toContain('Wĳ bakken');
 
     // the same request again changes nothing
-    const again = await t.call(
-      'POST',
-      '/api/blueprinthundred/send',
-      {
-        email: 'Piet@Example.nl',
-        name: 'Piet',
-        consent: true,
-        questions: QUESTIONS.map((q) => q.id),
-        answers,
-        recommendations: [],
-        lang: 'nl',
-        draft: token,
-      },
-      { 'Idempotency-Key': 'blueprint-send-0001' },
-    );
+    const again = await send();
     expect(again.status).toBe(202);
     expect(((await again.json()) as { id: string }).id).toBe(id);
 

@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cancelledBookings, outbox } from '../db/schema.ts';
+import { bookings, cancelledBookings } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { lastMailTo as lastMail } from '../../tests/helpers/outbox.ts';
 import { Hono } from 'hono';
 import { errorResponse, type ApiError } from '../http/errors.ts';
 import { createBookingTokens } from '../services/booking-tokens.ts';
@@ -39,15 +40,7 @@ async function book(lang = 'en') {
   return (await res.json()).booking as { id: string; manageToken: string; startTime: string };
 }
 
-async function lastMailTo(to: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.to, to))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return mail!;
-}
+const lastMailTo = (to: string) => lastMail(t.database, to);
 const icsOf = (mail: { attachments: { content: string }[] }) =>
   Buffer.from(mail.attachments[0]!.content, 'base64').toString('utf8');
 

@@ -12,8 +12,15 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import {
+  addUsers,
+  sessionCookie,
+  signIn as signInAs,
+  STAFF,
+} from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { verifyPassword } from '../services/passwords.ts';
 import { createDomainOwnership } from '../services/orders.ts';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
@@ -31,21 +38,11 @@ beforeAll(async () => {
       bank: { iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', accountName: 'Webstudio' },
     },
   });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values([
-      {
-        email: 'staff@example.test',
-        passwordHash: await hashPassword('staff-password-1'),
-        role: 'staff',
-        name: 'Staff',
-      },
-      {
-        email: 'known@example.test',
-        passwordHash: await hashPassword('known-password'),
-        role: 'client',
-        name: 'Known',
-      },
-    ]);
+  await addUsers(t.database, STAFF, {
+    email: 'known@example.test',
+    password: 'known-password',
+    role: 'client',
+    name: 'Known',
   });
 });
 afterAll(async () => {
@@ -53,42 +50,14 @@ afterAll(async () => {
 });
 
 let counter = 0;
-/** A valid checkout body for a fresh address: hosting (16, monthly) and a registered domain. */
+/** A valid checkout body for a fresh address: hosting (16, monthly) and the domain anna.nl. */
 function order(overrides: Record<string, unknown> = {}) {
   counter++;
-  return {
-    email: `client${counter}@example.test`,
-    password: 'a-good-password',
-    firstname: 'Anna',
-    lastname: 'de Vries',
-    address1: 'Damrak 1',
-    postalcode: '1012lg',
-    city: 'Amsterdam',
-    state: '',
-    country: 'NL',
-    phone: '+31 6 12345678',
-    company: 'Anna BV',
-    kvk: '87654321',
-    vat: '',
-    tos: true,
-    planData: {
-      products: [16],
-      billingCycle: 'monthly',
-      domainType: 'register',
-      domain: 'anna.nl',
-    },
-    paymentMethod: 'banktransfer',
-    sendEmail: false,
-    noEmail: true,
-    ...overrides,
-  };
+  const body = checkoutBody(`client${counter}@example.test`, { postalcode: '1012lg' });
+  return { ...body, planData: { ...body.planData, domain: 'anna.nl' }, ...overrides };
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await t.call('POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
-}
+const signIn = (email: string, password: string) => signInAs(t, email, password);
 
 describe('POST /api/checkout: the happy path', () => {
   it('creates the client, order, lines, invoice, subscriptions, payment and both mails', async () => {
@@ -102,7 +71,7 @@ describe('POST /api/checkout: the happy path', () => {
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     // The new client is signed in.
-    const cookie = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+    const cookie = sessionCookie(res);
     const me = await t.call('GET', '/api/auth/me', undefined, { Cookie: cookie });
     expect((await me.json()).user).toEqual({
       email: body.email,
@@ -478,7 +447,7 @@ describe('GET /api/invoices/{number}', () => {
     const body = order();
     const res = await t.call('POST', '/api/checkout', body);
     const { invoiceNumber } = await res.json();
-    const owner = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+    const owner = sessionCookie(res);
 
     const json = await t.call('GET', `/api/invoices/${invoiceNumber}`, undefined, {
       Cookie: owner,

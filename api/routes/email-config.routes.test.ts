@@ -14,6 +14,7 @@ import {
   profileProblems,
   type PlistValue,
 } from '#tests/helpers/mail-documents.ts';
+import { BAKKERIJ_SETTINGS } from '#tests/helpers/mail-settings.ts';
 import { OUTLOOK_RESPONSE_SCHEMA } from '#domain/mail-config.ts';
 import { nameUuid } from '../services/mail-config.ts';
 
@@ -166,31 +167,7 @@ describe('GET /api/email-config/gmail-config', () => {
     const response = await get('/api/email-config/gmail-config?email=jan@bakkerij.nl');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({
-      email: 'jan@bakkerij.nl',
-      incoming: {
-        protocol: 'imap',
-        hostname: 'imap.bakkerij.nl',
-        port: 993,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-      },
-      outgoing: {
-        protocol: 'smtp',
-        hostname: 'smtp.bakkerij.nl',
-        port: 465,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-        authentication: true,
-      },
-      pop3: {
-        protocol: 'pop3',
-        hostname: 'imap.bakkerij.nl',
-        port: 995,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-      },
-    });
+    expect(await response.json()).toEqual(BAKKERIJ_SETTINGS);
   });
 });
 

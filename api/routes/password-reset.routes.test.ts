@@ -1,43 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { outbox, passwordResetTokens, sessions, users } from '../db/schema.ts';
+import { addUsers, signIn } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { lastMailTo } from '../../tests/helpers/outbox.ts';
 import { hashResetToken, RESET_CONFIRM_LIMIT, RESET_LIMITS } from './password-reset.routes.ts';
 
 let now = new Date('2026-03-10T10:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: () => now });
-  await t.database.write(async (tx) => {
-    await tx.insert(users).values([
-      {
-        email: 'reset@example.test',
-        passwordHash: await hashPassword('old-password'),
-        role: 'client',
-        name: 'Rita',
-      },
-      {
-        email: 'limit@example.test',
-        passwordHash: await hashPassword('old-password'),
-        role: 'client',
-        name: 'Lim',
-      },
-    ]);
-  });
+  await addUsers(
+    t.database,
+    { email: 'reset@example.test', password: 'old-password', role: 'client', name: 'Rita' },
+    { email: 'limit@example.test', password: 'old-password', role: 'client', name: 'Lim' },
+  );
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function lastResetToken(to: string): Promise<string> {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.to, to))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text);
+  const mail = await lastMailTo(t.database, to);
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
   return match![1]!;
 }
 
@@ -95,11 +80,7 @@ describe('POST /api/auth/password-reset', () => {
 
 describe('POST /api/auth/password-reset/confirm', () => {
   it('sets the password once, ends every session, and refuses the token afterwards', async () => {
-    const login = await t.call('POST', '/api/auth/login', {
-      email: 'reset@example.test',
-      password: 'old-password',
-    });
-    const cookie = /(sid=[^;]*)/.exec(login.headers.get('set-cookie')!)![1]!;
+    const cookie = await signIn(t, 'reset@example.test', 'old-password');
     const token = await lastResetToken('reset@example.test');
 
     const short = await t.call('POST', '/api/auth/password-reset/confirm', {

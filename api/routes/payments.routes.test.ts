@@ -1,83 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '#domain/format.ts';
 import { invoiceMails, invoices, orders, outbox, payments, subscriptions } from '../db/schema.ts';
+import { sessionCookie } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { createMollieClient, mollieAmount, type MollieStatus } from '../services/mollie.ts';
+import {
+  FAKE_MOLLIE_KEY,
+  mollieWebhook,
+  startFakeMollie,
+} from '../../tests/helpers/fake-mollie.ts';
+import { createMollieClient, mollieAmount } from '../services/mollie.ts';
 import { createMollieProvider } from '../services/payments.ts';
-
-/** A fake Mollie API v2 (INTEGRATIONS.md section 3): create and get payments, with idempotency. */
-function startFakeMollie() {
-  const created: Array<{ body: Record<string, unknown>; headers: IncomingMessage['headers'] }> = [];
-  const store = new Map<string, Record<string, unknown>>();
-  const byKey = new Map<string, string>();
-  let failNext = false;
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (chunk) => (data += chunk));
-      req.on('end', () => resolve(data));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/hal+json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.headers.authorization !== 'Bearer test_fakefakefakefake')
-      return send(401, { status: 401, title: 'Unauthorized Request', detail: 'Missing auth' });
-    const url = new URL(req.url!, 'http://x');
-    if (req.method === 'POST' && url.pathname === '/v2/payments') {
-      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      created.push({ body, headers: req.headers });
-      if (failNext) {
-        failNext = false;
-        return send(503, { status: 503, title: 'Service Unavailable', detail: 'down' });
-      }
-      const key = String(req.headers['idempotency-key']);
-      const existing = byKey.get(key);
-      if (existing) return send(201, store.get(existing));
-      const id = `tr_fake${store.size + 1}`;
-      const payment = {
-        resource: 'payment',
-        id,
-        status: 'open',
-        amount: body.amount,
-        description: body.description,
-        metadata: body.metadata,
-        _links: { checkout: { href: `https://mollie.example/checkout/${id}` } },
-      };
-      store.set(id, payment);
-      byKey.set(key, id);
-      return send(201, payment);
-    }
-    const match = /^\/v2\/payments\/(tr_\w+)$/.exec(url.pathname);
-    if (req.method === 'GET' && match) {
-      const payment = store.get(match[1]!);
-      return payment
-        ? send(200, payment)
-        : send(404, { status: 404, title: 'Not Found', detail: 'No payment exists' });
-    }
-    send(404, { status: 404, title: 'Not Found' });
-  });
-  return {
-    created,
-    setStatus: (id: string, status: MollieStatus) => {
-      store.get(id)!.status = status;
-    },
-    failNextCreate: () => {
-      failNext = true;
-    },
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const mollie = startFakeMollie();
 let t: TestApp;
@@ -86,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({
     now: () => new Date('2026-05-01T09:00:00Z'),
     payments: createMollieProvider({
-      client: createMollieClient({ apiKey: 'test_fakefakefakefake', baseUrl }),
+      client: createMollieClient({ apiKey: FAKE_MOLLIE_KEY, baseUrl }),
       publicUrl: 'https://shop.example.test',
     }),
   });
@@ -113,12 +46,22 @@ const order = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const webhook = (id: string) =>
-  t.app.request('/api/payments/webhook', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ id }).toString(),
-  });
+/** An order through checkout: its answer, its invoice and its payment with the Mollie id. */
+async function placeOrder(extra: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/api/checkout', order(extra));
+  const { invoiceNumber, orderId } = await res.json();
+  const [invoice] = await t.database.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.number, invoiceNumber));
+  const [payment] = await t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoice!.id));
+  return { invoiceNumber, orderId, invoice, payment, id: payment!.providerPaymentId! };
+}
+
+const webhook = (id: string) => mollieWebhook(t, id);
 
 describe('Mollie payments', () => {
   it('formats amounts as two-decimal strings', () => {
@@ -148,17 +91,7 @@ describe('Mollie payments', () => {
 
   it('the webhook fetches the payment: paid marks the invoice paid; failed, canceled and expired leave it open', async () => {
     for (const status of ['canceled', 'expired', 'failed', 'paid'] as const) {
-      const res = await t.call('POST', '/api/checkout', order());
-      const { invoiceNumber, orderId } = await res.json();
-      const [invoice] = await t.database.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.number, invoiceNumber));
-      const [payment] = await t.database.db
-        .select()
-        .from(payments)
-        .where(eq(payments.invoiceId, invoice!.id));
-      const id = payment!.providerPaymentId!;
+      const { orderId, invoice, payment, id } = await placeOrder();
 
       // A webhook before anything changed at Mollie changes nothing here either.
       expect((await webhook(id)).status).toBe(200);
@@ -196,17 +129,7 @@ describe('Mollie payments', () => {
   });
 
   it('"payment received" is mailed once per invoice, in the customer\'s language, however often the webhook comes', async () => {
-    const res = await t.call('POST', '/api/checkout', order({ lang: 'nl' }));
-    const { invoiceNumber } = await res.json();
-    const [invoice] = await t.database.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.number, invoiceNumber));
-    const [payment] = await t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.invoiceId, invoice!.id));
-    const id = payment!.providerPaymentId!;
+    const { invoiceNumber, invoice, id } = await placeOrder({ lang: 'nl' });
     const received = () =>
       t.database.db
         .select()
@@ -274,7 +197,7 @@ describe('Mollie payments', () => {
   it('the owner reading an open invoice gets the status Mollie has now (no webhook needed)', async () => {
     const res = await t.call('POST', '/api/checkout', order());
     const { invoiceNumber, paymentLink } = await res.json();
-    const cookie = /(sid=[^;]*)/.exec(res.headers.get('set-cookie')!)![1]!;
+    const cookie = sessionCookie(res);
     mollie.setStatus(paymentLink.split('/').at(-1), 'paid');
     const invoice = await (
       await t.call('GET', `/api/invoices/${invoiceNumber}`, undefined, { Cookie: cookie })

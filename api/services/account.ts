@@ -13,22 +13,17 @@ import type { Lang } from '#domain/language.ts';
 import { payPageLink } from '#domain/links.ts';
 import { cancelSubscription } from '#domain/subscriptions.ts';
 import type { Db, Tx } from '../db/database.ts';
-import {
-  bookings,
-  cancelledBookings,
-  customerProfiles,
-  invoices,
-  orderLines,
-  orders,
-  subscriptions,
-  ticketMessages,
-  tickets,
-  users,
-} from '../db/schema.ts';
+import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import type { BookingTokens } from './booking-tokens.ts';
 import type { Mailer } from './mail.ts';
+import {
+  bookingsOf,
+  ordersWithLines,
+  ticketsWithMessages,
+  userWithProfile,
+} from './person-records.ts';
 import {
   accountSubscription,
   selectSubscriptionViews,
@@ -42,18 +37,9 @@ import {
  */
 
 export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await ordersWithLines(db, userId, desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, ids))
-    .orderBy(asc(orderLines.position));
   // The order's own invoice is its first one (renewals come later).
   const firstInvoices = await db
     .select({ orderId: invoices.orderId, number: invoices.number })
@@ -66,14 +52,12 @@ export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOr
     invoiceNumber: firstInvoices.find((i) => i.orderId === o.id)?.number ?? null,
     status: o.status,
     total: o.dueToday,
-    lines: lines
-      .filter((l) => l.orderId === o.id)
-      .map((l) => ({
-        productId: l.productId,
-        displayName: l.displayName,
-        billing: l.billing,
-        price: l.price,
-      })),
+    lines: o.lines.map((l) => ({
+      productId: l.productId,
+      displayName: l.displayName,
+      billing: l.billing,
+      price: l.price,
+    })),
   }));
 }
 
@@ -134,28 +118,18 @@ export async function cancelOwnSubscription(
 }
 
 export async function listTickets(db: Db | Tx, email: string): Promise<AccountTicket[]> {
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(eq(tickets.email, email))
-    .orderBy(desc(tickets.createdAt));
-  const ids = rows.map((r) => r.id);
-  const messages = ids.length
-    ? await db
-        .select()
-        .from(ticketMessages)
-        .where(inArray(ticketMessages.ticketId, ids))
-        .orderBy(asc(ticketMessages.createdAt))
-    : [];
+  const rows = await ticketsWithMessages(db, email, desc(tickets.createdAt));
   return rows.map((t) => ({
     id: t.id,
     subject: t.subject,
     status: t.status,
     createdAt: t.createdAt.toISOString(),
     message: t.message,
-    messages: messages
-      .filter((m) => m.ticketId === t.id)
-      .map((m) => ({ author: m.author, body: m.body, createdAt: m.createdAt.toISOString() })),
+    messages: t.messages.map((m) => ({
+      author: m.author,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+    })),
   }));
 }
 
@@ -168,11 +142,7 @@ export async function listBookings(
   email: string,
   options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'> },
 ): Promise<AccountBooking[]> {
-  const booked = await db.select().from(bookings).where(eq(bookings.email, email));
-  const cancelled = await db
-    .select()
-    .from(cancelledBookings)
-    .where(eq(cancelledBookings.email, email));
+  const { booked, cancelled } = await bookingsOf(db, email);
   return [
     ...booked.map((b) => ({
       id: b.id,
@@ -196,12 +166,8 @@ export async function listBookings(
 }
 
 export async function readProfile(db: Db | Tx, userId: string): Promise<AccountProfile> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const { user, profile } = await userWithProfile(db, userId);
   if (!user) throw new ApiError('UNAUTHORIZED');
-  const [profile] = await db
-    .select()
-    .from(customerProfiles)
-    .where(eq(customerProfiles.userId, userId));
   return {
     email: user.email,
     name: user.name,

@@ -8,17 +8,22 @@ import {
   customerProfiles,
   invoices,
   leads,
-  orderLines,
   orders,
   outbox,
   passwordResetTokens,
   payments,
   sessions,
   subscriptions,
-  ticketMessages,
   tickets,
   users,
 } from '../db/schema.ts';
+import {
+  bookingsOf,
+  childrenByParent,
+  ordersWithLines,
+  ticketsWithMessages,
+  userWithProfile,
+} from './person-records.ts';
 
 /**
  * The data export and the erasure of API.md section 6 ("everything stored about the signed-in
@@ -48,11 +53,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const accountProvider: PersonalDataProvider = {
   key: 'account',
   async export(db, person) {
-    const [user] = await db.select().from(users).where(eq(users.id, person.userId));
-    const [profile] = await db
-      .select()
-      .from(customerProfiles)
-      .where(eq(customerProfiles.userId, person.userId));
+    const { user, profile } = await userWithProfile(db, person.userId);
     return {
       email: user?.email ?? person.email,
       name: user?.name ?? '',
@@ -75,22 +76,11 @@ const accountProvider: PersonalDataProvider = {
 const ordersProvider: PersonalDataProvider = {
   key: 'orders',
   async export(db, person) {
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, person.userId))
-      .orderBy(asc(orders.createdAt));
-    const ids = rows.map((r) => r.id);
-    const lines = ids.length
-      ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids))
-      : [];
+    const rows = await ordersWithLines(db, person.userId, asc(orders.createdAt));
     return rows.map((o) => ({
       ...o,
       createdAt: iso(o.createdAt),
-      lines: lines
-        .filter((l) => l.orderId === o.id)
-        .sort((a, b) => a.position - b.position)
-        .map(({ id: _id, orderId: _orderId, ...line }) => line),
+      lines: o.lines.map(({ id: _id, orderId: _orderId, ...line }) => line),
     }));
   },
   async erase() {
@@ -106,10 +96,11 @@ const invoicesProvider: PersonalDataProvider = {
       .from(invoices)
       .where(eq(invoices.userId, person.userId))
       .orderBy(asc(invoices.issuedAt));
-    const ids = rows.map((r) => r.id);
-    const paid = ids.length
-      ? await db.select().from(payments).where(inArray(payments.invoiceId, ids))
-      : [];
+    const paymentsOf = await childrenByParent(
+      rows.map((r) => r.id),
+      (ids) => db.select().from(payments).where(inArray(payments.invoiceId, ids)),
+      (p) => p.invoiceId,
+    );
     return rows.map((i) => ({
       number: i.number,
       issueDate: i.issueDate,
@@ -123,15 +114,13 @@ const invoicesProvider: PersonalDataProvider = {
       vatRate: i.vatRate,
       vat: i.vat,
       total: i.total,
-      payments: paid
-        .filter((p) => p.invoiceId === i.id)
-        .map((p) => ({
-          provider: p.provider,
-          method: p.method,
-          amount: p.amount,
-          status: p.status,
-          createdAt: iso(p.createdAt),
-        })),
+      payments: paymentsOf(i.id).map((p) => ({
+        provider: p.provider,
+        method: p.method,
+        amount: p.amount,
+        status: p.status,
+        createdAt: iso(p.createdAt),
+      })),
     }));
   },
   async erase() {
@@ -208,25 +197,15 @@ const consentsProvider: PersonalDataProvider = {
 const ticketsProvider: PersonalDataProvider = {
   key: 'tickets',
   async export(db, person) {
-    const rows = await db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.email, person.email))
-      .orderBy(asc(tickets.createdAt));
-    const ids = rows.map((r) => r.id);
-    const messages = ids.length
-      ? await db
-          .select()
-          .from(ticketMessages)
-          .where(inArray(ticketMessages.ticketId, ids))
-          .orderBy(asc(ticketMessages.createdAt))
-      : [];
+    const rows = await ticketsWithMessages(db, person.email, asc(tickets.createdAt));
     return rows.map((t) => ({
       ...t,
       createdAt: iso(t.createdAt),
-      messages: messages
-        .filter((m) => m.ticketId === t.id)
-        .map((m) => ({ author: m.author, body: m.body, createdAt: iso(m.createdAt) })),
+      messages: t.messages.map((m) => ({
+        author: m.author,
+        body: m.body,
+        createdAt: iso(m.createdAt),
+      })),
     }));
   },
   async erase(tx, person) {
@@ -238,45 +217,39 @@ const ticketsProvider: PersonalDataProvider = {
 const bookingsProvider: PersonalDataProvider = {
   key: 'bookings',
   async export(db, person) {
-    const booked = await db.select().from(bookings).where(eq(bookings.email, person.email));
-    const cancelled = await db
-      .select()
-      .from(cancelledBookings)
-      .where(eq(cancelledBookings.email, person.email));
-    const ids = [...booked.map((b) => b.id), ...cancelled.map((b) => b.id)];
-    const surveys = ids.length
-      ? await db
-          .select()
-          .from(consultationSurveys)
-          .where(inArray(consultationSurveys.bookingId, ids))
-      : [];
+    const { booked, cancelled } = await bookingsOf(db, person.email);
+    const surveysOf = await childrenByParent(
+      [...booked, ...cancelled].map((b) => b.id),
+      (ids) =>
+        db.select().from(consultationSurveys).where(inArray(consultationSurveys.bookingId, ids)),
+      (s) => s.bookingId,
+    );
     const surveyOf = (id: string) =>
-      surveys
-        .filter((s) => s.bookingId === id)
-        .map((s) => ({ priority: s.priority, notes: s.notes, createdAt: iso(s.createdAt) }));
+      surveysOf(id).map((s) => ({
+        priority: s.priority,
+        notes: s.notes,
+        createdAt: iso(s.createdAt),
+      }));
+    // What a booked and a cancelled consultation both hold.
+    const call = (b: (typeof booked)[number] | (typeof cancelled)[number], status: string) => ({
+      id: b.id,
+      status,
+      name: b.name,
+      email: b.email,
+      lang: b.lang,
+      title: b.title,
+      startTime: iso(b.startTime),
+      endTime: iso(b.endTime),
+    });
     return [
       ...booked.map((b) => ({
-        id: b.id,
-        status: 'booked',
-        name: b.name,
-        email: b.email,
-        lang: b.lang,
-        title: b.title,
-        startTime: iso(b.startTime),
-        endTime: iso(b.endTime),
+        ...call(b, 'booked'),
         videoCallUrl: b.videoCallUrl,
         createdAt: iso(b.createdAt),
         surveys: surveyOf(b.id),
       })),
       ...cancelled.map((b) => ({
-        id: b.id,
-        status: 'cancelled',
-        name: b.name,
-        email: b.email,
-        lang: b.lang,
-        title: b.title,
-        startTime: iso(b.startTime),
-        endTime: iso(b.endTime),
+        ...call(b, 'cancelled'),
         createdAt: iso(b.bookedAt),
         cancelledAt: iso(b.cancelledAt),
         surveys: surveyOf(b.id),
@@ -284,14 +257,7 @@ const bookingsProvider: PersonalDataProvider = {
     ];
   },
   async erase(tx, person) {
-    const booked = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.email, person.email));
-    const cancelled = await tx
-      .select({ id: cancelledBookings.id })
-      .from(cancelledBookings)
-      .where(eq(cancelledBookings.email, person.email));
+    const { booked, cancelled } = await bookingsOf(tx, person.email);
     const ids = [...booked, ...cancelled].map((b) => b.id);
     if (ids.length)
       await tx.delete(consultationSurveys).where(inArray(consultationSurveys.bookingId, ids));
@@ -324,10 +290,6 @@ const mailsProvider: PersonalDataProvider = {
   },
 };
 
-/**
- * Every part of the database that holds personal data, in export order. The live chat's
- * transcripts are added here by the chat area (`chatMessages`), with the same two functions.
- */
 /** Live-chat transcripts (api/services/chat.ts), found by the account's address. */
 const chatTranscripts: PersonalDataProvider = {
   key: 'chatMessages',
@@ -337,6 +299,10 @@ const chatTranscripts: PersonalDataProvider = {
   },
 };
 
+/**
+ * Every part of the database that holds personal data, in export order. The live chat's
+ * transcripts are added here by the chat area (`chatMessages`), with the same two functions.
+ */
 export const PERSONAL_DATA_PROVIDERS: PersonalDataProvider[] = [
   accountProvider,
   ordersProvider,

@@ -9,6 +9,7 @@ import {
 } from '#domain/blueprint.ts';
 import type { Lang } from '#domain/language.ts';
 import { newIdempotencyKey } from '../shared/api-client.ts';
+import { callResult } from '../shared/call-result.ts';
 import {
   createPdf,
   downloadBase64,
@@ -31,117 +32,16 @@ import type {
   SendResult,
   UploadResult,
 } from './blueprint.types.ts';
+import {
+  adoptLoadedDraft,
+  keepDraftToken,
+  navigation,
+  summaryNavigation,
+} from './blueprint.transitions.ts';
 
 const LAST_SECTION = SECTION_COUNT - 1;
 const clampIndex = (index: number) => Math.max(0, Math.min(SECTION_COUNT, Math.trunc(index)));
 const recommendations = (answers: Answers) => blueprintRecommendation(answers).products;
-
-/** Moves between sections are the same from every resting screen of `questions`. */
-const navigation = {
-  'user.answer': {
-    target: '#blueprint.questions.editing',
-    actions: [
-      {
-        type: 'storeAnswer' as const,
-        params: ({ event }: { event: { questionId: QuestionId; value: AnswerValue } }) => ({
-          questionId: event.questionId,
-          value: event.value,
-        }),
-      },
-      'persistLocal' as const,
-    ],
-  },
-  // SPEC 4: completing a section increments the index up to the section count; at the count the
-  // summary shows. Next is always allowed: what is missing is shown in the summary (decision B1).
-  'user.next': [
-    {
-      guard: 'isLastSection' as const,
-      target: '#blueprint.summary',
-      actions: ['goForward' as const, 'persistLocal' as const],
-    },
-    {
-      target: '#blueprint.questions.editing',
-      actions: ['goForward' as const, 'persistLocal' as const],
-    },
-  ],
-  // Previous decrements to 0, never below.
-  'user.previous': {
-    guard: 'hasPreviousSection' as const,
-    target: '#blueprint.questions.editing',
-    actions: ['goBack' as const, 'persistLocal' as const],
-  },
-  'user.goToSection': [
-    {
-      guard: {
-        type: 'isSummaryIndex' as const,
-        params: ({ event }: { event: { index: number } }) => ({ index: event.index }),
-      },
-      target: '#blueprint.summary',
-      actions: [
-        {
-          type: 'goTo' as const,
-          params: ({ event }: { event: { index: number } }) => ({ index: event.index }),
-        },
-        'persistLocal' as const,
-      ],
-    },
-    {
-      target: '#blueprint.questions.editing',
-      actions: [
-        {
-          type: 'goTo' as const,
-          params: ({ event }: { event: { index: number } }) => ({ index: event.index }),
-        },
-        'persistLocal' as const,
-      ],
-    },
-  ],
-  'user.upload': { target: '#blueprint.questions.uploading' },
-  'user.removeUpload': {
-    target: '#blueprint.questions.removingUpload',
-    // Taken off the answers at once (and saved), so the file is gone whatever the server says.
-    actions: [
-      {
-        type: 'dropUpload' as const,
-        params: ({ event }: { event: { questionId: QuestionId; id: string } }) => ({
-          questionId: event.questionId,
-          id: event.id,
-        }),
-      },
-      'persistLocal' as const,
-    ],
-  },
-  'user.continueLater': { target: '#blueprint.questions.savingDraft' },
-};
-
-/** From the summary: back to the questions, or to any step. */
-const summaryNavigation = {
-  'user.previous': {
-    target: '#blueprint.questions',
-    actions: ['goBack' as const, 'persistLocal' as const],
-  },
-  // SPEC 4: reset sets the index to the last section.
-  'user.reset': {
-    target: '#blueprint.questions',
-    actions: ['goToLastSection' as const, 'persistLocal' as const],
-  },
-  'user.goToSection': {
-    guard: {
-      type: 'isSectionIndex' as const,
-      params: ({ event }: { event: { index: number } }) => ({ index: event.index }),
-    },
-    target: '#blueprint.questions',
-    actions: [
-      {
-        type: 'goTo' as const,
-        params: ({ event }: { event: { index: number } }) => ({ index: event.index }),
-      },
-      'persistLocal' as const,
-    ],
-  },
-  'user.downloadPdf': { target: '#blueprint.summary.generatingPdf' },
-  'user.send': { target: '#blueprint.summary.sending' },
-};
 
 /**
  * The Blueprint 100 questionnaire (SPEC screens 6 and 7, sections 4, 5, 8 and 9). Top-level
@@ -281,26 +181,14 @@ export const blueprintMachine = setup({
         input: ({ context }) => ({ token: context.resumeToken!, lang: context.lang }),
         onDone: [
           {
-            guard: { type: 'isLoadedAtSummary', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isLoadedAtSummary', params: callResult },
             target: 'summary',
-            actions: [
-              { type: 'storeLoaded', params: ({ event }) => ({ result: event.output }) },
-              'adoptResumeToken',
-              'forgetResumeToken',
-              'persistLocal',
-              'persistToken',
-            ],
+            actions: adoptLoadedDraft,
           },
           {
-            guard: { type: 'isLoaded', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isLoaded', params: callResult },
             target: 'questions.resumed',
-            actions: [
-              { type: 'storeLoaded', params: ({ event }) => ({ result: event.output }) },
-              'adoptResumeToken',
-              'forgetResumeToken',
-              'persistLocal',
-              'persistToken',
-            ],
+            actions: adoptLoadedDraft,
           },
           { target: 'questions.resumeNotFound', actions: 'forgetResumeToken' },
         ],
@@ -330,11 +218,10 @@ export const blueprintMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'isUploaded', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isUploaded', params: callResult },
                 target: 'editing',
                 actions: [
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  'persistToken',
+                  ...keepDraftToken,
                   {
                     type: 'addUpload',
                     params: ({ event }) => {
@@ -347,14 +234,10 @@ export const blueprintMachine = setup({
                 ],
               },
               {
-                guard: {
-                  type: 'isUploadRefused',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                guard: { type: 'isUploadRefused', params: callResult },
                 target: 'uploadRejected',
                 actions: [
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  'persistToken',
+                  ...keepDraftToken,
                   {
                     type: 'storeRefusal',
                     params: ({ event }) => ({ result: event.output, name: event.output.name }),
@@ -363,10 +246,7 @@ export const blueprintMachine = setup({
               },
               {
                 target: 'uploadFailed',
-                actions: [
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  'persistToken',
-                ],
+                actions: keepDraftToken,
               },
             ],
             onError: 'uploadFailed',
@@ -384,7 +264,7 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isRemoved', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isRemoved', params: callResult },
                 target: 'editing',
               },
               { target: 'uploadFailed' },
@@ -411,19 +291,13 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isDraftSaved', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isDraftSaved', params: callResult },
                 target: 'draftSaved',
-                actions: [
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  'persistToken',
-                ],
+                actions: keepDraftToken,
               },
               {
                 target: 'draftFailed',
-                actions: [
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  'persistToken',
-                ],
+                actions: keepDraftToken,
               },
             ],
             onError: 'draftFailed',
@@ -449,7 +323,7 @@ export const blueprintMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isPdfCreated', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isPdfCreated', params: callResult },
                 target: 'pdfDownloaded',
                 actions: [
                   'clearPdfError',
@@ -506,7 +380,7 @@ export const blueprintMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'isSent', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isSent', params: callResult },
                 target: 'sent',
                 // A next send (another address, changed answers) is a new request.
                 actions: 'renewSendKey',

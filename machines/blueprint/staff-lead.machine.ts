@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../shared/api-client.ts';
+import { callResult } from '../shared/call-result.ts';
 
 /** `GET /api/admin/leads/{id}` (README "API additions"). */
 export const staffLeadSchema = v.object({
@@ -77,12 +78,12 @@ export const staffLeadMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: [
           {
-            guard: { type: 'isLoaded', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isLoaded', params: callResult },
             target: 'loaded',
-            actions: { type: 'storeLead', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeLead', params: callResult },
           },
           {
-            guard: { type: 'isNotFound', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isNotFound', params: callResult },
             target: 'notFound',
           },
           { target: 'failed' },

@@ -4,6 +4,7 @@ import type { Slot } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { accountCalls } from '../account/account.actors.ts';
 import type { ApiResult } from '../shared/api-client.ts';
+import { callResult } from '../shared/call-result.ts';
 
 export interface BookingManageInput {
   token: string;
@@ -28,6 +29,16 @@ export type BookingManageEvent =
   | { type: 'user.back' };
 
 type Result = ApiResult<unknown>;
+
+/** The booking at rest: move it or cancel it. */
+const moveOrCancel = { 'user.move': 'choosing', 'user.cancel': 'confirmingCancel' } as const;
+/** Asked to confirm the cancellation (again, after a failure). */
+const confirmCancelOrBack = { 'user.confirmCancel': 'cancelling', 'user.back': 'idle' } as const;
+/** The free slots are read from today on. */
+const slotsFrom = ({ context }: { context: BookingManageContext }) => ({
+  from: context.today,
+  lang: context.lang,
+});
 
 /**
  * A visitor's own booking page (/consultation/manage?token=). `loading` reads the booking by its
@@ -103,20 +114,17 @@ export const bookingManageMachine = setup({
         input: ({ context }) => ({ token: context.token, lang: context.lang }),
         onDone: [
           {
-            guard: {
-              type: 'isCancelledBooking',
-              params: ({ event }) => ({ result: event.output }),
-            },
+            guard: { type: 'isCancelledBooking', params: callResult },
             target: 'cancelled',
-            actions: { type: 'storeBooking', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeBooking', params: callResult },
           },
           {
-            guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isOk', params: callResult },
             target: 'booked',
-            actions: { type: 'storeBooking', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'storeBooking', params: callResult },
           },
           {
-            guard: { type: 'isNotFound', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isNotFound', params: callResult },
             target: 'notFound',
           },
           { target: 'failed' },
@@ -129,18 +137,8 @@ export const bookingManageMachine = setup({
     booked: {
       initial: 'idle',
       states: {
-        idle: {
-          on: {
-            'user.move': 'choosing',
-            'user.cancel': 'confirmingCancel',
-          },
-        },
-        moved: {
-          on: {
-            'user.move': 'choosing',
-            'user.cancel': 'confirmingCancel',
-          },
-        },
+        idle: { on: moveOrCancel },
+        moved: { on: moveOrCancel },
         choosing: {
           initial: 'loadingSlots',
           states: {
@@ -148,15 +146,12 @@ export const bookingManageMachine = setup({
               invoke: {
                 id: 'loadSlots',
                 src: 'loadSlots',
-                input: ({ context }) => ({ from: context.today, lang: context.lang }),
+                input: slotsFrom,
                 onDone: [
                   {
-                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    guard: { type: 'isOk', params: callResult },
                     target: 'picking',
-                    actions: {
-                      type: 'storeSlots',
-                      params: ({ event }) => ({ result: event.output }),
-                    },
+                    actions: { type: 'storeSlots', params: callResult },
                   },
                   { target: 'slotsFailed' },
                 ],
@@ -170,12 +165,9 @@ export const bookingManageMachine = setup({
               invoke: {
                 id: 'reloadSlots',
                 src: 'loadSlots',
-                input: ({ context }) => ({ from: context.today, lang: context.lang }),
+                input: slotsFrom,
                 onDone: {
-                  actions: {
-                    type: 'storeSlots',
-                    params: ({ event }) => ({ result: event.output }),
-                  },
+                  actions: { type: 'storeSlots', params: callResult },
                 },
               },
             },
@@ -202,21 +194,18 @@ export const bookingManageMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isOk', params: callResult },
                 target: 'moved',
-                actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+                actions: { type: 'storeMoved', params: callResult },
               },
               {
-                guard: { type: 'isSlotTaken', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isSlotTaken', params: callResult },
                 // Fresh slots, and the visitor's old time stays theirs.
                 target: 'choosing.taken',
                 actions: 'clearChoice',
               },
               {
-                guard: {
-                  type: 'isAlreadyCancelled',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                guard: { type: 'isAlreadyCancelled', params: callResult },
                 target: '#bookingManage.cancelled',
               },
               { target: 'choosing.moveFailed' },
@@ -224,18 +213,8 @@ export const bookingManageMachine = setup({
             onError: 'choosing.moveFailed',
           },
         },
-        confirmingCancel: {
-          on: {
-            'user.confirmCancel': 'cancelling',
-            'user.back': 'idle',
-          },
-        },
-        cancelFailed: {
-          on: {
-            'user.confirmCancel': 'cancelling',
-            'user.back': 'idle',
-          },
-        },
+        confirmingCancel: { on: confirmCancelOrBack },
+        cancelFailed: { on: confirmCancelOrBack },
         cancelling: {
           tags: ['busy'],
           invoke: {
@@ -248,7 +227,7 @@ export const bookingManageMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isOk', params: callResult },
                 target: '#bookingManage.cancelled',
               },
               { target: 'cancelFailed' },

@@ -1,81 +1,44 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import { CHAT_POLL_MS, contactModeMachine } from './contact-mode.machine.ts';
+import { createActor } from 'xstate';
+import {
+  answeredContactMode,
+  CONTACT_MODE_SAMPLES,
+  contactModeModel,
+  silentContactMode,
+  type ContactModeModelEvent,
+} from '#tests/helpers/contact-mode.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { flushPromises } from '#tests/helpers/pending-call.ts';
+import { CHAT_POLL_MS } from './contact-mode.machine.ts';
 import { selectChatStatus, selectOpenMode } from './contact-mode.selectors.ts';
-import type { ContactModeEvent } from './contact-mode.types.ts';
 
-type ModelEvent =
-  | ContactModeEvent
-  | { type: 'xstate.done.actor.fetchChatStatus'; output: { online: boolean } }
-  | { type: 'xstate.error.actor.fetchChatStatus'; error: string }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.online.waiting' }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.offline.waiting' };
-
-const samples = {
-  'user.chooseMode': [{ mode: 'ticket' }, { mode: 'consult' }, { mode: 'chat' }],
-  'widget.statusChanged': [{ online: true }, { online: false }],
-  'xstate.done.actor.fetchChatStatus': [
-    { output: { online: true } },
-    { output: { online: false } },
-  ],
-  'xstate.error.actor.fetchChatStatus': [{ error: 'network' }],
-  'xstate.after.pollChatStatus.contactMode.chat.online.waiting': [{}],
-  'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': [{}],
-} satisfies EventSamples<ModelEvent>;
-
-const fake = contactModeMachine.provide({
-  actors: { fetchChatStatus: fromPromise<{ online: boolean }>(() => new Promise(() => {})) },
-});
-const model = createModel<typeof fake, ModelEvent>({ machine: fake, events: samples });
-
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
+const model = contactModeModel(CONTACT_MODE_SAMPLES);
 
 function start() {
-  let pending: { resolve: (v: { online: boolean }) => void; reject: (e: unknown) => void } | null =
-    null;
-  let fetches = 0;
-  const actor = createActor(
-    contactModeMachine.provide({
-      actors: {
-        fetchChatStatus: fromPromise<{ online: boolean }>(() => {
-          fetches += 1;
-          return new Promise((resolve, reject) => (pending = { resolve, reject }));
-        }),
-      },
-    }),
-    { input: {} },
-  ).start();
-  const settle = async (how: 'resolve' | 'reject', value: unknown) => {
-    const p = pending as {
-      resolve: (v: { online: boolean }) => void;
-      reject: (e: unknown) => void;
-    } | null;
-    if (!p) throw new Error('no status check is running');
-    pending = null;
-    if (how === 'resolve') p.resolve(value as { online: boolean });
-    else p.reject(value);
-    await flush();
+  const { checks, machine } = answeredContactMode();
+  const actor = createActor(machine, { input: {} }).start();
+  const fetches = () => checks.fn.mock.calls.length;
+  const settle = async (answer: () => void) => {
+    answer();
+    await flushPromises(5);
   };
   const poll = async () => {
-    const before = fetches;
+    const before = fetches();
     await vi.advanceTimersByTimeAsync(CHAT_POLL_MS);
-    expect(fetches).toBe(before + 1);
+    expect(fetches()).toBe(before + 1);
   };
   const driver = {
     'user.chooseMode': (e) => void actor.send(e),
     'widget.statusChanged': (e) => void actor.send(e),
-    'xstate.done.actor.fetchChatStatus': (e) => settle('resolve', e.output),
-    'xstate.error.actor.fetchChatStatus': (e) => settle('reject', e.error),
+    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
+    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
     'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
     'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
-  } satisfies Driver<ModelEvent>;
+  } satisfies Driver<ContactModeModelEvent>;
   return {
     driver,
     getSnapshot: () => actor.getSnapshot(),
-    fetches: () => fetches,
+    fetches,
     stop: () => void actor.stop(),
   };
 }
@@ -140,7 +103,7 @@ describe('contact mode journeys', () => {
   });
 
   it('can open with an option shown', () => {
-    const actor = createActor(fake, { input: { initialMode: 'ticket' } });
+    const actor = createActor(silentContactMode, { input: { initialMode: 'ticket' } });
     expect(selectOpenMode(actor.getSnapshot())).toBe('ticket');
     actor.start();
     actor.send({ type: 'user.chooseMode', mode: 'ticket' });

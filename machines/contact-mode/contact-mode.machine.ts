@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ChatStatus } from '#domain/chat.schema.ts';
 import type { OfficeHours } from '#domain/office-hours.ts';
 import { fetchChatStatus } from './contact-mode.actors.ts';
-import type { ContactMode, ContactModeEvent } from './contact-mode.types.ts';
+import { CONTACT_MODES, type ContactMode, type ContactModeEvent } from './contact-mode.types.ts';
 
 /** SPEC 9: the chat status is polled on load and every 60 seconds. */
 export const CHAT_POLL_MS = 60_000;
@@ -11,10 +11,51 @@ export const CHAT_POLL_MS = 60_000;
 function fromOpen(current: ContactMode) {
   return [
     { guard: { type: 'isMode' as const, params: { mode: current } }, target: 'none' },
-    ...(['ticket', 'consult', 'chat'] as const)
-      .filter((m) => m !== current)
-      .map((m) => ({ guard: { type: 'isMode' as const, params: { mode: m } }, target: m })),
+    ...CONTACT_MODES.filter((m) => m !== current).map((m) => ({
+      guard: { type: 'isMode' as const, params: { mode: m } },
+      target: m,
+    })),
   ];
+}
+
+/**
+ * Asks the server whether the chat is staffed, keeps the office hours it names and goes to
+ * `online` or `offline`; a failed check counts as offline.
+ */
+function checkChatStatus(online: string, offline: string) {
+  const storeOfficeHours = {
+    type: 'storeOfficeHours' as const,
+    params: ({ event }: { event: { output: ChatStatus } }) => ({ status: event.output }),
+  };
+  return {
+    id: 'fetchChatStatus',
+    src: 'fetchChatStatus' as const,
+    onDone: [
+      {
+        guard: {
+          type: 'isOnline' as const,
+          params: ({ event }: { event: { output: ChatStatus } }) => ({
+            online: event.output.online,
+          }),
+        },
+        target: online,
+        actions: storeOfficeHours,
+      },
+      { target: offline, actions: storeOfficeHours },
+    ],
+    onError: offline,
+  };
+}
+
+/** A shown status, checked again after `pollChatStatus` (see checkChatStatus for the targets). */
+function recheckingEvery(online: string, offline: string) {
+  return {
+    initial: 'waiting' as const,
+    states: {
+      waiting: { after: { pollChatStatus: 'rechecking' } },
+      rechecking: { invoke: checkChatStatus(online, offline) },
+    },
+  };
 }
 
 /**
@@ -61,7 +102,7 @@ export const contactModeMachine = setup({
         // its "send us a message" link lands on a form); resolved before the first render.
         opening: {
           always: [
-            ...(['ticket', 'consult', 'chat'] as const).map((m) => ({
+            ...CONTACT_MODES.map((m) => ({
               guard: { type: 'isInitialMode' as const, params: { mode: m } },
               target: m,
             })),
@@ -70,7 +111,7 @@ export const contactModeMachine = setup({
         },
         none: {
           on: {
-            'user.chooseMode': (['ticket', 'consult', 'chat'] as const).map((m) => ({
+            'user.chooseMode': CONTACT_MODES.map((m) => ({
               guard: { type: 'isMode' as const, params: { mode: m } },
               target: m,
             })),
@@ -93,100 +134,10 @@ export const contactModeMachine = setup({
         ],
       },
       states: {
-        checking: {
-          invoke: {
-            id: 'fetchChatStatus',
-            src: 'fetchChatStatus',
-            onDone: [
-              {
-                guard: {
-                  type: 'isOnline',
-                  params: ({ event }) => ({ online: event.output.online }),
-                },
-                target: 'online',
-                actions: {
-                  type: 'storeOfficeHours',
-                  params: ({ event }) => ({ status: event.output }),
-                },
-              },
-              {
-                target: 'offline',
-                actions: {
-                  type: 'storeOfficeHours',
-                  params: ({ event }) => ({ status: event.output }),
-                },
-              },
-            ],
-            onError: 'offline',
-          },
-        },
+        checking: { invoke: checkChatStatus('online', 'offline') },
         // Re-checks keep showing the last answer until the new one arrives (no flicker).
-        online: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { pollChatStatus: 'rechecking' } },
-            rechecking: {
-              invoke: {
-                id: 'fetchChatStatus',
-                src: 'fetchChatStatus',
-                onDone: [
-                  {
-                    guard: {
-                      type: 'isOnline',
-                      params: ({ event }) => ({ online: event.output.online }),
-                    },
-                    target: 'waiting',
-                    actions: {
-                      type: 'storeOfficeHours',
-                      params: ({ event }) => ({ status: event.output }),
-                    },
-                  },
-                  {
-                    target: '#contactMode.chat.offline',
-                    actions: {
-                      type: 'storeOfficeHours',
-                      params: ({ event }) => ({ status: event.output }),
-                    },
-                  },
-                ],
-                onError: '#contactMode.chat.offline',
-              },
-            },
-          },
-        },
-        offline: {
-          initial: 'waiting',
-          states: {
-            waiting: { after: { pollChatStatus: 'rechecking' } },
-            rechecking: {
-              invoke: {
-                id: 'fetchChatStatus',
-                src: 'fetchChatStatus',
-                onDone: [
-                  {
-                    guard: {
-                      type: 'isOnline',
-                      params: ({ event }) => ({ online: event.output.online }),
-                    },
-                    target: '#contactMode.chat.online',
-                    actions: {
-                      type: 'storeOfficeHours',
-                      params: ({ event }) => ({ status: event.output }),
-                    },
-                  },
-                  {
-                    target: 'waiting',
-                    actions: {
-                      type: 'storeOfficeHours',
-                      params: ({ event }) => ({ status: event.output }),
-                    },
-                  },
-                ],
-                onError: 'waiting',
-              },
-            },
-          },
-        },
+        online: recheckingEvery('waiting', '#contactMode.chat.offline'),
+        offline: recheckingEvery('#contactMode.chat.online', 'waiting'),
       },
     },
   },

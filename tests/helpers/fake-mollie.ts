@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MollieStatus } from '../../api/services/mollie.ts';
+import type { TestApp } from './app.ts';
 
 export const FAKE_MOLLIE_KEY = 'test_fakefakefakefake';
 
@@ -148,4 +149,15 @@ export function startFakeMollie() {
       ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Mollie's webhook call for a payment (a form post naming only its id) to the app under test. */
+export function mollieWebhook(t: TestApp, id: string): Promise<Response> {
+  return Promise.resolve(
+    t.app.request('/api/payments/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id }).toString(),
+    }),
+  );
 }

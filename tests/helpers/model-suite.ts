@@ -3,10 +3,17 @@
 // called inside each path's test, so state it sets up (counters, logs) is fresh per path.
 //
 //   walkEveryTransition(model, start, (path) => (snapshot, session, step) => { ... }, { maxSteps: 30 });
+//   describeModel('the quiz', model, { start, assertState, maxSteps: 30 });
 
-import { it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { Model, ModelPath, Session, WalkOptions } from './model-testing.ts';
+
+type AssertState<
+  TSnapshot,
+  TEvent extends EventObject,
+  TSession extends Session<TSnapshot, TEvent>,
+> = NonNullable<WalkOptions<TSnapshot, TEvent, TSession>['assertState']>;
 
 export function walkEveryTransition<
   TSnapshot,
@@ -15,9 +22,7 @@ export function walkEveryTransition<
 >(
   model: Model<TSnapshot, TEvent>,
   start: () => TSession | Promise<TSession>,
-  assertFor: (
-    path: ModelPath<TSnapshot, TEvent>,
-  ) => NonNullable<WalkOptions<TSnapshot, TEvent, TSession>['assertState']>,
+  assertFor: (path: ModelPath<TSnapshot, TEvent>) => AssertState<TSnapshot, TEvent, TSession>,
   paths: { maxSteps?: number } = {},
 ): void {
   const coverage = model.createCoverage();
@@ -26,7 +31,30 @@ export function walkEveryTransition<
       await model.walk(path, { start, assertState: assertFor(path), coverage });
     });
   }
-  it('takes every transition', () => {
+  it('takes every transition of the chart', () => {
     coverage.assertComplete();
+  });
+}
+
+/**
+ * The model-based suite of a chart under `title`: every leaf state is reached, and every
+ * transition is taken by the covering paths (each at most `maxSteps` events), walked on a fresh
+ * system from `start` with `assertState` after every step.
+ */
+export function describeModel<
+  TSnapshot,
+  TEvent extends EventObject,
+  TSession extends Session<TSnapshot, TEvent>,
+>(
+  title: string,
+  model: Model<TSnapshot, TEvent>,
+  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & { maxSteps: number },
+): void {
+  const { maxSteps, start, assertState } = options;
+  describe(title, () => {
+    it('reaches every screen', () => {
+      expect(model.unreachableLeafStates()).toEqual([]);
+    });
+    walkEveryTransition(model, start, () => assertState ?? (() => undefined), { maxSteps });
   });
 }

@@ -5,7 +5,7 @@ import {
   passwordResetRequestMachine,
 } from '#machines/account/account-flows.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
+import { ActionAlert, ActionField, ActionForm, useFormAction } from '../shared/form-action.tsx';
 
 /** The /reset-password page's form: a link request, or the new password for a mailed token. */
 export function PasswordResetView({ token }: { token?: string | undefined }) {
@@ -22,15 +22,7 @@ function RequestLink() {
       </p>
     );
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-busy={action.isSending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        action.submit();
-      }}
-    >
+    <ActionForm action={action} submitId="auth.reset.request">
       <ActionField
         action={action}
         field="email"
@@ -39,10 +31,7 @@ function RequestLink() {
         autoComplete="username"
       />
       <ActionAlert action={action} />
-      <button type="submit" className="button auth-form__submit" disabled={action.isSending}>
-        <FormattedMessage id="auth.reset.request" />
-      </button>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -60,15 +49,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     );
   const tokenRefused = action.isRefused || action.fieldErrors.token !== undefined;
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-busy={action.isSending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        action.submit();
-      }}
-    >
+    <ActionForm action={action} submitId="auth.reset.save">
       <ActionField
         action={action}
         field="password"
@@ -84,9 +65,6 @@ function ChooseNewPassword({ token }: { token: string }) {
           </Link>
         </p>
       ) : null}
-      <button type="submit" className="button auth-form__submit" disabled={action.isSending}>
-        <FormattedMessage id="auth.reset.save" />
-      </button>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   COLOR_PRESETS,
@@ -50,88 +50,95 @@ export function QuestionField(props: QuestionFieldProps) {
   const option = (item: string) =>
     intl.formatMessage({ id: `blueprint.option.${question.id}.${item}` });
 
+  /** A question answered with one control that its label names. */
+  const labelled = (control: ReactNode) => (
+    <div className="blueprint-question" data-question={question.id}>
+      <label htmlFor={id} className="blueprint-question__label">
+        {label}
+      </label>
+      {help}
+      {control}
+    </div>
+  );
+  /** A question answered with a group of controls under one legend. */
+  const group = (body: ReactNode) => (
+    <fieldset className="blueprint-question" data-question={question.id} aria-describedby={helpId}>
+      <legend className="blueprint-question__label">{label}</legend>
+      {help}
+      {body}
+    </fieldset>
+  );
+  /** One radio card per item; the answer is the chosen item's id. */
+  const radios = <T extends { id: string }>(
+    items: readonly T[],
+    className: string,
+    content: (item: T) => ReactNode,
+    style?: (item: T) => CSSProperties,
+  ) =>
+    items.map((item) => (
+      <label key={item.id} className={className} style={style?.(item)}>
+        <input
+          type="radio"
+          name={question.id}
+          value={item.id}
+          checked={value === item.id}
+          disabled={disabled}
+          onChange={() => onAnswer(item.id)}
+        />
+        {content(item)}
+      </label>
+    ));
+
+  /** The props of a control whose answer is its text (text, textarea, select). */
+  const textControl = {
+    id,
+    name: question.id,
+    value: typeof value === 'string' ? value : '',
+    disabled,
+    'aria-describedby': helpId,
+    onChange: (e: { target: { value: string } }) => onAnswer(e.target.value),
+  };
+
   switch (question.type) {
     case 'text':
-    case 'textarea': {
-      const text = typeof value === 'string' ? value : '';
-      const common = {
-        id,
-        name: question.id,
-        value: text,
-        disabled,
-        'aria-describedby': helpId,
-        onChange: (e: { target: { value: string } }) => onAnswer(e.target.value),
-      };
-      return (
-        <div className="blueprint-question" data-question={question.id}>
-          <label htmlFor={id} className="blueprint-question__label">
-            {label}
-          </label>
-          {help}
-          {question.type === 'text' ? (
-            <input type="text" maxLength={200} {...common} />
-          ) : (
-            <textarea rows={4} maxLength={2000} {...common} />
-          )}
-        </div>
-      );
-    }
+      return labelled(<input type="text" maxLength={200} {...textControl} />);
+    case 'textarea':
+      return labelled(<textarea rows={4} maxLength={2000} {...textControl} />);
     case 'select':
-      return (
-        <div className="blueprint-question" data-question={question.id}>
-          <label htmlFor={id} className="blueprint-question__label">
-            {label}
-          </label>
-          {help}
-          <select
-            id={id}
-            name={question.id}
-            value={typeof value === 'string' ? value : ''}
-            disabled={disabled}
-            aria-describedby={helpId}
-            onChange={(e) => onAnswer(e.target.value)}
-          >
-            <option value="">{intl.formatMessage({ id: 'blueprint.select.placeholder' })}</option>
-            {question.options.map((item) => (
-              <option key={item} value={item}>
-                {option(item)}
-              </option>
-            ))}
-          </select>
-        </div>
+      return labelled(
+        <select {...textControl}>
+          <option value="">{intl.formatMessage({ id: 'blueprint.select.placeholder' })}</option>
+          {question.options.map((item) => (
+            <option key={item} value={item}>
+              {option(item)}
+            </option>
+          ))}
+        </select>,
       );
     case 'multiselect': {
       const chosen = strings(value);
-      return (
-        <fieldset
-          className="blueprint-question"
-          data-question={question.id}
-          aria-describedby={helpId}
-        >
-          <legend className="blueprint-question__label">{label}</legend>
-          {help}
-          <div className="blueprint-choices">
-            {question.options.map((item) => (
-              <label key={item} className="blueprint-choice">
-                <input
-                  type="checkbox"
-                  name={question.id}
-                  value={item}
-                  checked={chosen.includes(item)}
-                  disabled={disabled}
-                  onChange={(e) =>
-                    onAnswer(
-                      e.target.checked
-                        ? [...chosen.filter((c) => c !== item), item]
-                        : chosen.filter((c) => c !== item),
-                    )
-                  }
-                />
-                <span>{option(item)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      return group(
+        <div className="blueprint-choices">
+          {question.options.map((item) => (
+            <label key={item} className="blueprint-choice">
+              <input
+                type="checkbox"
+                name={question.id}
+                value={item}
+                checked={chosen.includes(item)}
+                disabled={disabled}
+                onChange={(e) =>
+                  onAnswer(
+                    e.target.checked
+                      ? [...chosen.filter((c) => c !== item), item]
+                      : chosen.filter((c) => c !== item),
+                  )
+                }
+              />
+              <span>{option(item)}</span>
+            </label>
+          ))}
+        </div>,
       );
     }
     case 'checkbox':
@@ -153,103 +160,66 @@ export function QuestionField(props: QuestionFieldProps) {
       );
     case 'colorpicker': {
       const current = strings(value)[0] ?? '';
-      return (
-        <fieldset
-          className="blueprint-question"
-          data-question={question.id}
-          aria-describedby={helpId}
-        >
-          <legend className="blueprint-question__label">{label}</legend>
-          {help}
-          <div className="blueprint-colors">
-            {COLOR_PRESETS.map((color) => (
-              <button
-                key={color}
-                type="button"
-                className="blueprint-swatch"
-                style={{ background: color }}
-                aria-pressed={current.toLowerCase() === color}
-                aria-label={intl.formatMessage({ id: 'blueprint.color.preset' }, { color })}
-                disabled={disabled}
-                onClick={() => onAnswer([color])}
-              />
-            ))}
-            <label className="blueprint-colors__custom">
-              <span>
-                <FormattedMessage id="blueprint.color.custom" />
-              </span>
-              <input
-                type="color"
-                value={/^#[0-9a-f]{6}$/i.test(current) ? current : '#000000'}
-                disabled={disabled}
-                onChange={(e) => onAnswer([e.target.value.toLowerCase()])}
-              />
-            </label>
-            {current ? (
-              <span className="blueprint-colors__value">{current.toUpperCase()}</span>
-            ) : null}
-          </div>
-        </fieldset>
+      return group(
+        <div className="blueprint-colors">
+          {COLOR_PRESETS.map((color) => (
+            <button
+              key={color}
+              type="button"
+              className="blueprint-swatch"
+              style={{ background: color }}
+              aria-pressed={current.toLowerCase() === color}
+              aria-label={intl.formatMessage({ id: 'blueprint.color.preset' }, { color })}
+              disabled={disabled}
+              onClick={() => onAnswer([color])}
+            />
+          ))}
+          <label className="blueprint-colors__custom">
+            <span>
+              <FormattedMessage id="blueprint.color.custom" />
+            </span>
+            <input
+              type="color"
+              value={/^#[0-9a-f]{6}$/i.test(current) ? current : '#000000'}
+              disabled={disabled}
+              onChange={(e) => onAnswer([e.target.value.toLowerCase()])}
+            />
+          </label>
+          {current ? (
+            <span className="blueprint-colors__value">{current.toUpperCase()}</span>
+          ) : null}
+        </div>,
       );
     }
     case 'palette':
-      return (
-        <fieldset
-          className="blueprint-question"
-          data-question={question.id}
-          aria-describedby={helpId}
-        >
-          <legend className="blueprint-question__label">{label}</legend>
-          {help}
-          <div className="blueprint-palettes">
-            {PALETTES.map((palette) => (
-              <label key={palette.id} className="blueprint-palette">
-                <input
-                  type="radio"
-                  name={question.id}
-                  value={palette.id}
-                  checked={value === palette.id}
-                  disabled={disabled}
-                  onChange={() => onAnswer(palette.id)}
-                />
-                <span className="blueprint-palette__swatches" aria-hidden="true">
-                  {palette.colors.map((color) => (
-                    <span key={color} style={{ background: color }} />
-                  ))}
-                </span>
-                <span>
-                  <FormattedMessage id={`blueprint.palette.${palette.id}`} />
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      return group(
+        <div className="blueprint-palettes">
+          {radios(PALETTES, 'blueprint-palette', (palette) => (
+            <>
+              <span className="blueprint-palette__swatches" aria-hidden="true">
+                {palette.colors.map((color) => (
+                  <span key={color} style={{ background: color }} />
+                ))}
+              </span>
+              <span>
+                <FormattedMessage id={`blueprint.palette.${palette.id}`} />
+              </span>
+            </>
+          ))}
+        </div>,
       );
     case 'font':
-      return (
-        <fieldset
-          className="blueprint-question"
-          data-question={question.id}
-          aria-describedby={helpId}
-        >
-          <legend className="blueprint-question__label">{label}</legend>
-          {help}
-          <div className="blueprint-fonts">
-            {FONTS.map((font) => (
-              <label key={font.id} className="blueprint-font" style={{ fontFamily: font.stack }}>
-                <input
-                  type="radio"
-                  name={question.id}
-                  value={font.id}
-                  checked={value === font.id}
-                  disabled={disabled}
-                  onChange={() => onAnswer(font.id)}
-                />
-                <span>{font.name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      return group(
+        <div className="blueprint-fonts">
+          {radios(
+            FONTS,
+            'blueprint-font',
+            (font) => (
+              <span>{font.name}</span>
+            ),
+            (font) => ({ fontFamily: font.stack }),
+          )}
+        </div>,
       );
     case 'listinput': {
       const rows = strings(value);
@@ -261,14 +231,8 @@ export function QuestionField(props: QuestionFieldProps) {
         while (next.length > 0 && next[next.length - 1] === '') next.pop();
         onAnswer(next.slice(0, question.maxItems));
       };
-      return (
-        <fieldset
-          className="blueprint-question"
-          data-question={question.id}
-          aria-describedby={helpId}
-        >
-          <legend className="blueprint-question__label">{label}</legend>
-          {help}
+      return group(
+        <>
           <ol className="blueprint-list">
             {shown.map((row, index) => (
               <li key={index}>
@@ -306,7 +270,7 @@ export function QuestionField(props: QuestionFieldProps) {
               values={{ count: rows.filter((r) => r.trim() !== '').length, max: question.maxItems }}
             />
           </p>
-        </fieldset>
+        </>,
       );
     }
     case 'file':

@@ -5,6 +5,7 @@ import { formatDayShort, formatSlotDay, formatSlotTime, slotsByDay } from '#doma
 import { amsterdamDay } from '#domain/format.ts';
 import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { TitledSection } from '../shared/titled-section.tsx';
 
 /** Renders the booking-manage machine: the booking, then moving or cancelling it. */
 export function BookingManageView({ token }: { token: string }) {
@@ -16,6 +17,11 @@ export function BookingManageView({ token }: { token: string }) {
   const s = useSelector(actor, (snapshot) => snapshot);
   const send = actor.send;
   const booking = s.context.booking;
+  const retry = (
+    <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
+      <FormattedMessage id="account.area.retry" />
+    </button>
+  );
   if (s.matches('loading'))
     return (
       <p role="status">
@@ -37,9 +43,7 @@ export function BookingManageView({ token }: { token: string }) {
         <p>
           <FormattedMessage id="account.alert.failed" />
         </p>
-        <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
-          <FormattedMessage id="account.area.retry" />
-        </button>
+        {retry}
       </div>
     );
   const when = booking
@@ -47,19 +51,45 @@ export function BookingManageView({ token }: { token: string }) {
     : '';
   if (s.matches('cancelled'))
     return (
-      <section className="consultation__card" aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`}>
-          <FormattedMessage id="manageBooking.cancelledTitle" />
-        </h2>
+      <TitledSection
+        className="consultation__card"
+        headingId={`${id}-h`}
+        titleId="manageBooking.cancelledTitle"
+      >
         <p role="status">
           <FormattedMessage id="manageBooking.cancelled" values={{ when }} />
         </p>
         <a className="button" href="/schedule-consultation">
           <FormattedMessage id="manageBooking.bookNew" />
         </a>
-      </section>
+      </TitledSection>
     );
   const busy = s.hasTag('busy');
+  /** A step's confirm button and the way back from it. */
+  const confirmOrBack = (
+    labelId: string,
+    confirm: 'user.confirmCancel' | 'user.confirmMove',
+    confirmDisabled: boolean,
+  ) => (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={confirmDisabled}
+        onClick={() => send({ type: confirm })}
+      >
+        <FormattedMessage id={labelId} />
+      </button>{' '}
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy}
+        onClick={() => send({ type: 'user.back' })}
+      >
+        <FormattedMessage id="account.common.back" />
+      </button>
+    </>
+  );
   const choosing = s.matches({ booked: 'choosing' }) || s.matches({ booked: 'moving' });
   return (
     <section className="consultation__card" aria-labelledby={`${id}-h`} aria-busy={busy}>
@@ -100,22 +130,7 @@ export function BookingManageView({ token }: { token: string }) {
           <p>
             <FormattedMessage id="manageBooking.confirmCancel" />
           </p>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => send({ type: 'user.confirmCancel' })}
-          >
-            <FormattedMessage id="manageBooking.confirmCancelButton" />
-          </button>{' '}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => send({ type: 'user.back' })}
-          >
-            <FormattedMessage id="account.common.back" />
-          </button>
+          {confirmOrBack('manageBooking.confirmCancelButton', 'user.confirmCancel', busy)}
           <p className="auth-form__alert" role="alert">
             {s.matches({ booked: 'cancelFailed' }) ? (
               <FormattedMessage id="account.alert.failed" />
@@ -133,11 +148,7 @@ export function BookingManageView({ token }: { token: string }) {
               <FormattedMessage id="manageBooking.loadingSlots" />
             </p>
           ) : null}
-          {s.matches({ booked: { choosing: 'slotsFailed' } }) ? (
-            <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
-              <FormattedMessage id="account.area.retry" />
-            </button>
-          ) : null}
+          {s.matches({ booked: { choosing: 'slotsFailed' } }) ? retry : null}
           {slotsByDay(s.context.slots)
             .slice(0, 10)
             .map((group) => (
@@ -166,22 +177,11 @@ export function BookingManageView({ token }: { token: string }) {
               <FormattedMessage id="account.alert.failed" />
             ) : null}
           </p>
-          <button
-            type="button"
-            className="button"
-            disabled={busy || s.context.chosen === null}
-            onClick={() => send({ type: 'user.confirmMove' })}
-          >
-            <FormattedMessage id="manageBooking.confirmMove" />
-          </button>{' '}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => send({ type: 'user.back' })}
-          >
-            <FormattedMessage id="account.common.back" />
-          </button>
+          {confirmOrBack(
+            'manageBooking.confirmMove',
+            'user.confirmMove',
+            busy || s.context.chosen === null,
+          )}
         </fieldset>
       ) : null}
     </section>

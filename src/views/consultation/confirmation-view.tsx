@@ -1,13 +1,22 @@
 import { manageBookingLink } from '#domain/links.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ICS_FILE_NAME, googleCalendarUrl, outlookCalendarUrl } from '#domain/calendar-export.ts';
 import { SURVEY_PRIORITIES } from '#domain/consultation-survey.ts';
 import { formatSlotDay, formatSlotTime, type Booking } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { consultationConfirmedMachine } from '#machines/scheduler/consultation-confirmed.machine.ts';
+import { submitWith } from '../shared/form-field.tsx';
+import { TitledSection } from '../shared/titled-section.tsx';
+
+/** Where the confirmation page sends the visitor next. */
+const NEXT_STEPS = [
+  { to: '/prep-guide', hash: undefined, labelId: 'consultation.next.prepGuide' },
+  { to: '/pricing', hash: 'total-plus', labelId: 'consultation.next.pricing' },
+  { to: '/case-studies', hash: undefined, labelId: 'consultation.next.caseStudies' },
+] as const;
 
 /** The booking part of /consultation-confirmed; filled in after hydration (sessionStorage). */
 export function ConfirmationView({ lang, query }: { lang: Lang; query?: string | undefined }) {
@@ -23,13 +32,11 @@ export function ConfirmationView({ lang, query }: { lang: Lang; query?: string |
 
   if (snapshot.matches('notFound') || !snapshot.context.booking)
     return (
-      <section
+      <TitledSection
         className="consultation consultation--missing"
-        aria-labelledby="consultation-missing"
+        headingId="consultation-missing"
+        titleId="consultation.notFound.title"
       >
-        <h2 id="consultation-missing">
-          <FormattedMessage id="consultation.notFound.title" />
-        </h2>
         <p>
           <FormattedMessage id="consultation.notFound.text" />
         </p>
@@ -41,7 +48,7 @@ export function ConfirmationView({ lang, query }: { lang: Lang; query?: string |
             <FormattedMessage id="consultation.notFound.book" />
           </Link>
         </p>
-      </section>
+      </TitledSection>
     );
 
   const booking = snapshot.context.booking;
@@ -51,10 +58,11 @@ export function ConfirmationView({ lang, query }: { lang: Lang; query?: string |
         <FormattedMessage id="consultation.booked" />
       </p>
       <BookingDetails booking={booking} lang={lang} />
-      <section className="consultation__card" aria-labelledby="consultation-calendar">
-        <h2 id="consultation-calendar">
-          <FormattedMessage id="consultation.calendar.heading" />
-        </h2>
+      <TitledSection
+        className="consultation__card"
+        headingId="consultation-calendar"
+        titleId="consultation.calendar.heading"
+      >
         <ul className="consultation__links">
           <li>
             <a
@@ -65,88 +73,76 @@ export function ConfirmationView({ lang, query }: { lang: Lang; query?: string |
               <FormattedMessage id="consultation.calendar.ics" />
             </a>
           </li>
-          <li>
-            <a
-              className="button button--ghost"
-              href={googleCalendarUrl(booking)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <FormattedMessage id="consultation.calendar.google" />
-            </a>
-          </li>
-          <li>
-            <a
-              className="button button--ghost"
-              href={outlookCalendarUrl(booking)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <FormattedMessage id="consultation.calendar.outlook" />
-            </a>
-          </li>
+          {(
+            [
+              ['consultation.calendar.google', googleCalendarUrl(booking)],
+              ['consultation.calendar.outlook', outlookCalendarUrl(booking)],
+            ] as const
+          ).map(([labelId, href]) => (
+            <li key={labelId}>
+              <a
+                className="button button--ghost"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <FormattedMessage id={labelId} />
+              </a>
+            </li>
+          ))}
         </ul>
-      </section>
-      <section className="consultation__card" aria-labelledby="consultation-next">
-        <h2 id="consultation-next">
-          <FormattedMessage id="consultation.next.heading" />
-        </h2>
+      </TitledSection>
+      <TitledSection
+        className="consultation__card"
+        headingId="consultation-next"
+        titleId="consultation.next.heading"
+      >
         <ul className="consultation__next">
-          <li>
-            <Link to="/prep-guide">
-              <FormattedMessage id="consultation.next.prepGuide" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/pricing" hash="total-plus">
-              <FormattedMessage id="consultation.next.pricing" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/case-studies">
-              <FormattedMessage id="consultation.next.caseStudies" />
-            </Link>
-          </li>
+          {NEXT_STEPS.map((step) => (
+            <li key={step.labelId}>
+              <Link to={step.to} hash={step.hash}>
+                <FormattedMessage id={step.labelId} />
+              </Link>
+            </li>
+          ))}
         </ul>
-      </section>
+      </TitledSection>
       <Survey actor={actor} />
     </div>
   );
 }
 
 function BookingDetails({ booking, lang }: { booking: Booking; lang: Lang }) {
+  const rows: [labelId: string, value: ReactNode][] = [
+    ['consultation.details.what', booking.title],
+    ['consultation.details.date', formatSlotDay(booking.startTime, lang)],
+    [
+      'consultation.details.time',
+      `${formatSlotTime(booking.startTime, lang)}–${formatSlotTime(booking.endTime, lang)}`,
+    ],
+    ['consultation.details.timeZone', booking.timeZone],
+    [
+      'consultation.details.videoCall',
+      <a href={booking.videoCallUrl} target="_blank" rel="noopener noreferrer">
+        <FormattedMessage id="consultation.details.join" />
+      </a>,
+    ],
+  ];
   return (
-    <section className="consultation__card" aria-labelledby="consultation-details">
-      <h2 id="consultation-details">
-        <FormattedMessage id="consultation.details.heading" />
-      </h2>
+    <TitledSection
+      className="consultation__card"
+      headingId="consultation-details"
+      titleId="consultation.details.heading"
+    >
       <dl className="consultation__details">
-        <dt>
-          <FormattedMessage id="consultation.details.what" />
-        </dt>
-        <dd>{booking.title}</dd>
-        <dt>
-          <FormattedMessage id="consultation.details.date" />
-        </dt>
-        <dd>{formatSlotDay(booking.startTime, lang)}</dd>
-        <dt>
-          <FormattedMessage id="consultation.details.time" />
-        </dt>
-        <dd>
-          {formatSlotTime(booking.startTime, lang)}–{formatSlotTime(booking.endTime, lang)}
-        </dd>
-        <dt>
-          <FormattedMessage id="consultation.details.timeZone" />
-        </dt>
-        <dd>{booking.timeZone}</dd>
-        <dt>
-          <FormattedMessage id="consultation.details.videoCall" />
-        </dt>
-        <dd>
-          <a href={booking.videoCallUrl} target="_blank" rel="noopener noreferrer">
-            <FormattedMessage id="consultation.details.join" />
-          </a>
-        </dd>
+        {rows.map(([labelId, value]) => (
+          <Fragment key={labelId}>
+            <dt>
+              <FormattedMessage id={labelId} />
+            </dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       {booking.manageToken ? (
         <p>
@@ -155,7 +151,7 @@ function BookingDetails({ booking, lang }: { booking: Booking; lang: Lang }) {
           </a>
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -168,62 +164,53 @@ function Survey({
   const id = useId();
   const snapshot = useSelector(actor, (s) => s);
   const { priority, notes } = snapshot.context;
-  if (snapshot.matches({ found: 'thanked' }))
-    return (
-      <section className="consultation__card" aria-labelledby={`${id}-heading`}>
-        <h2 id={`${id}-heading`}>
-          <FormattedMessage id="consultation.survey.heading" />
-        </h2>
+  const sending = snapshot.matches({ found: 'sending' });
+  return (
+    <TitledSection className="consultation__card" titleId="consultation.survey.heading">
+      {snapshot.matches({ found: 'thanked' }) ? (
         <p className="consultation__thanks" role="status">
           <FormattedMessage id="consultation.survey.thanks" />
         </p>
-      </section>
-    );
-  const sending = snapshot.matches({ found: 'sending' });
-  return (
-    <section className="consultation__card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>
-        <FormattedMessage id="consultation.survey.heading" />
-      </h2>
-      <form
-        className="consultation__survey"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'user.submitSurvey' });
-        }}
-      >
-        <fieldset>
-          <legend>
-            <FormattedMessage id="consultation.survey.priority" />
-          </legend>
-          {SURVEY_PRIORITIES.map((value) => (
-            <label key={value} className="consultation__choice">
-              <input
-                type="radio"
-                name="priority"
-                value={value}
-                checked={priority === value}
-                onChange={() => actor.send({ type: 'user.choosePriority', priority: value })}
-              />{' '}
-              {intl.formatMessage({ id: `consultation.survey.priority.${value}` })}
-            </label>
-          ))}
-        </fieldset>
-        <label htmlFor={`${id}-notes`}>
-          <FormattedMessage id="consultation.survey.notes" />
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          rows={4}
-          value={notes}
-          onChange={(event) => actor.send({ type: 'user.changeNotes', value: event.target.value })}
-        />
-        <button type="submit" className="button" disabled={sending}>
-          {sending
-            ? intl.formatMessage({ id: 'consultation.survey.sending' })
-            : intl.formatMessage({ id: 'consultation.survey.submit' })}
-        </button>
-      </form>
-    </section>
+      ) : (
+        <form
+          className="consultation__survey"
+          onSubmit={submitWith(() => actor.send({ type: 'user.submitSurvey' }))}
+        >
+          <fieldset>
+            <legend>
+              <FormattedMessage id="consultation.survey.priority" />
+            </legend>
+            {SURVEY_PRIORITIES.map((value) => (
+              <label key={value} className="consultation__choice">
+                <input
+                  type="radio"
+                  name="priority"
+                  value={value}
+                  checked={priority === value}
+                  onChange={() => actor.send({ type: 'user.choosePriority', priority: value })}
+                />{' '}
+                {intl.formatMessage({ id: `consultation.survey.priority.${value}` })}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={`${id}-notes`}>
+            <FormattedMessage id="consultation.survey.notes" />
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            rows={4}
+            value={notes}
+            onChange={(event) =>
+              actor.send({ type: 'user.changeNotes', value: event.target.value })
+            }
+          />
+          <button type="submit" className="button" disabled={sending}>
+            {sending
+              ? intl.formatMessage({ id: 'consultation.survey.sending' })
+              : intl.formatMessage({ id: 'consultation.survey.submit' })}
+          </button>
+        </form>
+      )}
+    </TitledSection>
   );
 }

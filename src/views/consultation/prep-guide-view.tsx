@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
+import { TitledSection } from '../shared/titled-section.tsx';
 
 const CHECKLIST = ['goal', 'customers', 'examples', 'content', 'pages', 'budget'] as const;
 
@@ -7,10 +8,11 @@ const CHECKLIST = ['goal', 'customers', 'examples', 'content', 'pages', 'budget'
 export function PrepGuideView() {
   return (
     <div className="prep-guide">
-      <section className="consultation__card" aria-labelledby="prep-checklist">
-        <h2 id="prep-checklist">
-          <FormattedMessage id="prepGuide.checklist.heading" />
-        </h2>
+      <TitledSection
+        className="consultation__card"
+        headingId="prep-checklist"
+        titleId="prepGuide.checklist.heading"
+      >
         <ol className="prep-guide__list">
           {CHECKLIST.map((key) => (
             <li key={key}>
@@ -18,18 +20,19 @@ export function PrepGuideView() {
             </li>
           ))}
         </ol>
-      </section>
-      <section className="consultation__card" aria-labelledby="prep-during">
-        <h2 id="prep-during">
-          <FormattedMessage id="prepGuide.during.heading" />
-        </h2>
+      </TitledSection>
+      <TitledSection
+        className="consultation__card"
+        headingId="prep-during"
+        titleId="prepGuide.during.heading"
+      >
         <p>
           <FormattedMessage id="prepGuide.during.text" />
         </p>
         <Link to="/schedule-consultation" className="button">
           <FormattedMessage id="prepGuide.cta" />
         </Link>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -8,12 +8,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import en from '#locales/en.json';
-import { CHAT_POLL_MS, contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
+import { CHAT_POLL_MS } from '#machines/contact-mode/contact-mode.machine.ts';
 import { selectChatStatus, selectOpenMode } from '#machines/contact-mode/contact-mode.selectors.ts';
-import type { ContactModeEvent } from '#machines/contact-mode/contact-mode.types.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import {
+  answeredContactMode,
+  CONTACT_MODE_SAMPLES,
+  contactModeModel,
+  type ContactModeModelEvent,
+} from '#tests/helpers/contact-mode.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { ContactOptionsView } from './contact-options.tsx';
 
@@ -21,29 +26,10 @@ const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
 const intl = createI18nStore('en', messages).get().intl;
 
-type Event =
-  | ContactModeEvent
-  | { type: 'xstate.done.actor.fetchChatStatus'; output: { online: boolean } }
-  | { type: 'xstate.error.actor.fetchChatStatus'; error: string }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.online.waiting' }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.offline.waiting' };
-
-const samples = {
-  'user.chooseMode': [{ mode: 'ticket' }, { mode: 'consult' }, { mode: 'chat' }],
+const model = contactModeModel({
+  ...CONTACT_MODE_SAMPLES,
   'widget.statusChanged': [{ online: true }],
-  'xstate.done.actor.fetchChatStatus': [
-    { output: { online: true } },
-    { output: { online: false } },
-  ],
-  'xstate.error.actor.fetchChatStatus': [{ error: 'network' }],
-  'xstate.after.pollChatStatus.contactMode.chat.online.waiting': [{}],
-  'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': [{}],
-} satisfies EventSamples<Event>;
-
-const fake = contactModeMachine.provide({
-  actors: { fetchChatStatus: fromPromise<{ online: boolean }>(() => new Promise(() => {})) },
 });
-const model = createModel<typeof fake, Event>({ machine: fake, events: samples });
 
 const TITLES = {
   ticket: 'contact.options.ticket.title',
@@ -56,35 +42,18 @@ const optionButton = (mode: keyof typeof TITLES) =>
   });
 
 function start() {
-  let pending: { resolve: (v: { online: boolean }) => void; reject: (e: unknown) => void } | null =
-    null;
+  const { checks, machine } = answeredContactMode();
   // The chart's own clock, advanced by the poll gesture only (the scheduler panel keeps real timers).
   const clock = new SimulatedClock();
-  const actor = createActor(
-    contactModeMachine.provide({
-      actors: {
-        fetchChatStatus: fromPromise<{ online: boolean }>(
-          () => new Promise((resolve, reject) => (pending = { resolve, reject })),
-        ),
-      },
-    }),
-    { clock, input: {} },
-  ).start();
+  const actor = createActor(machine, { clock, input: {} }).start();
   const view = render(
     <RawIntlProvider value={intl}>
       <ContactOptionsView actor={actor} lang="en" onBooked={() => {}} />
     </RawIntlProvider>,
   );
-  const settle = async (how: 'resolve' | 'reject', value: unknown) => {
+  const settle = async (answer: () => void) => {
     await act(async () => {
-      const p = pending as {
-        resolve: (v: { online: boolean }) => void;
-        reject: (e: unknown) => void;
-      } | null;
-      if (!p) throw new Error('no status check is running');
-      pending = null;
-      if (how === 'resolve') p.resolve(value as { online: boolean });
-      else p.reject(value);
+      answer();
       await Promise.resolve();
     });
   };
@@ -98,11 +67,11 @@ function start() {
     'user.chooseMode': (e) => void fireEvent.click(optionButton(e.mode)),
     // The widget's push has no gesture on this screen; it arrives as an event.
     'widget.statusChanged': (e) => void act(() => void actor.send(e)),
-    'xstate.done.actor.fetchChatStatus': (e) => settle('resolve', e.output),
-    'xstate.error.actor.fetchChatStatus': (e) => settle('reject', e.error),
+    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
+    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
     'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
     'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
-  } satisfies Driver<Event>;
+  } satisfies Driver<ContactModeModelEvent>;
   return {
     driver,
     getSnapshot: () => actor.getSnapshot(),

@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
 import { PagedCards } from '../shared/paged-cards.tsx';
+import { TitledSection } from '../shared/titled-section.tsx';
 import { ContactOptions } from './contact-options.tsx';
 
 const STORY = ['experience', 'clients', 'focus'] as const;
@@ -19,11 +20,6 @@ const TESTIMONIALS: readonly Testimonial[] = [
   { key: 'studio', logo: 'LV', hasContext: false },
 ];
 
-/**
- * The about and contact pages (SPEC 2 screen 13): hero with a call to action to the form
- * (`#about-hero`, `#contact-form`), the three story cards, the testimonials and the contact
- * options, opened on the ticket form so the call to action lands on a form.
- */
 /** Client navigation to the confirmation page, a full page load if that fails (SPEC 2). */
 export function useGoToConfirmation(): () => void {
   const router = useRouter();
@@ -34,6 +30,11 @@ export function useGoToConfirmation(): () => void {
   };
 }
 
+/**
+ * The about and contact pages (SPEC 2 screen 13): hero with a call to action to the form
+ * (`#about-hero`, `#contact-form`), the three story cards, the testimonials and the contact
+ * options, opened on the ticket form so the call to action lands on a form.
+ */
 export function ContactPage({
   lang,
   titleId,
@@ -58,10 +59,11 @@ export function ContactPage({
         </a>
       </section>
 
-      <section className="contact-story" aria-labelledby="contact-story-heading">
-        <h2 id="contact-story-heading">
-          <FormattedMessage id="contact.story.heading" />
-        </h2>
+      <TitledSection
+        className="contact-story"
+        headingId="contact-story-heading"
+        titleId="contact.story.heading"
+      >
         <ul className="contact-story__cards">
           {STORY.map((key) => (
             <li key={key} className="contact-card">
@@ -74,12 +76,13 @@ export function ContactPage({
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="contact-testimonials" aria-labelledby="contact-testimonials-heading">
-        <h2 id="contact-testimonials-heading">
-          <FormattedMessage id="contact.testimonials.heading" />
-        </h2>
+      <TitledSection
+        className="contact-testimonials"
+        headingId="contact-testimonials-heading"
+        titleId="contact.testimonials.heading"
+      >
         <PagedCards
           cards={TESTIMONIALS}
           cardKey={(t) => t.key}
@@ -114,7 +117,7 @@ export function ContactPage({
           labelId="contact.testimonials.heading"
           className="contact-testimonials__grid"
         />
-      </section>
+      </TitledSection>
 
       <section id="contact-form" className="contact-section">
         <ContactOptions lang={lang} initialMode="ticket" onBooked={goToConfirmation} />

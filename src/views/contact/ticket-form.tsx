@@ -4,6 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_SUBJECTS } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { ticketFormMachine, type TicketField } from '#machines/contact-mode/ticket-form.machine.ts';
+import { ContactFields } from '../shared/contact-fields.tsx';
+import { FormField, submitWith } from '../shared/form-field.tsx';
 
 /** The ticket form (name, email, subject, message): renders the ticket-form machine. */
 export function TicketForm({ lang }: { lang: Lang }) {
@@ -30,16 +32,8 @@ export function TicketForm({ lang }: { lang: Lang }) {
       </div>
     );
 
-  const change = (field: TicketField) => (event: { target: { value: string } }) =>
-    actor.send({ type: 'user.change', field, value: event.target.value });
-  const error = (field: TicketField) => context.fieldErrors[field];
-  const describedBy = (field: TicketField) => (error(field) ? `${id}-${field}-error` : undefined);
-  const errorText = (field: TicketField) =>
-    error(field) ? (
-      <p id={`${id}-${field}-error`} className="contact-form__error">
-        <FormattedMessage id={error(field)} />
-      </p>
-    ) : null;
+  const change = (field: TicketField) => (value: string) =>
+    actor.send({ type: 'user.change', field, value });
 
   return (
     <form
@@ -47,87 +41,63 @@ export function TicketForm({ lang }: { lang: Lang }) {
       noValidate
       aria-busy={busy}
       aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'user.submit' });
-      }}
+      onSubmit={submitWith(() => actor.send({ type: 'user.submit' }))}
     >
       <h3 id={`${id}-heading`} className="contact-form__heading">
         <FormattedMessage id="contact.form.heading" />
       </h3>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-name`}>
-          <FormattedMessage id="contact.form.name" />
-        </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          required
-          value={context.name}
-          aria-invalid={error('name') ? true : undefined}
-          aria-describedby={describedBy('name')}
-          onChange={change('name')}
-        />
-        {errorText('name')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-email`}>
-          <FormattedMessage id="contact.form.email" />
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={context.email}
-          aria-invalid={error('email') ? true : undefined}
-          aria-describedby={describedBy('email')}
-          onChange={change('email')}
-        />
-        {errorText('email')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-subject`}>
-          <FormattedMessage id="contact.form.subject" />
-        </label>
-        <select
-          id={`${id}-subject`}
-          name="subject"
-          value={context.subject}
-          aria-invalid={error('subject') ? true : undefined}
-          aria-describedby={describedBy('subject')}
-          onChange={change('subject')}
-        >
-          <option value="" disabled>
-            {intl.formatMessage({ id: 'contact.form.subject.placeholder' })}
-          </option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {intl.formatMessage({ id: `contact.form.subject.${subject}` })}
+      <ContactFields
+        idPrefix={id}
+        block="contact-form"
+        labels={{ name: 'contact.form.name', email: 'contact.form.email' }}
+        name={context.name}
+        email={context.email}
+        errors={context.fieldErrors}
+        required
+        onNameChange={change('name')}
+        onEmailChange={change('email')}
+      />
+      <FormField
+        id={`${id}-subject`}
+        labelId="contact.form.subject"
+        error={context.fieldErrors.subject}
+        block="contact-form"
+      >
+        {(control) => (
+          <select
+            {...control}
+            name="subject"
+            value={context.subject}
+            onChange={(e) => change('subject')(e.target.value)}
+          >
+            <option value="" disabled>
+              {intl.formatMessage({ id: 'contact.form.subject.placeholder' })}
             </option>
-          ))}
-        </select>
-        {errorText('subject')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-message`}>
-          <FormattedMessage id="contact.form.message" />
-        </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={5}
-          required
-          value={context.message}
-          aria-invalid={error('message') ? true : undefined}
-          aria-describedby={describedBy('message')}
-          onChange={change('message')}
-        />
-        {errorText('message')}
-      </div>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {intl.formatMessage({ id: `contact.form.subject.${subject}` })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-message`}
+        labelId="contact.form.message"
+        error={context.fieldErrors.message}
+        block="contact-form"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={5}
+            required
+            value={context.message}
+            onChange={(e) => change('message')(e.target.value)}
+          />
+        )}
+      </FormField>
       <div className="contact-form__alert" role="alert">
         {snapshot.matches({ editing: 'failed' }) ? (
           <FormattedMessage id="contact.form.failed" />

@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
+import { ChatLog, chatTime, sendOnEnter } from '../live-chat/chat-log.tsx';
+import { FormAlert, FormField, submitWith } from '../shared/form-field.tsx';
 
 type Actor = ActorRefFrom<typeof chatInboxMachine>;
 
@@ -22,7 +24,6 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const selected = context.conversations.find((c) => c.id === context.selectedId) ?? null;
-  const log = useRef<HTMLOListElement>(null);
 
   // The page title announces new conversations until they are opened.
   const announced = context.announced.length;
@@ -30,18 +31,7 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
     const base = document.title.replace(/^\(\d+\) /, '');
     document.title = announced > 0 ? `(${announced}) ${base}` : base;
   }, [announced]);
-  useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
-  }, [context.messages.length]);
 
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(intl.locale === 'nl' ? 'nl-NL' : 'en-GB', {
-      timeZone: 'Europe/Amsterdam',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
   const sending = snapshot.matches({ thread: 'sending' });
   const closing = snapshot.matches({ thread: 'closing' });
 
@@ -106,7 +96,7 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
                 >
                   <span className="chat-inbox__name">{c.name}</span>
                   <span className="chat-inbox__meta">
-                    {c.email} · {time(c.lastMessageAt)} ·{' '}
+                    {c.email} · {chatTime(c.lastMessageAt, intl.locale, true)} ·{' '}
                     <FormattedMessage id={`dashboard.chat.status.${c.status}`} />
                   </span>
                   {c.unread > 0 ? (
@@ -123,70 +113,47 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
           <h2 id={`${id}-thread`}>
             {selected ? selected.name : <FormattedMessage id="dashboard.chat.noneSelected" />}
           </h2>
-          {snapshot.matches({ thread: 'loadFailed' }) ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="dashboard.chat.loadFailed" />
-            </p>
-          ) : null}
+          <FormAlert
+            shown={snapshot.matches({ thread: 'loadFailed' })}
+            messageId="dashboard.chat.loadFailed"
+          />
           {selected ? (
             <>
-              <div
-                role="log"
-                aria-live="polite"
-                aria-label={intl.formatMessage({ id: 'chat.widget.logLabel' })}
-              >
-                <ol ref={log} className="live-chat__log">
-                  {context.messages.map((m) => (
-                    <li
-                      key={m.id}
-                      className={`live-chat__message live-chat__message--${m.author === 'staff' ? 'visitor' : 'staff'}`}
-                    >
-                      <span className="live-chat__author">
-                        {m.author === 'staff' ? (
-                          <FormattedMessage id="dashboard.chat.you" />
-                        ) : (
-                          selected.name
-                        )}
-                        <span className="live-chat__time"> {time(m.createdAt)}</span>
-                      </span>
-                      <span className="live-chat__text">{m.body}</span>
-                    </li>
-                  ))}
-                </ol>
-              </div>
+              <ChatLog
+                messages={context.messages}
+                withDay
+                side={(m) => (m.author === 'staff' ? 'visitor' : 'staff')}
+                author={(m) =>
+                  m.author === 'staff' ? (
+                    <FormattedMessage id="dashboard.chat.you" />
+                  ) : (
+                    selected.name
+                  )
+                }
+              />
               {selected.status === 'open' ? (
                 <form
                   className="live-chat__composer"
                   noValidate
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    actor.send({ type: 'user.send' });
-                  }}
+                  onSubmit={submitWith(() => actor.send({ type: 'user.send' }))}
                 >
-                  <div className="contact-form__field">
-                    <label htmlFor={`${id}-reply`}>
-                      <FormattedMessage id="dashboard.chat.reply" />
-                    </label>
-                    <textarea
-                      id={`${id}-reply`}
-                      rows={3}
-                      maxLength={2000}
-                      value={context.draft}
-                      readOnly={sending}
-                      onChange={(e) => actor.send({ type: 'user.change', value: e.target.value })}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' && !e.shiftKey) {
-                          e.preventDefault();
-                          actor.send({ type: 'user.send' });
-                        }
-                      }}
-                    />
-                  </div>
-                  {snapshot.matches({ thread: 'sendFailed' }) ? (
-                    <p className="contact-form__error" role="alert">
-                      <FormattedMessage id="chat.widget.sendFailed" />
-                    </p>
-                  ) : null}
+                  <FormField id={`${id}-reply`} labelId="dashboard.chat.reply" block="contact-form">
+                    {(control) => (
+                      <textarea
+                        {...control}
+                        rows={3}
+                        maxLength={2000}
+                        value={context.draft}
+                        readOnly={sending}
+                        onChange={(e) => actor.send({ type: 'user.change', value: e.target.value })}
+                        onKeyDown={sendOnEnter(() => actor.send({ type: 'user.send' }))}
+                      />
+                    )}
+                  </FormField>
+                  <FormAlert
+                    shown={snapshot.matches({ thread: 'sendFailed' })}
+                    messageId="chat.widget.sendFailed"
+                  />
                   <div className="live-chat__actions">
                     <button type="submit" className="button" disabled={sending}>
                       <FormattedMessage id="dashboard.chat.send" />

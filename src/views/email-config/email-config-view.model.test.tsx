@@ -9,7 +9,7 @@ import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import en from '#locales/en.json';
-import type { GmailConfig, MailClientId } from '#domain/mail-config.ts';
+import type { MailClientId } from '#domain/mail-config.ts';
 import {
   INSTRUCTION_DELAY_MS,
   SETTINGS_LOOKUP_DELAY_MS,
@@ -23,6 +23,7 @@ import {
   selectManualSettings,
 } from '#machines/email-config/email-config.selectors.ts';
 import type { EmailConfigEvent, LaunchResult } from '#machines/email-config/email-config.types.ts';
+import { BAKKERIJ_SETTINGS } from '#tests/helpers/mail-settings.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { expectConsole } from '#tests/setup/console.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
@@ -31,32 +32,6 @@ import { EmailConfigView } from './email-config-view.tsx';
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
 const intl = createI18nStore('en', messages).get().intl;
-
-const SETTINGS: GmailConfig = {
-  email: 'jan@bakkerij.nl',
-  incoming: {
-    protocol: 'imap',
-    hostname: 'imap.bakkerij.nl',
-    port: 993,
-    security: 'SSL/TLS',
-    username: 'jan@bakkerij.nl',
-  },
-  outgoing: {
-    protocol: 'smtp',
-    hostname: 'smtp.bakkerij.nl',
-    port: 465,
-    security: 'SSL/TLS',
-    username: 'jan@bakkerij.nl',
-    authentication: true,
-  },
-  pop3: {
-    protocol: 'pop3',
-    hostname: 'imap.bakkerij.nl',
-    port: 995,
-    security: 'SSL/TLS',
-    username: 'jan@bakkerij.nl',
-  },
-};
 
 type Event =
   | EmailConfigEvent
@@ -75,7 +50,7 @@ const samples = {
   'user.retrySettings': [{}],
   'site.languageChanged': [{ lang: 'nl' }],
   'xstate.done.actor.fetchSettings': [
-    { output: { ok: true, settings: SETTINGS } },
+    { output: { ok: true, settings: BAKKERIJ_SETTINGS } },
     { output: { ok: false, code: 'NETWORK' } },
   ],
   'xstate.error.actor.fetchSettings': [{ error: 'unexpected' }],
@@ -330,7 +305,7 @@ describe('mail-setup page, pinned journeys', () => {
     expect(session.isLookingUp()).toBe(true);
     await session.driver['xstate.done.actor.fetchSettings']({
       type: 'xstate.done.actor.fetchSettings',
-      output: { ok: true, settings: SETTINGS },
+      output: { ok: true, settings: BAKKERIJ_SETTINGS },
     });
     expect(screen.getByText('imap.bakkerij.nl')).toBeInTheDocument();
     expect(

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { Lang } from '#domain/language.ts';
@@ -215,6 +215,36 @@ function ValueRow({
   );
 }
 
+/** One server of the manual settings: name, port, security and user name (null until known). */
+function ServerGroup({
+  titleId,
+  server,
+  port,
+  security,
+  children,
+}: {
+  titleId: string;
+  server: { hostname: string; username: string } | undefined;
+  port: number;
+  security: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mail-manual__group">
+      <h3>
+        <FormattedMessage id={titleId} />
+      </h3>
+      <dl>
+        <ValueRow labelId="emailConfig.manual.server" value={server?.hostname ?? null} copy />
+        <ValueRow labelId="emailConfig.manual.port" value={String(port)} copy />
+        <ValueRow labelId="emailConfig.manual.security" value={security} copy={false} />
+        <ValueRow labelId="emailConfig.manual.username" value={server?.username ?? null} copy />
+        {children}
+      </dl>
+    </div>
+  );
+}
+
 /** Manual settings (SPEC 2 screen 15): IMAP 993 and SMTP 465 over SSL/TLS, POP3 995 mentioned. */
 function ManualSettings({ actor, headingId }: { actor: EmailConfigActor; headingId: string }) {
   const intl = useIntl();
@@ -246,52 +276,27 @@ function ManualSettings({ actor, headingId }: { actor: EmailConfigActor; heading
         ) : null}
       </p>
       <div className="mail-manual__groups">
-        <div className="mail-manual__group">
-          <h3>
-            <FormattedMessage id="emailConfig.manual.incoming" />
-          </h3>
-          <dl>
-            <ValueRow
-              labelId="emailConfig.manual.server"
-              value={settings?.incoming.hostname ?? null}
-              copy
-            />
-            <ValueRow labelId="emailConfig.manual.port" value={String(MAIL_PORTS.imap)} copy />
-            <ValueRow labelId="emailConfig.manual.security" value={security} copy={false} />
-            <ValueRow
-              labelId="emailConfig.manual.username"
-              value={settings?.incoming.username ?? null}
-              copy
-            />
-          </dl>
-        </div>
-        <div className="mail-manual__group">
-          <h3>
-            <FormattedMessage id="emailConfig.manual.outgoing" />
-          </h3>
-          <dl>
-            <ValueRow
-              labelId="emailConfig.manual.server"
-              value={settings?.outgoing.hostname ?? null}
-              copy
-            />
-            <ValueRow labelId="emailConfig.manual.port" value={String(MAIL_PORTS.smtp)} copy />
-            <ValueRow labelId="emailConfig.manual.security" value={security} copy={false} />
-            <ValueRow
-              labelId="emailConfig.manual.username"
-              value={settings?.outgoing.username ?? null}
-              copy
-            />
-            <div className="mail-manual__row">
-              <dt>
-                <FormattedMessage id="emailConfig.manual.authentication" />
-              </dt>
-              <dd>
-                <FormattedMessage id="emailConfig.manual.authenticationValue" />
-              </dd>
-            </div>
-          </dl>
-        </div>
+        <ServerGroup
+          titleId="emailConfig.manual.incoming"
+          server={settings?.incoming}
+          port={MAIL_PORTS.imap}
+          security={security}
+        />
+        <ServerGroup
+          titleId="emailConfig.manual.outgoing"
+          server={settings?.outgoing}
+          port={MAIL_PORTS.smtp}
+          security={security}
+        >
+          <div className="mail-manual__row">
+            <dt>
+              <FormattedMessage id="emailConfig.manual.authentication" />
+            </dt>
+            <dd>
+              <FormattedMessage id="emailConfig.manual.authenticationValue" />
+            </dd>
+          </div>
+        </ServerGroup>
       </div>
       <p className="mail-manual__pop3">
         <FormattedMessage id="emailConfig.manual.pop3" />

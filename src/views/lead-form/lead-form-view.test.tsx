@@ -1,15 +1,22 @@
 // @vitest-environment jsdom
 // Model-based test of the lead form through its real screens.
 
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import en from '#locales/en.json';
 import type { Booking } from '#domain/bookings.ts';
 import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
 import type { LeadFormEvent, StoreLeadResult } from '#machines/lead-form/lead-form.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { pendingCall } from '#tests/helpers/pending-call.ts';
+import {
+  answerGestures,
+  clickButton,
+  renderInEnglish,
+  t,
+  typeInto,
+} from '#tests/helpers/screens.tsx';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
 
 vi.mock('@tanstack/react-router', () => ({
@@ -27,13 +34,6 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }));
-
-const messages = en as Record<string, string>;
-const t = (id: string) => {
-  const text = messages[id];
-  if (text === undefined) throw new Error(`no message ${id}`);
-  return text;
-};
 
 const BOOKING: Booking = {
   id: 'b1',
@@ -75,16 +75,9 @@ const model = createModel<typeof leadFormMachine, ModelEvent>({
   events: samples,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
-
 function start() {
-  let settle: { resolve: (r: StoreLeadResult) => void; reject: (e: unknown) => void } | null = null;
-  const storeLead = vi.fn(
-    (_input: StoreLeadInput) =>
-      new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
-  );
+  const lead = pendingCall<StoreLeadInput, StoreLeadResult>();
+  const storeLead = lead.fn;
   const keepBooking = vi.fn();
   const goToConfirmation = vi.fn();
   const keepAnswers = vi.fn();
@@ -101,34 +94,21 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = render(
-    <IntlProvider locale="en" messages={messages}>
-      <LeadFormScreens actor={actor} />
-    </IntlProvider>,
-  );
-  const click = (id: string) => {
-    fireEvent.click(screen.getByRole('button', { name: t(id) }));
-  };
+  const view = renderInEnglish(<LeadFormScreens actor={actor} />);
   const frame = () => view.container.querySelector('iframe');
   const driver = {
-    'user.start': () => click('leadForm.intro.start'),
-    'user.changeName': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('leadForm.details.name')), {
-        target: { value: e.value },
-      }),
-    'user.changeEmail': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('leadForm.details.email')), {
-        target: { value: e.value },
-      }),
+    'user.start': () => clickButton('leadForm.intro.start'),
+    'user.changeName': (e) => typeInto('leadForm.details.name', e.value),
+    'user.changeEmail': (e) => typeInto('leadForm.details.email', e.value),
     'user.chooseGoal': (e) =>
       void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.goal.${e.goal}`) })),
     'user.chooseNeed': (e) =>
       void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.need.${e.need}`) })),
-    'user.next': () => click('leadForm.nav.next'),
-    'user.back': () => click('leadForm.nav.back'),
-    'user.bookNow': () => click('leadForm.schedule.now'),
-    'user.bookLater': () => click('leadForm.schedule.later'),
-    'user.skipBooking': () => click('leadForm.scheduler.skip'),
+    'user.next': () => clickButton('leadForm.nav.next'),
+    'user.back': () => clickButton('leadForm.nav.back'),
+    'user.bookNow': () => clickButton('leadForm.schedule.now'),
+    'user.bookLater': () => clickButton('leadForm.schedule.later'),
+    'user.skipBooking': () => clickButton('leadForm.scheduler.skip'),
     'scheduler.booked': (e) => {
       act(() => {
         window.dispatchEvent(
@@ -140,21 +120,10 @@ function start() {
         );
       });
     },
-    'user.acceptConsent': () => click('leadForm.consent.accept'),
-    'user.declineConsent': () => click('leadForm.consent.decline'),
-    'user.retry': () => click('leadForm.consent.retry'),
-    'xstate.done.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.resolve(e.output);
-        await flush();
-      });
-    },
-    'xstate.error.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.reject(new Error(e.error));
-        await flush();
-      });
-    },
+    'user.acceptConsent': () => clickButton('leadForm.consent.accept'),
+    'user.declineConsent': () => clickButton('leadForm.consent.decline'),
+    'user.retry': () => clickButton('leadForm.consent.retry'),
+    ...answerGestures('storeLead', lead),
   } satisfies Driver<ModelEvent>;
   return {
     driver,
@@ -261,23 +230,10 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
   } else expect(session.keepAnswers).not.toHaveBeenCalled();
 }
 
-describe('lead form model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 30 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (s, session) => assertScreen(s, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('lead form model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 30,
 });
 
 describe('lead form journeys', () => {

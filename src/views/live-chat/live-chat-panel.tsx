@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { consultationLink } from '#domain/links.ts';
-import { OfficeHoursText } from './office-hours-text.tsx';
 import type { Lang } from '#domain/language.ts';
 import type { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import {
@@ -19,7 +18,10 @@ import {
   selectTicketFailed,
   selectTicketSent,
 } from '#machines/live-chat/live-chat.selectors.ts';
-import type { DetailsField } from '#machines/live-chat/live-chat.types.ts';
+import { ContactFields } from '../shared/contact-fields.tsx';
+import { FormAlert, FormField, submitWith } from '../shared/form-field.tsx';
+import { ChatLog, sendOnEnter } from './chat-log.tsx';
+import { OfficeHoursText } from './office-hours-text.tsx';
 
 type Actor = ActorRefFrom<typeof liveChatMachine>;
 
@@ -45,66 +47,22 @@ export function LiveChatPanel({ actor, lang }: { actor: Actor; lang: Lang }) {
   );
 }
 
-function useField(actor: Actor, prefix: string) {
-  const errors = useSelector(actor, selectFieldErrors);
-  const error = (field: DetailsField) => errors[field];
-  return {
-    error,
-    describedBy: (field: DetailsField) => (error(field) ? `${prefix}-${field}-error` : undefined),
-    errorText: (field: DetailsField) =>
-      error(field) ? (
-        <p id={`${prefix}-${field}-error`} className="contact-form__error">
-          <FormattedMessage id={error(field)} />
-        </p>
-      ) : null,
-  };
-}
-
 function NameEmailFields({ actor, prefix }: { actor: Actor; prefix: string }) {
   const name = useSelector(actor, (s) => s.context.name);
   const email = useSelector(actor, (s) => s.context.email);
-  const { error, describedBy, errorText } = useField(actor, prefix);
+  const errors = useSelector(actor, selectFieldErrors);
   return (
-    <>
-      <div className="contact-form__field">
-        <label htmlFor={`${prefix}-name`}>
-          <FormattedMessage id="contact.form.name" />
-        </label>
-        <input
-          id={`${prefix}-name`}
-          name="name"
-          autoComplete="name"
-          required
-          value={name}
-          aria-invalid={error('name') ? true : undefined}
-          aria-describedby={describedBy('name')}
-          onChange={(e) =>
-            actor.send({ type: 'user.change', field: 'name', value: e.target.value })
-          }
-        />
-        {errorText('name')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${prefix}-email`}>
-          <FormattedMessage id="contact.form.email" />
-        </label>
-        <input
-          id={`${prefix}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={email}
-          aria-invalid={error('email') ? true : undefined}
-          aria-describedby={describedBy('email')}
-          onChange={(e) =>
-            actor.send({ type: 'user.change', field: 'email', value: e.target.value })
-          }
-        />
-        {errorText('email')}
-      </div>
-    </>
+    <ContactFields
+      idPrefix={prefix}
+      block="contact-form"
+      labels={{ name: 'contact.form.name', email: 'contact.form.email' }}
+      name={name}
+      email={email}
+      errors={errors}
+      required
+      onNameChange={(value) => actor.send({ type: 'user.change', field: 'name', value })}
+      onEmailChange={(value) => actor.send({ type: 'user.change', field: 'email', value })}
+    />
   );
 }
 
@@ -122,33 +80,30 @@ function DraftField({
   onEnter?: () => void;
 }) {
   const draft = useSelector(actor, (s) => s.context.draft);
-  const { error, describedBy, errorText } = useField(actor, prefix);
+  const errors = useSelector(actor, selectFieldErrors);
   return (
-    <div className="contact-form__field">
-      <label htmlFor={`${prefix}-message`}>
-        <FormattedMessage id={labelId} />
-      </label>
-      <textarea
-        id={`${prefix}-message`}
-        name="message"
-        rows={3}
-        maxLength={2000}
-        required
-        value={draft}
-        readOnly={disabled}
-        aria-invalid={error('message') ? true : undefined}
-        aria-describedby={describedBy('message')}
-        onChange={(e) => actor.send({ type: 'user.change', field: 'draft', value: e.target.value })}
-        onKeyDown={(e) => {
-          // Enter sends, Shift+Enter is a new line.
-          if (onEnter && e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            onEnter();
+    <FormField
+      id={`${prefix}-message`}
+      labelId={labelId}
+      error={errors.message}
+      block="contact-form"
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          name="message"
+          rows={3}
+          maxLength={2000}
+          required
+          value={draft}
+          readOnly={disabled}
+          onChange={(e) =>
+            actor.send({ type: 'user.change', field: 'draft', value: e.target.value })
           }
-        }}
-      />
-      {errorText('message')}
-    </div>
+          onKeyDown={onEnter ? sendOnEnter(onEnter) : undefined}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -177,21 +132,14 @@ function OfflineScreen({ actor, lang }: { actor: Actor; lang: Lang }) {
           className="live-chat__form"
           noValidate
           aria-busy={sending}
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'user.sendTicket' });
-          }}
+          onSubmit={submitWith(() => actor.send({ type: 'user.sendTicket' }))}
         >
           <p className="live-chat__hint">
             <FormattedMessage id="chat.widget.offlineHint" />
           </p>
           <NameEmailFields actor={actor} prefix={`${id}-t`} />
           <DraftField actor={actor} prefix={`${id}-t`} labelId="contact.form.message" />
-          {failed ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="chat.widget.ticketFailed" />
-            </p>
-          ) : null}
+          <FormAlert shown={failed} messageId="chat.widget.ticketFailed" />
           <div className="live-chat__actions">
             <button type="submit" className="button" disabled={sending}>
               <FormattedMessage id="chat.widget.sendTicket" />
@@ -211,16 +159,13 @@ function DetailsScreen({ actor }: { actor: Actor }) {
   const consent = useSelector(actor, (s) => s.context.consent);
   const starting = useSelector(actor, selectIsStarting);
   const failed = useSelector(actor, selectStartFailed);
-  const { error, describedBy, errorText } = useField(actor, id);
+  const consentError = useSelector(actor, selectFieldErrors).consent;
   return (
     <form
       className="live-chat__form"
       noValidate
       aria-busy={starting}
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'user.start' });
-      }}
+      onSubmit={submitWith(() => actor.send({ type: 'user.start' }))}
     >
       <p className="live-chat__lead">
         <FormattedMessage id="chat.widget.online" />
@@ -232,8 +177,8 @@ function DetailsScreen({ actor }: { actor: Actor }) {
           id={`${id}-consent`}
           type="checkbox"
           checked={consent}
-          aria-invalid={error('consent') ? true : undefined}
-          aria-describedby={describedBy('consent')}
+          aria-invalid={consentError ? true : undefined}
+          aria-describedby={consentError ? `${id}-consent-error` : undefined}
           onChange={(e) => actor.send({ type: 'user.toggleConsent', value: e.target.checked })}
         />
         <label htmlFor={`${id}-consent`}>
@@ -249,12 +194,12 @@ function DetailsScreen({ actor }: { actor: Actor }) {
           />
         </label>
       </div>
-      {errorText('consent')}
-      {failed ? (
-        <p className="contact-form__error" role="alert">
-          <FormattedMessage id="chat.widget.startFailed" />
+      {consentError ? (
+        <p id={`${id}-consent-error`} className="contact-form__error">
+          <FormattedMessage id={consentError} />
         </p>
       ) : null}
+      <FormAlert shown={failed} messageId="chat.widget.startFailed" />
       <button type="submit" className="button" disabled={starting}>
         <FormattedMessage id="chat.widget.start" />
       </button>
@@ -264,22 +209,11 @@ function DetailsScreen({ actor }: { actor: Actor }) {
 
 function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) {
   const id = useId();
-  const intl = useIntl();
   const messages = useSelector(actor, selectMessages);
   const sending = useSelector(actor, selectIsSending);
   const sendFailed = useSelector(actor, selectSendFailed);
   const reconnecting = useSelector(actor, selectIsReconnecting);
   const name = useSelector(actor, (s) => s.context.name);
-  const log = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
-  }, [messages.length]);
-  const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString(intl.locale === 'nl' ? 'nl-NL' : 'en-GB', {
-      timeZone: 'Europe/Amsterdam',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
   return (
     <div className="live-chat__conversation">
       {reconnecting ? (
@@ -287,27 +221,17 @@ function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) 
           <FormattedMessage id="chat.widget.reconnecting" />
         </p>
       ) : null}
-      <div
-        role="log"
-        aria-live="polite"
-        aria-label={intl.formatMessage({ id: 'chat.widget.logLabel' })}
-      >
-        <ol ref={log} className="live-chat__log">
-          {messages.map((m) => (
-            <li key={m.id} className={`live-chat__message live-chat__message--${m.author}`}>
-              <span className="live-chat__author">
-                {m.author === 'staff' ? (
-                  <FormattedMessage id="chat.widget.authorStaff" />
-                ) : (
-                  name || <FormattedMessage id="chat.widget.authorYou" />
-                )}
-                <span className="live-chat__time"> {time(m.createdAt)}</span>
-              </span>
-              <span className="live-chat__text">{m.body}</span>
-            </li>
-          ))}
-        </ol>
-      </div>
+      <ChatLog
+        messages={messages}
+        side={(m) => m.author}
+        author={(m) =>
+          m.author === 'staff' ? (
+            <FormattedMessage id="chat.widget.authorStaff" />
+          ) : (
+            name || <FormattedMessage id="chat.widget.authorYou" />
+          )
+        }
+      />
       {ended ? (
         <div className="live-chat__ended" role="status">
           <p>
@@ -325,10 +249,7 @@ function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) 
         <form
           className="live-chat__composer"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'user.send' });
-          }}
+          onSubmit={submitWith(() => actor.send({ type: 'user.send' }))}
         >
           <DraftField
             actor={actor}
@@ -337,11 +258,7 @@ function ConversationScreen({ actor, ended }: { actor: Actor; ended: boolean }) 
             disabled={sending}
             onEnter={() => actor.send({ type: 'user.send' })}
           />
-          {sendFailed ? (
-            <p className="contact-form__error" role="alert">
-              <FormattedMessage id="chat.widget.sendFailed" />
-            </p>
-          ) : null}
+          <FormAlert shown={sendFailed} messageId="chat.widget.sendFailed" />
           <button type="submit" className="button" disabled={sending}>
             <FormattedMessage id="chat.widget.send" />
           </button>

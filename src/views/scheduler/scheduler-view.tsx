@@ -12,6 +12,8 @@ import {
   selectDaySlots,
   selectIsBusy,
 } from '#machines/scheduler/scheduler.selectors.ts';
+import { ContactFields } from '../shared/contact-fields.tsx';
+import { FormField, submitWith } from '../shared/form-field.tsx';
 
 /**
  * Our own scheduler: free 30-minute slots from the server, a name and email, one button. It
@@ -112,30 +114,26 @@ export function SchedulerView({
           <form
             className="scheduler__form"
             noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'user.confirm' });
-            }}
+            onSubmit={submitWith(() => actor.send({ type: 'user.confirm' }))}
           >
-            <div className="scheduler__field">
-              <label htmlFor={`${id}-day`}>
-                <FormattedMessage id="scheduler.days.label" />
-              </label>
-              <select
-                id={`${id}-day`}
-                value={context.day ?? ''}
-                disabled={busy}
-                onChange={(event) =>
-                  actor.send({ type: 'user.selectDay', day: event.target.value })
-                }
-              >
-                {days.map((day) => (
-                  <option key={day} value={day}>
-                    {formatDayShort(day, lang)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FormField id={`${id}-day`} labelId="scheduler.days.label" block="scheduler">
+              {(control) => (
+                <select
+                  {...control}
+                  value={context.day ?? ''}
+                  disabled={busy}
+                  onChange={(event) =>
+                    actor.send({ type: 'user.selectDay', day: event.target.value })
+                  }
+                >
+                  {days.map((day) => (
+                    <option key={day} value={day}>
+                      {formatDayShort(day, lang)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
 
             <fieldset
               className="scheduler__times"
@@ -171,52 +169,17 @@ export function SchedulerView({
               ) : null}
             </div>
 
-            <div className="scheduler__field">
-              <label htmlFor={`${id}-name`}>
-                <FormattedMessage id="scheduler.name.label" />
-              </label>
-              <input
-                id={`${id}-name`}
-                name="name"
-                autoComplete="name"
-                required
-                value={context.name}
-                aria-invalid={context.fieldErrors.name ? true : undefined}
-                aria-describedby={context.fieldErrors.name ? `${id}-name-error` : undefined}
-                onChange={(event) =>
-                  actor.send({ type: 'user.changeName', value: event.target.value })
-                }
-              />
-              {context.fieldErrors.name ? (
-                <p id={`${id}-name-error`} className="scheduler__error">
-                  <FormattedMessage id={context.fieldErrors.name} />
-                </p>
-              ) : null}
-            </div>
-            <div className="scheduler__field">
-              <label htmlFor={`${id}-email`}>
-                <FormattedMessage id="scheduler.email.label" />
-              </label>
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                value={context.email}
-                aria-invalid={context.fieldErrors.email ? true : undefined}
-                aria-describedby={context.fieldErrors.email ? `${id}-email-error` : undefined}
-                onChange={(event) =>
-                  actor.send({ type: 'user.changeEmail', value: event.target.value })
-                }
-              />
-              {context.fieldErrors.email ? (
-                <p id={`${id}-email-error`} className="scheduler__error">
-                  <FormattedMessage id={context.fieldErrors.email} />
-                </p>
-              ) : null}
-            </div>
+            <ContactFields
+              idPrefix={id}
+              block="scheduler"
+              labels={{ name: 'scheduler.name.label', email: 'scheduler.email.label' }}
+              name={context.name}
+              email={context.email}
+              errors={context.fieldErrors}
+              required
+              onNameChange={(value) => actor.send({ type: 'user.changeName', value })}
+              onEmailChange={(value) => actor.send({ type: 'user.changeEmail', value })}
+            />
 
             <p className="scheduler__selected" aria-live="polite">
               {context.start ? (

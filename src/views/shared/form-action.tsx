@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FormActionMachine } from '#machines/shared/form-action.machine.ts';
+import { FormField, submitWith } from './form-field.tsx';
 
 /**
  * Renders one form-action machine (machines/shared/form-action.machine.ts): starts its actor with
@@ -84,38 +85,53 @@ export function ActionField({
   multiline?: boolean;
 }) {
   const id = useId();
-  const error = action.fieldErrors[field];
-  const common = {
-    id,
-    name: field,
-    value: action.values[field] ?? '',
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
+  const value = action.values[field] ?? '';
+  const onChange = (event: { target: { value: string } }) =>
+    action.change(field, event.target.value);
   return (
-    <div className="auth-form__field">
-      <label htmlFor={id}>
-        <FormattedMessage id={labelId} />
-      </label>
-      {multiline ? (
-        <textarea
-          {...common}
-          rows={4}
-          onChange={(event) => action.change(field, event.target.value)}
-        />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          autoComplete={autoComplete}
-          onChange={(event) => action.change(field, event.target.value)}
-        />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="auth-form__error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} labelId={labelId} error={action.fieldErrors[field]} block="auth-form">
+      {(control) =>
+        multiline ? (
+          <textarea {...control} name={field} value={value} rows={4} onChange={onChange} />
+        ) : (
+          <input
+            {...control}
+            name={field}
+            value={value}
+            type={type}
+            autoComplete={autoComplete}
+            onChange={onChange}
+          />
+        )
+      }
+    </FormField>
+  );
+}
+
+/**
+ * The form of a form action: submitting it submits the action; the submit button (`submitId`)
+ * comes after the fields and notes given as children.
+ */
+export function ActionForm({
+  action,
+  submitId,
+  children,
+}: {
+  action: FormAction;
+  submitId: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-busy={action.isSending}
+      onSubmit={submitWith(() => action.submit())}
+    >
+      {children}
+      <button type="submit" className="button auth-form__submit" disabled={action.isSending}>
+        <FormattedMessage id={submitId} />
+      </button>
+    </form>
   );
 }

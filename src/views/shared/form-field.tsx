@@ -1,0 +1,71 @@
+import type { FormEvent, ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+
+/** What a field's control carries: its id and, while there is an error, the link to it. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export interface FormFieldProps {
+  /** the control's id; the error message's id is this id with `-error` */
+  id: string;
+  /** message id of the label */
+  labelId: string;
+  /** message id of the field's error, if any */
+  error?: string | undefined;
+  /** the CSS block: the field is `${block}__field`, its error `${block}__error` */
+  block: string;
+  /** the error's class where it is not `${block}__error` */
+  errorClassName?: string | undefined;
+  /** renders the control (input, select, textarea) with the props it must carry */
+  children: (control: FieldControl) => ReactNode;
+}
+
+/** A labelled control with its error message below it: the field of every form on the site. */
+export function FormField({ id, labelId, error, block, errorClassName, children }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={`${block}__field`}>
+      <label htmlFor={id}>
+        <FormattedMessage id={labelId} />
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className={errorClassName ?? `${block}__error`}>
+          <FormattedMessage id={error} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form's failure message (role=alert) while `shown`; nothing otherwise. */
+export function FormAlert({
+  shown,
+  messageId,
+  className = 'contact-form__error',
+}: {
+  shown: boolean;
+  messageId: string;
+  className?: string;
+}) {
+  return shown ? (
+    <p className={className} role="alert">
+      <FormattedMessage id={messageId} />
+    </p>
+  ) : null;
+}
+
+/** A form's submit handler: the browser's own submit is prevented, the chart gets `send`. */
+export function submitWith(send: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+}

@@ -1,0 +1,58 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import en from '#locales/en.json';
+import { flushPromises } from './pending-call.ts';
+
+// What the model tests of the planner, the quiz and the lead form do on their real screens:
+// render in English, find things by their English text, click, type, answer the lead call.
+
+export const messages = en as Record<string, string>;
+
+/** The English text of a message; fails on an id the catalogue does not have. */
+export function t(id: string): string {
+  const text = messages[id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return text;
+}
+
+/** Renders a screen with the English catalogue. */
+export function renderInEnglish(ui: ReactNode) {
+  return render(
+    <IntlProvider locale="en" messages={messages}>
+      {ui}
+    </IntlProvider>,
+  );
+}
+
+/** Clicks the button whose name is a message. */
+export function clickButton(id: string): void {
+  fireEvent.click(screen.getByRole('button', { name: t(id) }));
+}
+
+/** Types a value into the field labelled by a message. */
+export function typeInto(labelId: string, value: string): void {
+  fireEvent.change(screen.getByLabelText(t(labelId)), { target: { value } });
+}
+
+/**
+ * The model driver's gestures for a call's done and error events (`xstate.done.actor.<id>`,
+ * `xstate.error.actor.<id>`): the pending call is answered inside React's act.
+ */
+export function answerGestures<TId extends string, TOutput>(
+  id: TId,
+  call: { resolve(output: TOutput): void; reject(error: unknown): void },
+) {
+  type Done = { type: `xstate.done.actor.${TId}`; output: TOutput };
+  type Failed = { type: `xstate.error.actor.${TId}`; error: string };
+  const inAct = (answer: () => void) =>
+    act(async () => {
+      answer();
+      await flushPromises();
+    });
+  return {
+    [`xstate.done.actor.${id}`]: (e: Done) => inAct(() => call.resolve(e.output)),
+    [`xstate.error.actor.${id}`]: (e: Failed) => inAct(() => call.reject(new Error(e.error))),
+  } as Record<Done['type'], (e: Done) => Promise<void>> &
+    Record<Failed['type'], (e: Failed) => Promise<void>>;
+}
