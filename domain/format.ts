@@ -102,8 +102,17 @@ export function formatDate(date: Date | IsoDay, lang: Lang, style: DateStyle = '
           return new Date(Date.UTC(y, m - 1, d, 12));
         })()
       : date;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    dateStyle: style,
-    timeZone: TIME_ZONE,
-  }).format(instant);
+  return dateFormat(lang, style).format(instant);
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one: one per language and style.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Lang, style: DateStyle): Intl.DateTimeFormat {
+  const key = `${lang}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: TIME_ZONE });
+    dateFormats.set(key, format);
+  }
+  return format;
 }

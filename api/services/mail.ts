@@ -27,6 +27,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Stores the mail (in `tx` when given) and schedules delivery after the commit. Returns the outbox id. */
   send(message: MailMessage, tx?: Tx): Promise<number>;
+  /** `send` for several mails, stored with one statement; the outbox ids in order. */
+  sendAll(messages: MailMessage[], tx?: Tx): Promise<number[]>;
   /** Delivers every pending mail that is due now; returns how many were sent. */
   deliverPending(): Promise<number>;
   /** The address staff notifications go to (STAFF_NOTIFY_EMAIL, else STAFF_EMAIL), or null. */
@@ -160,6 +162,33 @@ export function createMailer(options: {
     return delivering;
   };
 
+  const sendAll = async (messages: MailMessage[], tx?: Tx): Promise<number[]> => {
+    if (messages.length === 0) return [];
+    const insert = async (t: Tx) => {
+      const rows = await t
+        .insert(outbox)
+        .values(
+          messages.map((message) => ({
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            attachments: message.attachments ?? [],
+            kind: message.kind,
+            lang: message.lang,
+          })),
+        )
+        .returning({ id: outbox.id });
+      return rows.map((row) => row.id).sort((a, b) => a - b);
+    };
+    const ids = tx ? await insert(tx) : await database.write(insert);
+    // Deliver after the caller's transaction has committed (a microtask later is not enough for
+    // a passed-in transaction, so wait a tick and let the queue pick it up).
+    if (transport)
+      setTimeout(() => void deliverPending().catch(() => undefined), tx ? 50 : 0).unref();
+    return ids;
+  };
+
   const period = options.retryEveryMs ?? 60_000;
   const timer =
     transport && period > 0
@@ -170,28 +199,10 @@ export function createMailer(options: {
   return {
     staffAddress: options.staffAddress ?? null,
     async send(message, tx) {
-      const insert = async (t: Tx) => {
-        const [row] = await t
-          .insert(outbox)
-          .values({
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html ?? null,
-            attachments: message.attachments ?? [],
-            kind: message.kind,
-            lang: message.lang,
-          })
-          .returning({ id: outbox.id });
-        return row!.id;
-      };
-      const id = tx ? await insert(tx) : await database.write(insert);
-      // Deliver after the caller's transaction has committed (a microtask later is not enough for
-      // a passed-in transaction, so wait a tick and let the queue pick it up).
-      if (transport)
-        setTimeout(() => void deliverPending().catch(() => undefined), tx ? 50 : 0).unref();
-      return id;
+      const [id] = await sendAll([message], tx);
+      return id!;
     },
+    sendAll,
     deliverPending,
     async close() {
       if (timer) clearInterval(timer);
