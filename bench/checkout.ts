@@ -20,6 +20,10 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword, SCRYPT_PARAMS } from '../api/services/passwords.ts';
+import {
+  createFreshPostgresDatabase,
+  type FreshDatabase,
+} from '../tests/cluster/fresh-database.ts';
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
 import { ensureBuild, print, startServer } from './lib.ts';
 
@@ -204,30 +208,20 @@ const title = (db: string) =>
 if (DATABASES.includes('pglite')) print(title('PGlite'), await measure('pglite', {}));
 
 if (DATABASES.includes('postgres')) {
-  const admin = process.env.BENCH_DATABASE_URL
-    ? undefined
-    : 'postgres://postgres@127.0.0.1:5432/postgres';
-  let databaseUrl = process.env.BENCH_DATABASE_URL;
-  const dbName = `bench_${run}`;
+  let database: FreshDatabase | undefined;
   try {
-    if (admin) {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(`create database ${dbName}`);
-      await client.end();
-      databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+    let databaseUrl = process.env.BENCH_DATABASE_URL;
+    if (!databaseUrl) {
+      database = await createFreshPostgresDatabase(
+        'postgres://postgres@127.0.0.1:5432/postgres',
+        `bench_checkout_${run}`,
+      );
+      databaseUrl = database.url;
     }
-    print(title('PostgreSQL'), await measure('postgres', { DATABASE_URL: databaseUrl ?? '' }));
+    print(title('PostgreSQL'), await measure('postgres', { DATABASE_URL: databaseUrl }));
   } catch (error) {
     console.log(`\nPostgreSQL run skipped: ${(error as Error).message}`);
   } finally {
-    if (admin) {
-      const client = new pg.Client({ connectionString: admin });
-      await client
-        .connect()
-        .then(() => client.query(`drop database if exists ${dbName} with (force)`))
-        .catch(() => undefined);
-      await client.end().catch(() => undefined);
-    }
+    await database?.drop().catch(() => undefined);
   }
 }

@@ -43,6 +43,19 @@ async function placeOrder(): Promise<string> {
   return row!.id;
 }
 
+/** What the server's mailer attaches for the invoice's PDF. */
+const attach = (invoiceId: string) =>
+  invoicePdfResolver(
+    t.database,
+    DEFAULT_BILLING.bank,
+    pdfs,
+  )({
+    filename: 'invoice.pdf',
+    contentType: 'application/pdf',
+    content: '',
+    invoiceId,
+  });
+
 describe('invoice PDFs drawn in the background', () => {
   it('draws each new invoice once on the worker thread and stores it', async () => {
     const ids = await Promise.all([placeOrder(), placeOrder(), placeOrder()]);
@@ -59,13 +72,7 @@ describe('invoice PDFs drawn in the background', () => {
 
   it('lets the mailer wait for a PDF still being drawn, then attach the stored bytes', async () => {
     const id = await placeOrder();
-    const resolve = invoicePdfResolver(t.database, DEFAULT_BILLING.bank, pdfs);
-    const attachment = await resolve({
-      filename: 'invoice.pdf',
-      contentType: 'application/pdf',
-      content: '',
-      invoiceId: id,
-    });
+    const attachment = await attach(id);
     expect(attachment.content).toBe(await storedInvoicePdf(t.database.db, id));
   });
 
@@ -80,13 +87,7 @@ describe('invoice PDFs drawn in the background', () => {
     await pdfs.settled();
     expect(base.logs.some((line) => line.includes('invoice PDF not stored'))).toBe(true);
     expect(await storedInvoicePdf(t.database.db, id)).toBeNull();
-    const resolve = invoicePdfResolver(t.database, DEFAULT_BILLING.bank, pdfs);
-    const attachment = await resolve({
-      filename: 'invoice.pdf',
-      contentType: 'application/pdf',
-      content: '',
-      invoiceId: id,
-    });
+    const attachment = await attach(id);
     expect(Buffer.from(attachment.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
