@@ -9,15 +9,23 @@ import { Worker } from 'node:worker_threads';
  * files, DNS. Sixteen sign-ups at once would queue those behind seconds of hashing and hold up
  * every write, and four hashes on two cores would only take turns. Here a hash queues for its own
  * threads, so the event loop and the file system keep their turn, and at most one hash per core
- * runs at a time. Jobs are taken first come, first served.
+ * runs at a time, at a slightly lower CPU priority than the event loop. Jobs are taken first
+ * come, first served.
  *
  * The worker is a small CommonJS script given as source (no file to ship or build), so the same
  * code runs from the bundle, under vitest and in a plain `node` process.
  */
 
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+try {
+  // Linux: the nice value is per thread, and /proc/thread-self names this one.
+  const threadId = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(threadId, workerData.nice);
+} catch {
+  // elsewhere the thread keeps the normal priority
+}
 parentPort.on('message', (job) => {
   try {
     const key = scryptSync(job.password, job.salt, job.keyLength, job.options);
@@ -27,6 +35,13 @@ parentPort.on('message', (job) => {
   }
 });
 `;
+
+/**
+ * The hash threads' nice value: a little below normal, so when a core is contended the event
+ * loop (requests, the embedded database) goes first and the hashing takes the rest. On an
+ * otherwise idle machine the hashing still gets every core the rest leaves (decision M11).
+ */
+const HASH_NICE = 5;
 
 export interface ScryptJob {
   password: string;
@@ -50,7 +65,7 @@ export function createHashPool(size = availableParallelism()): HashPool {
   const all = new Set<Worker>();
 
   const spawn = (): Worker => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { nice: HASH_NICE } });
     worker.unref(); // an idle pool never keeps the process alive
     all.add(worker);
     started++;
