@@ -88,6 +88,9 @@ function workerRenderer(file: string): Renderer & { close(): Promise<void> } {
   };
 }
 
+/** PDFs stored per write (a PDF is about 5 KB of base64). */
+const STORE_AT_ONCE = 4;
+
 export function createInvoicePdfs(options: {
   database: Database;
   bank: BankDetails;
@@ -100,16 +103,17 @@ export function createInvoicePdfs(options: {
   /** Queued invoice id -> settles when its PDF is stored. */
   const queued = new Map<string, Promise<void>>();
   /** Rendered, waiting for the next store. */
-  let rendered: Array<{ invoiceId: string; pdf: string; done(): void; failed(e: Error): void }> =
+  const rendered: Array<{ invoiceId: string; pdf: string; done(): void; failed(e: Error): void }> =
     [];
   let storing: Promise<void> | null = null;
   let closing = false;
 
-  // One write for every PDF rendered meanwhile (the first copy of a PDF stays: ON CONFLICT).
+  // One write for the PDFs rendered meanwhile (the first copy of a PDF stays: ON CONFLICT), a few
+  // at a time: the embedded database writes on the event loop, so a long statement holds up
+  // every request.
   const store = () => {
     if (storing || rendered.length === 0) return;
-    const batch = rendered;
-    rendered = [];
+    const batch = rendered.splice(0, STORE_AT_ONCE);
     storing = database
       .write((tx) =>
         tx
