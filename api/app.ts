@@ -16,6 +16,7 @@ import { adminOrdersRoutes } from './routes/admin-orders.routes.ts';
 import { addressRoutes } from './routes/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from './services/payments.ts';
 import { DEFAULT_BILLING, type BillingSettings } from './services/invoice-pdf.ts';
+import { createInvoicePdfs, type InvoicePdfs } from './services/invoice-pdfs.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { createBillingJob, type BillingJob } from './services/billing.ts';
 import type { AddressLookup } from './services/address-lookup.ts';
@@ -71,6 +72,11 @@ export interface AppServices {
   payments?: PaymentProvider;
   /** Seller block and bank details for invoices and the pay page (COMPANY_*, BANK_*). */
   billing?: BillingSettings;
+  /**
+   * Draws new invoices' PDFs in the background (api/services/invoice-pdfs.ts); absent: one that
+   * draws on the event loop, made from `database` and `billing`.
+   */
+  invoicePdfs?: InvoicePdfs;
   /** Dutch addresses from postal code and house number (PDOK, ADDRESS_LOOKUP_URL). */
   addressLookup?: AddressLookup;
   /** OFFICE_HOURS and OFFICE_HOLIDAYS (live chat); default mon-fri 09:00-17:00, Dutch holidays. */
@@ -176,11 +182,15 @@ export function createApp({
 
   // The money path's routers share the payment provider (bank transfer unless one is passed) and
   // the billing settings (seller block, bank details).
+  const billing = services.billing ?? DEFAULT_BILLING;
   const money = {
     ...routed,
     publicUrl: config.PUBLIC_URL,
     payments: services.payments ?? createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
-    billing: services.billing ?? DEFAULT_BILLING,
+    billing,
+    invoicePdfs:
+      services.invoicePdfs ??
+      createInvoicePdfs({ database: services.database, bank: billing.bank, logger }),
   };
   const billingJob =
     services.billingJob ?? createBillingJob({ ...money, mailer: services.mailer, logger });

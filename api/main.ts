@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
@@ -14,6 +15,7 @@ import { createBillingJob, BILLING_RUN_EVERY_MS } from './services/billing.ts';
 import { createDomainOwnership } from './services/orders.ts';
 import { billingSettings } from './services/invoice-pdf.ts';
 import { invoicePdfResolver } from './services/invoices.ts';
+import { createInvoicePdfs } from './services/invoice-pdfs.ts';
 import { createAddressLookup } from './services/address-lookup.ts';
 import { createRdapClient } from './services/rdap.ts';
 import { createChatHub } from './services/chat-hub.ts';
@@ -116,14 +118,23 @@ async function main() {
   ]);
 
   const billing = billingSettings(config, process.env);
+  // New invoices' PDFs are drawn on a low-priority worker thread (built beside the server).
+  const pdfWorker = path.join(buildDir, 'workers', 'invoice-pdf.worker.js');
+  const invoicePdfs = createInvoicePdfs({
+    database,
+    bank: billing.bank,
+    logger,
+    workerFile: fs.existsSync(pdfWorker) ? pdfWorker : undefined,
+  });
   const mailer = createMailer({
     database,
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     staffAddress: config.STAFF_NOTIFY_EMAIL ?? config.STAFF_EMAIL,
-    // An invoice's PDF is attached at delivery from its stored bytes (rendered if missing).
-    resolveAttachment: invoicePdfResolver(database, billing.bank),
+    // An invoice's PDF is attached at delivery from its stored bytes (awaited while the worker
+    // draws it, rendered if missing).
+    resolveAttachment: invoicePdfResolver(database, billing.bank, invoicePdfs),
   });
   void mailer.deliverPending().catch(() => undefined);
 
@@ -175,6 +186,7 @@ async function main() {
       bookingTokens: createBookingTokens(config.SESSION_SECRET),
       payments,
       billing,
+      invoicePdfs,
       billingJob,
       domainOwnership: createDomainOwnership(database),
       addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
@@ -228,6 +240,7 @@ async function main() {
     server.close(() => {
       void billingRun
         .then(() => mailer.close())
+        .then(() => invoicePdfs.close())
         .then(() => database.close())
         .then(
           () => {

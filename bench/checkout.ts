@@ -1,31 +1,59 @@
 // bench/checkout (issue 10): 16 concurrent new customers placing real orders for 10 s (new
-// account, order, invoice, subscriptions, payment, two mails in the outbox), next to the
-// machine's password-hashing ceiling (hashes per second with the product's own scrypt
-// parameters on all cores), with the errors and GET /api/catalogue's p99 idle and during the
-// storm. On the embedded PGlite and on PostgreSQL.
+// account and session, order, invoice, subscriptions, payment, two mails in the outbox, the
+// invoice PDF), next to the machine's password-hashing ceiling (hashes per second with the
+// product's own scrypt parameters on all cores), with the errors and GET /api/catalogue's p99
+// idle and during the storm. On the embedded PGlite and on PostgreSQL.
 //   node --import ./bench/register-ts.mjs bench/checkout.ts      (npm run bench:checkout)
 // PostgreSQL: BENCH_DATABASE_URL, else a fresh database on postgres://postgres@127.0.0.1:5432.
-// BENCH_SECONDS shortens the storm (default 10).
+// BENCH_SECONDS shortens the storm (default 10), BENCH_WARMUP the unmeasured storm before it
+// (default 3, 0 for none); BENCH_DATABASES=pglite (or postgres) runs one.
+//
+// Other work on the machine changes every figure, so the ceiling is measured right before and
+// right after each storm and the ratio uses their mean. On a busy machine that ratio still
+// wanders (the server runs more threads than the ceiling's, so it gets a different share of the
+// cores); the CPU figures (CPU of one hash against the CPU one order costs the server and the
+// load generator) hardly depend on what else runs: on an otherwise idle machine they are the
+// ratio.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword, SCRYPT_PARAMS } from '../api/services/passwords.ts';
+import {
+  createFreshPostgresDatabase,
+  type FreshDatabase,
+} from '../tests/cluster/fresh-database.ts';
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
 import { ensureBuild, print, startServer } from './lib.ts';
 
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
 const run = randomBytes(4).toString('hex');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** A first, unmeasured storm (s) that warms the server up. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const CUSTOMERS = 16;
-let n = 0;
+/** The catalogue probe: one visitor's request every 50 ms, idle and during the storm. */
+const PROBE_RATE = 20;
+
+/** CPU time (user + system, ms) a process has used so far (Linux; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
 
 /** Hashes per second with the product's parameters, one hash in flight per core. */
-async function hashingCeiling(seconds = 3): Promise<{ perSecond: number; cores: number }> {
+async function hashingCeiling(seconds = 3) {
   const cores = os.availableParallelism();
   const until = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();
+  const cpuBefore = cpuMs(process.pid);
   await Promise.all(
     Array.from({ length: cores }, async () => {
       while (performance.now() < until) {
@@ -34,11 +62,21 @@ async function hashingCeiling(seconds = 3): Promise<{ perSecond: number; cores: 
       }
     }),
   );
-  return { perSecond: count / ((performance.now() - started) / 1000), cores };
+  return {
+    perSecond: count / ((performance.now() - started) / 1000),
+    cores,
+    cpuPerHashMs: (cpuMs(process.pid) - cpuBefore) / count,
+  };
 }
 
-const catalogueLoad = (url: string, seconds: number) =>
-  autocannon({ url: `${url}/api/catalogue`, connections: 1, duration: seconds });
+/** Latency of a visitor's catalogue requests (paced, so the probe adds little load itself). */
+const catalogueProbe = (url: string, seconds: number) =>
+  autocannon({
+    url: `${url}/api/catalogue`,
+    connections: 1,
+    overallRate: PROBE_RATE,
+    duration: seconds,
+  });
 
 /**
  * Every simulated customer comes from an address of its own (198.18.0.0/15, the benchmarking
@@ -47,89 +85,143 @@ const catalogueLoad = (url: string, seconds: number) =>
  */
 const customerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 
-async function measure(env: Record<string, string>) {
-  const server = await startServer({ TRUST_PROXY: '1', ...env });
+/**
+ * The customers' requests, built before the storm so the load generator spends its CPU on
+ * sending, not on building: each a new customer (own address and email), far more than a
+ * storm can place.
+ */
+function customerRequests(url: string, tag: string, count = 100 * SECONDS + 1000) {
+  const host = new URL(url).host;
+  return Array.from({ length: count }, (_, i) => ({
+    method: 'POST' as const,
+    path: '/api/checkout',
+    headers: {
+      host,
+      'content-type': 'application/json',
+      'x-forwarded-for': customerAddress(i),
+    },
+    body: JSON.stringify(checkoutBody(`bench-${run}-${tag}-${i}@example.test`)),
+  }));
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The processes whose CPU an order costs: the server, and on a PostgreSQL of this machine the
+ * backends serving its database (the server's pool).
+ */
+async function serverProcesses(pid: number, databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [pid];
+  const url = new URL(databaseUrl);
+  if (!['127.0.0.1', 'localhost'].includes(url.hostname)) return [pid];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    await catalogueLoad(server.url, 1); // warm-up
-    const idle = await catalogueLoad(server.url, 3);
-    const [storm, during] = await Promise.all([
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return [pid, ...rows.map((row) => row.pid)];
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU used so far by each of `pids`. */
+const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+/** CPU used between two readings, by the processes of either. */
+function cpuBetween(from: Map<number, number>, to: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of to) total += ms - (from.get(pid) ?? 0);
+  return total;
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  const server = await startServer({ TRUST_PROXY: '1', ...env });
+  const requests = customerRequests(server.url, label);
+  let next = 0;
+  const pid = server.child.pid ?? 0;
+  const processes = () => serverProcesses(pid, env.DATABASE_URL);
+  try {
+    const storm = (seconds: number) =>
       autocannon({
-        url: `${server.url}/api/checkout`,
+        url: server.url,
         connections: CUSTOMERS,
-        duration: SECONDS,
+        duration: seconds,
         // An order waits for its password hash; on a loaded machine that is seconds, not an error.
         timeout: 60,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => {
-              const i = n++;
-              return {
-                ...request,
-                headers: { ...request.headers, 'x-forwarded-for': customerAddress(i) },
-                body: JSON.stringify(checkoutBody(`bench-${run}-${i}@example.test`)),
-              };
-            },
-          },
-        ],
-      }),
-      catalogueLoad(server.url, SECONDS),
+        // (past the end an address would order twice and count as an error)
+        requests: [{ method: 'POST', setupRequest: () => requests[next++ % requests.length]! }],
+      });
+    await catalogueProbe(server.url, 1); // warm-up
+    const idle = await catalogueProbe(server.url, 5);
+    // Warm-up: a first storm of other new customers (the JIT, the database's caches), as on a
+    // server that has been running; then quiet.
+    if (WARMUP > 0) {
+      await storm(WARMUP);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+    const before = await hashingCeiling();
+    const cpuBefore = cpuOf(await processes());
+    const benchCpuBefore = cpuMs(process.pid);
+    const [placed, during] = await Promise.all([
+      storm(SECONDS),
+      catalogueProbe(server.url, SECONDS),
     ]);
+    const benchCpu = cpuMs(process.pid) - benchCpuBefore;
+    const cpuAtEnd = cpuOf([...cpuBefore.keys(), ...(await processes())]);
+    const stormCpu = cpuBetween(cpuBefore, cpuAtEnd);
+    // Work left after the storm (the PDFs drawn at low priority, the orders still in flight).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const afterCpu = cpuBetween(cpuAtEnd, cpuOf([...cpuAtEnd.keys()]));
+    const after = await hashingCeiling();
+    const ceiling = (before.perSecond + after.perSecond) / 2;
+    const perSecond = placed['2xx'] / SECONDS;
+    const count = Math.max(1, placed['2xx']);
+    const hashCpu = (before.cpuPerHashMs + after.cpuPerHashMs) / 2;
     return {
-      'orders/s': Math.round((storm['2xx'] / SECONDS) * 10) / 10,
-      'order latency p50 / p99 (ms)': `${storm.latency.p50} / ${storm.latency.p99}`,
+      'orders/s': round1(perSecond),
+      'hashing ceiling before / after (hashes/s)': `${round1(before.perSecond)} / ${round1(after.perSecond)}`,
+      'orders/s of the ceiling': `${Math.round((perSecond / ceiling) * 100)} %`,
+      'order latency p50 / p99 (ms)': `${placed.latency.p50} / ${placed.latency.p99}`,
       // autocannon's `errors` includes its time-outs.
-      'errors (non-2xx + failed)': storm.non2xx + storm.errors,
+      'errors (non-2xx + failed)': placed.non2xx + placed.errors,
       'catalogue p99 idle (ms)': idle.latency.p99,
       'catalogue p99 during the storm (ms)': during.latency.p99,
+      // the server's process (and PostgreSQL's backends for it, when on this machine)
+      'server CPU per order (ms)': Math.round(stormCpu / count),
+      'load generator CPU per order (ms)': Math.round((benchCpu / count) * 10) / 10,
+      'CPU of one hash (ms)': Math.round(hashCpu),
+      // What the ratio is on a machine doing nothing else: there the cores are shared out by CPU time.
+      'hash CPU / CPU per order': `${Math.round((hashCpu / ((stormCpu + benchCpu) / count)) * 100)} %`,
+      'server CPU in the 3 s after (ms)': Math.round(afterCpu),
+      'load average (1 min) at the end': os.loadavg()[0]!.toFixed(2),
     };
   } finally {
     await server.stop();
   }
 }
 
-const ceiling = await hashingCeiling();
 const { N, r, p } = SCRYPT_PARAMS;
-print(`Password hashing ceiling (scrypt N=${N} r=${r} p=${p}, ${ceiling.cores} cores)`, {
-  'hashes/s': Math.round(ceiling.perSecond * 10) / 10,
-});
+const title = (db: string) =>
+  `POST /api/checkout on ${db}, ${CUSTOMERS} new customers, ${SECONDS} s after ${WARMUP} s of warm-up (scrypt N=${N} r=${r} p=${p}, ${os.availableParallelism()} cores)`;
 
-const pglite = await measure({});
-print(`POST /api/checkout on PGlite, ${CUSTOMERS} new customers, ${SECONDS} s`, {
-  ...pglite,
-  'hashing ceiling (hashes/s)': Math.round(ceiling.perSecond * 10) / 10,
-  'orders/s of the ceiling': `${Math.round((pglite['orders/s'] / ceiling.perSecond) * 100)} %`,
-});
+if (DATABASES.includes('pglite')) print(title('PGlite'), await measure('pglite', {}));
 
-const admin = process.env.BENCH_DATABASE_URL
-  ? undefined
-  : 'postgres://postgres@127.0.0.1:5432/postgres';
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-const dbName = `bench_${run}`;
-try {
-  if (admin) {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${dbName}`);
-    await client.end();
-    databaseUrl = `postgres://postgres@127.0.0.1:5432/${dbName}`;
-  }
-  const postgres = await measure({ DATABASE_URL: databaseUrl ?? '' });
-  print(`POST /api/checkout on PostgreSQL, ${CUSTOMERS} new customers, ${SECONDS} s`, {
-    ...postgres,
-    'hashing ceiling (hashes/s)': Math.round(ceiling.perSecond * 10) / 10,
-    'orders/s of the ceiling': `${Math.round((postgres['orders/s'] / ceiling.perSecond) * 100)} %`,
-  });
-} catch (error) {
-  console.log(`\nPostgreSQL run skipped: ${(error as Error).message}`);
-} finally {
-  if (admin) {
-    const client = new pg.Client({ connectionString: admin });
-    await client
-      .connect()
-      .then(() => client.query(`drop database if exists ${dbName} with (force)`))
-      .catch(() => undefined);
-    await client.end().catch(() => undefined);
+if (DATABASES.includes('postgres')) {
+  let database: FreshDatabase | undefined;
+  try {
+    let databaseUrl = process.env.BENCH_DATABASE_URL;
+    if (!databaseUrl) {
+      database = await createFreshPostgresDatabase(
+        'postgres://postgres@127.0.0.1:5432/postgres',
+        `bench_checkout_${run}`,
+      );
+      databaseUrl = database.url;
+    }
+    print(title('PostgreSQL'), await measure('postgres', { DATABASE_URL: databaseUrl }));
+  } catch (error) {
+    console.log(`\nPostgreSQL run skipped: ${(error as Error).message}`);
+  } finally {
+    await database?.drop().catch(() => undefined);
   }
 }

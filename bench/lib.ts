@@ -48,7 +48,10 @@ export async function startServer(
   const port = await freePort();
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bench-data-')));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
+  // BENCH_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const main = path.join(ROOT, BUILD_DIR, 'server', 'main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: {
       ...process.env,

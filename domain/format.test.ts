@@ -39,6 +39,29 @@ describe('amsterdamDay', () => {
     expect(amsterdamDay(new Date('2025-07-05T21:59:00Z'))).toBe('2025-07-05');
     expect(amsterdamDay(new Date('2024-12-31T23:00:00Z'))).toBe('2025-01-01');
   });
+
+  it('stays right when asked again (it remembers the day per hour), across midnight and DST', () => {
+    const days = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Amsterdam',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const expected = (date: Date) => {
+      const parts = days.formatToParts(date);
+      const get = (type: string) => parts.find((p) => p.type === type)!.value;
+      return `${get('year')}-${get('month')}-${get('day')}`;
+    };
+    // every 13 minutes through a year with both DST changes, each instant asked twice
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 13 * 60_000) {
+      const date = new Date(t);
+      expect(amsterdamDay(date)).toBe(expected(date));
+      expect(amsterdamDay(new Date(t + 59_000))).toBe(expected(new Date(t + 59_000)));
+    }
+    expect(amsterdamDay(new Date('1937-07-01T23:50:00Z'))).toBe(
+      expected(new Date('1937-07-01T23:50:00Z')),
+    );
+  });
 });
 
 describe('calendar arithmetic', () => {

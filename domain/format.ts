@@ -56,11 +56,27 @@ const dayParts = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/** Since 2000 Amsterdam's offset is +1 or +2 whole hours, changed on the hour (01:00 UTC). */
+const WHOLE_HOUR_OFFSETS_SINCE = Date.UTC(2000, 0, 1);
+// Formatting a day costs tens of microseconds and a request asks several times: the day per UTC
+// hour (constant within one, see above), a few hours kept.
+const dayOfHour = new Map<number, IsoDay>();
+
 /** The calendar day in Amsterdam at this instant. */
 export function amsterdamDay(date: Date): IsoDay {
+  const time = date.getTime();
+  const hour = time >= WHOLE_HOUR_OFFSETS_SINCE ? Math.floor(time / HOUR_MS) : undefined;
+  const known = hour === undefined ? undefined : dayOfHour.get(hour);
+  if (known) return known;
   const parts = dayParts.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  if (hour !== undefined) {
+    if (dayOfHour.size >= 64) dayOfHour.clear();
+    dayOfHour.set(hour, day);
+  }
+  return day;
 }
 
 function asDay(value: Date | IsoDay): IsoDay {

@@ -1,4 +1,5 @@
-// `npm run build`: the client, the page renderer and the server, into BUILD_DIR (default build/).
+// `npm run build`: the client, the page renderer, the server and its worker threads, into BUILD_DIR
+// (default build/).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ run();
 precompress(path.join(out, 'client'));
 run('--ssr', 'src/entry-server.tsx', '--outDir', path.join(out, 'ssr'));
 run('--ssr', 'api/main.ts', '--outDir', path.join(out, 'server'));
+// the server's worker threads (api/main.ts starts them from here)
+run('--ssr', 'api/services/invoice-pdf.worker.ts', '--outDir', path.join(out, 'workers'));
 
 /**
  * Writes `.br` and `.gz` beside every compressible client file at the highest levels, so the

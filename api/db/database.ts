@@ -11,8 +11,13 @@
  *
  * Writes: every write goes through `write(fn)`, one transaction that resolves only once its commit
  * is durable. PostgreSQL does that itself; on PGlite, writes are serialised in process and the WAL
- * is fsynced after each commit (see durability.ts). PGlite also gets an exclusive lock on DATA_DIR
- * (see lock.ts): a second server on the same folder refuses to start.
+ * is fsynced after the commits (see durability.ts) with a group commit: the next transaction runs
+ * while the previous one's fsync is under way, and one fsync covers every commit made before it
+ * started (WAL is written in order, so a later write that resolved never depends on an earlier one
+ * that did not). `write(fn, { durable: false })` resolves at the commit without waiting for the
+ * fsync (the next fsync covers it), for rows whose loss in a power cut harms no one (rate-limit
+ * counters); PostgreSQL ignores it. PGlite also gets an exclusive lock on DATA_DIR (see lock.ts):
+ * a second server on the same folder refuses to start.
  *
  * Migrations on PostgreSQL run under a session advisory lock (drizzle's migrator takes none), so
  * several app servers starting at once against one database do not race.
@@ -29,6 +34,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { drizzleClient } from './pglite-client.ts';
 import { syncTree, WAL_POSITION_SQL, WalSyncer, type WalPosition } from './durability.ts';
 import * as schema from './schema.ts';
 
@@ -60,8 +66,11 @@ export type Database = {
   db: Db;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
-  /** Runs `fn` in a transaction; resolves after the commit is durable. Rolls back when `fn` throws. */
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a transaction; resolves after the commit is durable (with `durable: false` on
+   * PGlite: at the commit, see the top of the file). Rolls back when `fn` throws.
+   */
+  write<T>(fn: (tx: Tx) => Promise<T>, options?: WriteOptions): Promise<T>;
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /**
    * LISTEN on `channel` (a lowercase identifier). `handler` gets the payload of every NOTIFY on it,
@@ -74,6 +83,11 @@ export type Database = {
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** Closes PGlite / ends the pool and releases the DATA_DIR lock. Idempotent. */
   close(): Promise<void>;
+};
+
+export type WriteOptions = {
+  /** false: the caller need not wait for the fsync (PGlite); default true. */
+  durable?: boolean;
 };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -195,7 +209,7 @@ export async function wrapPglite(
     migrate?: boolean;
   } = {},
 ): Promise<Database> {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleClient(client), schema }) as unknown as Db;
   if (opts.migrate !== false) {
     const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
     checkMigrationsDir(migrationsFolder);
@@ -221,6 +235,26 @@ export async function wrapPglite(
     if (closed) throw new Error('The database is closed');
   };
 
+  // Group commit: `flushing` is the fsync under way; `next` the one after it, shared by every
+  // commit made meanwhile (it starts when `flushing` ends, so it covers them all).
+  let flushing: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const flush = (walSyncer: WalSyncer): Promise<void> => {
+    if (!flushing) {
+      flushing = walSyncer.afterCommit().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    }
+    next ??= flushing
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return flush(walSyncer);
+      });
+    return next;
+  };
+
   return {
     kind: 'pglite',
     db,
@@ -228,16 +262,18 @@ export async function wrapPglite(
       ensureOpen();
       await client.query('select 1');
     },
-    write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    write<T>(fn: (tx: Tx) => Promise<T>, options?: WriteOptions): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed'));
-      const run = async () => {
-        const result = await db.transaction(fn);
-        await syncer?.afterCommit();
+      const run = () => db.transaction(fn);
+      const committed = queue.then(run, run);
+      queue = committed.catch(() => {});
+      // Not durable: the next durable write's fsync (or the close) covers this commit too.
+      if (!syncer || options?.durable === false) return committed;
+      const walSyncer = syncer;
+      return committed.then(async (result) => {
+        await flush(walSyncer);
         return result;
-      };
-      const result = queue.then(run, run);
-      queue = result.catch(() => {});
-      return result;
+      });
     },
     async read(fn) {
       ensureOpen();
@@ -255,6 +291,7 @@ export async function wrapPglite(
       closed ??= (async () => {
         try {
           await queue;
+          await (next ?? flushing)?.catch(() => undefined);
           if (!client.closed) await client.close(); // shutdown checkpoint, still without fsync:
           if (opts.pgdata) await syncTree(opts.pgdata);
         } finally {
@@ -333,6 +370,7 @@ export async function wrapPool(
     async ping() {
       await pool.query('select 1');
     },
+    // PostgreSQL makes each commit durable itself (and groups concurrent commits' WAL flushes).
     write: (fn) => db.transaction(fn),
     read: (fn) => fn(db),
     listen: (channel, handler) => listener.listen(channel, handler),

@@ -166,6 +166,7 @@ describe('POST /api/checkout: the happy path', () => {
     // mailer at delivery (issue 10).
     const [issued] = await db.select().from(invoices).where(eq(invoices.number, '2026-0001'));
     expect(confirmation.attachments[0]!.invoiceId).toBe(issued!.id);
+    await t.invoicePdfs.settled(); // drawn in the background after the answer (decision M9)
     const [document] = await db
       .select()
       .from(invoiceDocuments)

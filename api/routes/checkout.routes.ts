@@ -46,6 +46,7 @@ export function checkoutRoutes(
       if (prior) return c.json(await startPayment(services, prior.body as PendingOrder, once), 201);
 
       const signedIn = (await services.currentUser?.(c)) ?? null;
+      const { sessions } = services;
       const placed = await placeOrder(services, {
         body,
         lang,
@@ -53,17 +54,20 @@ export function checkoutRoutes(
         quote,
         signedInUserId: signedIn?.id ?? null,
         once,
+        // A new client is signed in to the account just made, so the pay and thank-you pages can
+        // show their invoice (not when someone is already signed in, e.g. staff ordering for a
+        // client). The session is written in the order's transaction.
+        createSession:
+          !signedIn && sessions ? (tx, userId) => sessions.create(tx, userId) : undefined,
       });
       if (placed.kind === 'replay') return c.json(placed.answer, 201);
-      // A new client is signed in to the account just made, so the pay and thank-you pages can show
-      // their invoice (not when someone is already signed in, e.g. staff ordering for a client).
-      if (placed.createdUserId && !signedIn && services.sessions)
-        await services.sessions.start(c, placed.createdUserId);
-      services.logger.info(
-        { invoice: placed.pending.invoiceNumber, orderId: placed.pending.orderId },
-        'order placed',
-      );
-      return c.json(await startPayment(services, placed.pending, once), 201);
+      if (placed.sessionToken && sessions) await sessions.setCookie(c, placed.sessionToken);
+      if (placed.isNew)
+        services.logger.info(
+          { invoice: placed.pending.invoiceNumber, orderId: placed.pending.orderId },
+          'order placed',
+        );
+      return c.json(placed.answer ?? (await startPayment(services, placed.pending, once)), 201);
     },
   );
 }

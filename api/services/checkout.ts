@@ -5,15 +5,20 @@
  * 1. `quoteCheckout(body, lang, at)`: the quote from the catalogue (product ids to plan ids, the
  *    domain read by the rule book's one mapping `quoteDomainOfPlanData`), never from the request's
  *    amounts; a refusal is the envelope of `quoteApiError`.
- * 2. `placeOrder(services, input)`: ONE transaction writes the client (new accounts only), the
- *    profile, the order and its lines, the subscriptions (dates read from the quote, R7), then as
- *    the last step the invoice with the year's next number, its payment row, the pending
- *    idempotent answer and the mails (whose PDF attachment is read at delivery). The password is
- *    hashed before the transaction (scrypt on libuv's thread pool, never on the event loop) and
- *    the PDF rendered after it, so the counter row is locked only for a few inserts.
+ * 2. `placeOrder(services, input)`: ONE transaction writes the client (new accounts only) and
+ *    their session, the profile, the order and its lines, the subscriptions (dates read from the
+ *    quote, R7), then as the last step the invoice with the year's next number, its payment row,
+ *    the idempotent answer and the mails (whose PDF attachment is read at delivery). The password
+ *    is hashed before the transaction (on the hash threads of hash-pool.ts, never on the event
+ *    loop) and the PDF drawn after it by the background job (invoice-pdfs.ts), so the counter row
+ *    is locked only for a few inserts. A payment that asks no one (bank transfer, or nothing to
+ *    pay) is started inside the transaction, so its answer is final at the commit.
  * 3. `startPayment(services, pending, once)`: after the commit, starts the provider's payment
  *    (for Mollie an outside call) and stores the final answer for the Idempotency-Key.
+ *
+ * So a new customer's bank-transfer order is one write transaction (decision M8).
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
@@ -21,7 +26,7 @@ import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Quote } from '#domain/totals.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import {
   customerProfiles,
   invoices,
@@ -39,11 +44,13 @@ import { countryName } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import type { idempotency } from './idempotency.ts';
 import type { BillingSettings } from './invoice-pdf.ts';
-import { issueInvoice, renderAndStoreInvoicePdf } from './invoices.ts';
+import type { InvoicePdfs } from './invoice-pdfs.ts';
+import { issueInvoice } from './invoices.ts';
+import type { InvoiceRow } from './orders.ts';
 import type { Mailer } from './mail.ts';
 import { queueOrderMails } from './order-mail.ts';
 import { hashPassword } from './passwords.ts';
-import { payPageUrl, thankYouUrl, type PaymentProvider } from './payments.ts';
+import { payPageUrl, thankYouUrl, type PaymentProvider, type StartedPayment } from './payments.ts';
 
 export interface CheckoutServices {
   database: Database;
@@ -52,6 +59,8 @@ export interface CheckoutServices {
   publicUrl: string;
   payments: PaymentProvider;
   billing: BillingSettings;
+  /** Draws and stores each new invoice's PDF in the background. */
+  invoicePdfs: InvoicePdfs;
   mailer?: Mailer | undefined;
 }
 
@@ -118,8 +127,20 @@ export function invoiceLinesOf(quote: Quote): InvoiceLine[] {
 }
 
 export type PlaceOrderResult =
+  /** An earlier request with this Idempotency-Key finished: its answer. */
   | { kind: 'replay'; answer: CheckoutAnswer }
-  | { kind: 'pending'; pending: PendingOrder; createdUserId: string | null };
+  /**
+   * The order is committed (by this request when `isNew`, else by an earlier one with this key).
+   * `answer` is final when the payment needed no outside call; otherwise `startPayment` follows.
+   * `sessionToken`: the session made for the new account, for `sessions.setCookie`.
+   */
+  | {
+      kind: 'placed';
+      pending: PendingOrder;
+      answer: CheckoutAnswer | null;
+      isNew: boolean;
+      sessionToken: string | null;
+    };
 
 /**
  * Step 2: checks who orders, then writes everything in one transaction (see the file's note).
@@ -134,6 +155,8 @@ export async function placeOrder(
     quote: Quote;
     signedInUserId: string | null;
     once: Once;
+    /** Writes a session for a new account in the order's transaction (sessions.create). */
+    createSession?: ((tx: Tx, userId: string) => Promise<string>) | undefined;
   },
 ): Promise<PlaceOrderResult> {
   const { database, billing } = services;
@@ -147,18 +170,24 @@ export async function placeOrder(
     throw new ApiError('VALIDATION_FAILED', {
       fields: { password: 'checkout.validation.passwordRequired' },
     });
-  // Hashed before the transaction: scrypt runs on libuv's thread pool (passwords.ts).
+  // Hashed before the transaction, on the hash threads (passwords.ts).
   const passwordHash = existing ? null : await hashPassword(body.password!);
   const buyer = buyerOf(body, lang);
   const lines = invoiceLinesOf(quote);
   const free = quote.totals.dueToday === 0;
 
-  const result = await database.write(async (tx): Promise<PlaceOrderResult> => {
+  const result = await database.write(async (tx): Promise<Written> => {
     const prior = await once.claim<CheckoutAnswer | PendingOrder>(tx);
     if (prior)
       return prior.status === 201
         ? { kind: 'replay', answer: prior.body as CheckoutAnswer }
-        : { kind: 'pending', pending: prior.body as PendingOrder, createdUserId: null };
+        : {
+            kind: 'placed',
+            pending: prior.body as PendingOrder,
+            answer: null,
+            isNew: false,
+            sessionToken: null,
+          };
 
     let userId = existing?.id;
     if (!userId) {
@@ -171,6 +200,9 @@ export async function placeOrder(
       if (!created) throw new ApiError('ALREADY_REGISTERED');
       userId = created.id;
     }
+    // A new client is signed in to the account just made (with it, in this transaction).
+    const sessionToken =
+      !existing && input.createSession ? await input.createSession(tx, userId) : null;
     const profile = {
       firstname: body.firstname,
       lastname: body.lastname,
@@ -263,24 +295,40 @@ export async function placeOrder(
       vat: quote.totals.vat,
       total: quote.totals.dueToday,
     });
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        invoiceId: invoice.id,
-        provider: services.payments.name,
-        method: body.paymentMethod,
-        amount: quote.totals.dueToday,
-        status: free ? 'paid' : 'open',
-        // Nothing to pay: the customer goes straight to the thank-you page.
-        checkoutUrl: free ? thankYouUrl('', invoice.number, lang) : null,
-      })
-      .returning({ id: payments.id });
-    const pending: PendingOrder = {
-      invoiceNumber: invoice.number,
-      orderId,
-      paymentId: payment!.id,
-    };
-    await once.remember(tx, 0, pending);
+    const paymentId = randomUUID();
+    // Nothing to pay: the customer goes straight to the thank-you page. A provider that asks no
+    // one (bank transfer) is started here; any other after the commit (startPayment).
+    const started: StartedPayment | null = free
+      ? {
+          providerPaymentId: null,
+          checkoutUrl: thankYouUrl('', invoice.number, lang),
+          status: 'paid',
+        }
+      : services.payments.local
+        ? await services.payments.start({
+            paymentId,
+            invoiceNumber: invoice.number,
+            amount: quote.totals.dueToday,
+            method: body.paymentMethod,
+            lang,
+            orderId,
+          })
+        : null;
+    await tx.insert(payments).values({
+      id: paymentId,
+      invoiceId: invoice.id,
+      provider: services.payments.name,
+      method: body.paymentMethod,
+      amount: quote.totals.dueToday,
+      status: started?.status ?? 'open',
+      providerPaymentId: started?.providerPaymentId ?? null,
+      checkoutUrl: started?.checkoutUrl ?? null,
+    });
+    const pending: PendingOrder = { invoiceNumber: invoice.number, orderId, paymentId };
+    const answer: CheckoutAnswer | null = started
+      ? { paymentLink: started.checkoutUrl, invoiceNumber: invoice.number, orderId }
+      : null;
+    await (answer ? once.remember(tx, 201, answer) : once.remember(tx, 0, pending));
     if (services.mailer)
       await queueOrderMails(tx, services.mailer, {
         lang,
@@ -297,36 +345,19 @@ export async function placeOrder(
           ...(body.phone ? [body.phone] : []),
         ],
       });
-    return { kind: 'pending', pending, createdUserId: existing ? null : userId };
+    return { kind: 'placed', pending, answer, isNew: true, sessionToken, invoice };
   });
 
-  if (result.kind === 'pending') {
-    // Rendered once, outside the transaction; the mails read these bytes at delivery.
-    try {
-      await renderAndStoreInvoicePdf(
-        database,
-        await invoiceIdOf(database, result.pending),
-        billing.bank,
-      );
-    } catch (error) {
-      // The mailer (or the download) renders it later; the order stands.
-      services.logger.warn({ err: (error as Error).message }, 'invoice PDF not rendered');
-    }
-  }
-  return result;
+  if (!('invoice' in result)) return result;
+  // Drawn once, after the commit and in the background; the mails read these bytes at delivery.
+  const { invoice, ...placed } = result;
+  services.invoicePdfs.add(invoice);
+  return placed;
 }
 
-async function invoiceIdOf(database: Database, pending: PendingOrder): Promise<string> {
-  const [row] = await database.read((db) =>
-    db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(eq(invoices.number, pending.invoiceNumber))
-      .limit(1),
-  );
-  if (!row) throw new Error('invoice row missing');
-  return row.id;
-}
+/** What the order's transaction gives back: a new order also carries its invoice row. */
+type Written =
+  PlaceOrderResult | (Extract<PlaceOrderResult, { kind: 'placed' }> & { invoice: InvoiceRow });
 
 /**
  * Step 3, after the commit: starts the provider's payment once (a retry finds the stored link)

@@ -112,7 +112,8 @@ export function idempotency(
   body: unknown,
 ) {
   const key = readIdempotencyKey(c.req.header('Idempotency-Key'));
-  const hash = requestHash(body);
+  // Only a request with a key needs the body's hash.
+  const hash = key === null ? '' : requestHash(body);
   /** The key's row exists (claimed here, or found by `replay`): `remember` updates it. */
   let claimed = false;
   return {

@@ -7,7 +7,8 @@
  *   locked from numbering until commit and every other order waits behind it.
  * - `renderAndStoreInvoicePdf(database, invoiceId, bank)` renders the PDF once, outside any
  *   transaction, and stores the bytes; later calls (the download, the mail delivery) get the same
- *   bytes. An issued invoice never changes, so neither does its PDF.
+ *   bytes. An issued invoice never changes, so neither does its PDF. The checkout leaves it to the
+ *   background job of invoice-pdfs.ts; a PDF not stored yet is rendered when first needed.
  * - `invoicePdfAttachment(invoice)` is a mail attachment that refers to the stored PDF; the
  *   mailer reads the bytes at delivery (so a mail row can be written inside the transaction,
  *   before the PDF exists).
@@ -25,6 +26,7 @@ import {
   type MailAttachment,
 } from '../db/schema.ts';
 import { renderInvoicePdf, type BankDetails } from './invoice-pdf.ts';
+import type { InvoicePdfs } from './invoice-pdfs.ts';
 import { invoiceDocument, nextInvoiceNumbers, type InvoiceRow } from './orders.ts';
 
 export interface IssueInvoiceInput {
@@ -156,10 +158,18 @@ export function invoicePdfAttachment(invoice: { id: string; number: string }): M
   };
 }
 
-/** The mailer's resolver on a server: renders and stores a PDF that is missing (e.g. after a crash). */
-export function invoicePdfResolver(database: Database, bank: BankDetails) {
+/**
+ * The mailer's resolver on a server: waits for a PDF the background job is drawing (`pdfs`), and
+ * renders and stores one that is missing (e.g. after a crash).
+ */
+export function invoicePdfResolver(
+  database: Database,
+  bank: BankDetails,
+  pdfs?: Pick<InvoicePdfs, 'stored'>,
+) {
   return async (attachment: MailAttachment): Promise<MailAttachment> => {
     if (!attachment.invoiceId) return attachment;
+    await pdfs?.stored(attachment.invoiceId);
     const pdf = await renderAndStoreInvoicePdf(database, attachment.invoiceId, bank);
     return {
       filename: attachment.filename,

@@ -149,9 +149,15 @@ export async function queueOrderMails(
   mailer: Mailer,
   input: OrderMailInput & { customer: string[] },
 ): Promise<void> {
-  await mailer.send(orderConfirmationMail(input), tx);
-  if (mailer.staffAddress)
-    await mailer.send(staffOrderNotification({ ...input, staffAddress: mailer.staffAddress }), tx);
+  await mailer.sendMany(
+    [
+      orderConfirmationMail(input),
+      ...(mailer.staffAddress
+        ? [staffOrderNotification({ ...input, staffAddress: mailer.staffAddress })]
+        : []),
+    ],
+    tx,
+  );
 }
 
 export interface PaymentReceivedInput {

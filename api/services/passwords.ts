@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHashPool, type HashPool } from './hash-pool.ts';
 
 /**
  * Password hashing with scrypt (node:crypto, no native add-on). Stored as
@@ -10,15 +11,20 @@ const KEY_LENGTH = 64;
 /** N = 2^15, r = 8, p = 1: about 50 ms and 32 MB per hash on a small server (OWASP's minimum is 2^17/8/1 for 128 MB; 2^15 keeps memory small on a 2-core box). */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      KEY_LENGTH,
-      { ...options, maxmem: 256 * options.N! * options.r! },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
+// One pool per process, started on the first hash (see hash-pool.ts for why not crypto.scrypt).
+let pool: HashPool | undefined;
+
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  pool ??= createHashPool();
+  return pool.scrypt({
+    password: password.normalize('NFKC'),
+    salt,
+    keyLength: KEY_LENGTH,
+    options: { ...options, maxmem: 256 * options.N * options.r },
   });
 }
 

@@ -48,6 +48,11 @@ export interface StartedPayment {
 
 export interface PaymentProvider {
   readonly name: 'banktransfer' | 'mollie';
+  /**
+   * true when `start` asks no one (bank transfer): the checkout then starts the payment inside
+   * the order's transaction and needs no write after it.
+   */
+  readonly local?: boolean;
   start(input: StartPayment): Promise<StartedPayment>;
   /** The provider's own word on a payment (Mollie only); never trust a webhook's body. */
   fetchStatus?(
@@ -79,6 +84,7 @@ export function thankYouUrl(publicUrl: string, invoiceNumber: string, lang: Lang
 export function createBankTransferProvider(_options: { publicUrl: string }): PaymentProvider {
   return {
     name: 'banktransfer',
+    local: true,
     async start(input) {
       return {
         providerPaymentId: null,

@@ -123,24 +123,34 @@ export function createRateLimits(options: {
     const resetSql = sql`${new Date(at.getTime() + rule.windowMs).toISOString()}::timestamptz`;
     const prune = at.getTime() - prunedAt >= PRUNE_EVERY_MS;
     if (prune) prunedAt = at.getTime();
-    const row = await database.write(async (tx) => {
-      if (prune) await tx.delete(rateLimits).where(lt(rateLimits.resetAt, at));
-      // A window that has passed starts again at 1; otherwise one more. One statement, so two
-      // servers counting the same key at once are serialised by the row lock.
-      const [counted] = await tx
-        .insert(rateLimits)
-        .values({ key, hits: 1, windowStart: at, resetAt: new Date(at.getTime() + rule.windowMs) })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.resetAt} <= ${atSql} then 1 else ${rateLimits.hits} + 1 end`,
-            windowStart: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${atSql} else ${rateLimits.windowStart} end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${resetSql} else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-      return counted!;
-    });
+    const row = await database.write(
+      async (tx) => {
+        if (prune) await tx.delete(rateLimits).where(lt(rateLimits.resetAt, at));
+        // A window that has passed starts again at 1; otherwise one more. One statement, so two
+        // servers counting the same key at once are serialised by the row lock.
+        const [counted] = await tx
+          .insert(rateLimits)
+          .values({
+            key,
+            hits: 1,
+            windowStart: at,
+            resetAt: new Date(at.getTime() + rule.windowMs),
+          })
+          .onConflictDoUpdate({
+            target: rateLimits.key,
+            set: {
+              hits: sql`case when ${rateLimits.resetAt} <= ${atSql} then 1 else ${rateLimits.hits} + 1 end`,
+              windowStart: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${atSql} else ${rateLimits.windowStart} end`,
+              resetAt: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${resetSql} else ${rateLimits.resetAt} end`,
+            },
+          })
+          .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+        return counted!;
+      },
+      // A counter need not wait for its fsync: after a power cut at worst the attempts of the
+      // last moment are forgotten (decision M7), and every counted request pays this write.
+      { durable: false },
+    );
     if (row.hits > rule.limit) return { ok: false, retryAfter: secondsUntil(row.resetAt, at) };
     return { ok: true, remaining: rule.limit - row.hits };
   };

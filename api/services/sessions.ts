@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import type { Logger } from '../logger.ts';
@@ -19,10 +19,18 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 1000;
 
 export interface Sessions {
   /** Starts a session for `userId` and sets the cookie on the response. */
   start(c: Context, userId: string): Promise<void>;
+  /**
+   * Writes a new session for `userId` in the caller's transaction (it commits with the account
+   * it signs in to) and returns its token; after the commit `setCookie` hands it to the browser.
+   */
+  create(tx: Tx, userId: string): Promise<string>;
+  /** Sets the cookie of a session `create` made. */
+  setCookie(c: Context, token: string): Promise<void>;
   /** Ends the session of this request (if any) and clears the cookie. */
   end(c: Context): Promise<void>;
   /** The signed-in user of this request, or null (cached per request). */
@@ -80,26 +88,40 @@ export function createSessions(options: {
     return { id: row.id, email: row.email, name: row.name, role: row.role };
   };
 
+  // When this process last removed expired sessions (a throttle only; the rows are the state).
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  const create = async (tx: Tx, userId: string): Promise<string> => {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
+    // Expired sessions go at a sign-in (at most once a minute per server), so the table does not
+    // grow without bound.
+    if (at.getTime() - prunedAt >= PRUNE_EVERY_MS || at.getTime() < prunedAt) {
+      prunedAt = at.getTime();
+      await tx.delete(sessions).where(lt(sessions.expiresAt, at));
+    }
+    await tx.insert(sessions).values({ id: hashToken(token), userId, expiresAt, lastSeenAt: at });
+    return token;
+  };
+
+  const setCookie = async (c: Context, token: string): Promise<void> => {
+    await setSignedCookie(c, SESSION_COOKIE, token, secret, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+    });
+    cache.delete(c.req.raw);
+  };
+
   return {
+    create,
+    setCookie,
     async start(c, userId) {
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
-      await database.write(async (tx) => {
-        // Old expired sessions go on every sign-in, so the table does not grow without bound.
-        await tx.delete(sessions).where(lt(sessions.expiresAt, at));
-        await tx
-          .insert(sessions)
-          .values({ id: hashToken(token), userId, expiresAt, lastSeenAt: at });
-      });
-      await setSignedCookie(c, SESSION_COOKIE, token, secret, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure,
-        maxAge: SESSION_DAYS * 24 * 60 * 60,
-      });
-      cache.delete(c.req.raw);
+      const token = await database.write((tx) => create(tx, userId));
+      await setCookie(c, token);
     },
     async end(c) {
       const token = await readToken(c);

@@ -4,10 +4,14 @@ import { createLogger, type Logger } from '../../api/logger.ts';
 import { createTestDatabase } from './database.ts';
 import { createMailer } from '../../api/services/mail.ts';
 import { createSessions } from '../../api/services/sessions.ts';
+import { DEFAULT_BILLING } from '../../api/services/invoice-pdf.ts';
+import { createInvoicePdfs, type InvoicePdfs } from '../../api/services/invoice-pdfs.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The background PDF job; `await invoicePdfs.settled()` before reading stored PDFs. */
+  invoicePdfs: InvoicePdfs;
   logs: string[];
   logger: Logger;
   close(): Promise<void>;
@@ -38,6 +42,14 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
       secure: false,
       ...(overrides.now ? { now: overrides.now } : {}),
     });
+  // New invoices' PDFs are drawn on the event loop right after the answer.
+  const invoicePdfs =
+    overrides.invoicePdfs ??
+    createInvoicePdfs({
+      database,
+      bank: (overrides.billing ?? DEFAULT_BILLING).bank,
+      logger,
+    });
   // TRUST_PROXY 1: in process there is no socket, so a test names its visitor with
   // X-Forwarded-For (as one reverse proxy would); requests without it are not rate-limited.
   const app = createApp({
@@ -48,15 +60,20 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
       mailer,
       sessions,
       currentUser: sessions.currentUser,
+      invoicePdfs,
       ...overrides,
     },
   });
   return {
     app,
     database,
+    invoicePdfs,
     logs,
     logger,
-    close: () => database.close(),
+    close: async () => {
+      await invoicePdfs.settled();
+      await database.close();
+    },
     call: (method, path, body, headers = {}) =>
       Promise.resolve(
         app.request(path, {
