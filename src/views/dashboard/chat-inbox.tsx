@@ -33,7 +33,9 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
   }, [announced]);
 
   const sending = snapshot.matches({ thread: 'sending' });
-  const closing = snapshot.matches({ thread: 'closing' });
+  // The chart takes a reply or a close only once the thread is loaded and nothing is under way;
+  // the buttons say so rather than swallow a click (a busy machine loads slowly).
+  const canAct = snapshot.matches({ thread: 'open' }) || snapshot.matches({ thread: 'sendFailed' });
 
   return (
     <div className="chat-inbox">
@@ -155,13 +157,13 @@ export function ChatInboxView({ actor }: { actor: Actor }) {
                     messageId="chat.widget.sendFailed"
                   />
                   <div className="live-chat__actions">
-                    <button type="submit" className="button" disabled={sending}>
+                    <button type="submit" className="button" disabled={!canAct}>
                       <FormattedMessage id="dashboard.chat.send" />
                     </button>
                     <button
                       type="button"
                       className="button button--ghost"
-                      disabled={closing}
+                      disabled={!canAct}
                       onClick={() => actor.send({ type: 'user.closeConversation' })}
                     >
                       <FormattedMessage id="dashboard.chat.close" />
