@@ -30,6 +30,16 @@ export function clickButton(id: string): void {
   fireEvent.click(screen.getByRole('button', { name: t(id) }));
 }
 
+/**
+ * Clicks the radio whose name is a message; with `startsWith`, whose name begins with it (the
+ * option's hint follows in the same label).
+ */
+export function clickRadio(id: string, { startsWith = false } = {}): void {
+  const text = t(id);
+  const name = startsWith ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : text;
+  fireEvent.click(screen.getByRole('radio', { name }));
+}
+
 /** Types a value into the field labelled by a message. */
 export function typeInto(labelId: string, value: string): void {
   fireEvent.change(screen.getByLabelText(t(labelId)), { target: { value } });

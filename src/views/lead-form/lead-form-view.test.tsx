@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Model-based test of the lead form through its real screens.
 
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
@@ -13,8 +13,8 @@ import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
   answerGestures,
   clickButton,
+  clickRadio,
   renderInEnglish,
-  t,
   typeInto,
 } from '#tests/helpers/screens.tsx';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
@@ -100,10 +100,8 @@ function start() {
     'user.start': () => clickButton('leadForm.intro.start'),
     'user.changeName': (e) => typeInto('leadForm.details.name', e.value),
     'user.changeEmail': (e) => typeInto('leadForm.details.email', e.value),
-    'user.chooseGoal': (e) =>
-      void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.goal.${e.goal}`) })),
-    'user.chooseNeed': (e) =>
-      void fireEvent.click(screen.getByRole('radio', { name: t(`leadForm.need.${e.need}`) })),
+    'user.chooseGoal': (e) => clickRadio(`leadForm.goal.${e.goal}`),
+    'user.chooseNeed': (e) => clickRadio(`leadForm.need.${e.need}`),
     'user.next': () => clickButton('leadForm.nav.next'),
     'user.back': () => clickButton('leadForm.nav.back'),
     'user.bookNow': () => clickButton('leadForm.schedule.now'),

@@ -2,24 +2,24 @@
 // Model-based test of the planner through its real screens: every transition of the chart is
 // taken by a click, a key or a resolved request on the rendered component.
 
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import en from '#locales/en.json';
 import { recommend } from '#domain/recommendations.ts';
 import { plannerMachine, type StoreLeadInput } from '#machines/planner/planner.machine.ts';
 import type { PlannerEvent, StoreLeadResult } from '#machines/planner/planner.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { pendingCall } from '#tests/helpers/pending-call.ts';
+import {
+  answerGestures,
+  clickButton,
+  clickRadio,
+  renderInEnglish,
+  t,
+  typeInto,
+} from '#tests/helpers/screens.tsx';
 import { PlannerScreens } from './planner-view.tsx';
-
-const messages = en as Record<string, string>;
-const t = (id: string) => {
-  const text = messages[id];
-  if (text === undefined) throw new Error(`no message ${id}`);
-  return text;
-};
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type ModelEvent =
   | PlannerEvent
@@ -71,17 +71,10 @@ const model = createModel<typeof modelMachine, ModelEvent>({
     }),
 });
 
-const flush = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
-
 function start() {
   vi.useFakeTimers();
-  let settle: { resolve: (r: StoreLeadResult) => void; reject: (e: unknown) => void } | null = null;
-  const storeLead = vi.fn(
-    (_input: StoreLeadInput) =>
-      new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
-  );
+  const lead = pendingCall<StoreLeadInput, StoreLeadResult>();
+  const storeLead = lead.fn;
   const saveAnswers = vi.fn();
   const goToOrder = vi.fn();
   const actor = createActor(
@@ -96,48 +89,19 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = render(
-    <IntlProvider locale="en" messages={messages}>
-      <PlannerScreens actor={actor} />
-    </IntlProvider>,
-  );
-  const click = (name: string) => {
-    fireEvent.click(screen.getByRole('button', { name: t(name) }));
-  };
+  const view = renderInEnglish(<PlannerScreens actor={actor} />);
   const driver = {
-    'user.start': () => click('planner.start.button'),
-    'user.choose': (e) =>
-      void fireEvent.click(
-        screen.getByRole('radio', {
-          name: new RegExp(`^${escape(t(`planner.${e.question}.${e.value}`))}`),
-        }),
-      ),
-    'user.next': () => click('planner.nav.next'),
-    'user.back': () => click('planner.nav.back'),
-    'user.changeName': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('planner.contact.name')), {
-        target: { value: e.value },
-      }),
-    'user.changeEmail': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('planner.contact.email')), {
-        target: { value: e.value },
-      }),
-    'user.acceptConsent': () => click('planner.consent.accept'),
-    'user.declineConsent': () => click('planner.consent.decline'),
-    'user.retry': () => click('planner.consent.retry'),
-    'user.continueWithoutSaving': () => click('planner.consent.continue'),
-    'xstate.done.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.resolve(e.output);
-        await flush();
-      });
-    },
-    'xstate.error.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.reject(new Error(e.error));
-        await flush();
-      });
-    },
+    'user.start': () => clickButton('planner.start.button'),
+    'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`, { startsWith: true }),
+    'user.next': () => clickButton('planner.nav.next'),
+    'user.back': () => clickButton('planner.nav.back'),
+    'user.changeName': (e) => typeInto('planner.contact.name', e.value),
+    'user.changeEmail': (e) => typeInto('planner.contact.email', e.value),
+    'user.acceptConsent': () => clickButton('planner.consent.accept'),
+    'user.declineConsent': () => clickButton('planner.consent.decline'),
+    'user.retry': () => clickButton('planner.consent.retry'),
+    'user.continueWithoutSaving': () => clickButton('planner.consent.continue'),
+    ...answerGestures('storeLead', lead),
     'xstate.after.submittedDelay.planner.thankYou': () =>
       act(() => void vi.advanceTimersByTime(100)),
     'xstate.after.submittedDelay.planner.goodbye': () =>
@@ -270,24 +234,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('planner model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 40 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session) => assertScreen(snapshot, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('planner model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 40,
 });
 
 describe('planner journeys', () => {

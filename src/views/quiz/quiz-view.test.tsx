@@ -1,24 +1,24 @@
 // @vitest-environment jsdom
 // Model-based test of the smart quiz through its real screens.
 
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { optionById, PLAN_IDS } from '#domain/catalogue.ts';
-import { IntlProvider } from 'react-intl';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import en from '#locales/en.json';
 import { recommend } from '#domain/recommendations.ts';
 import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
 import type { QuizEvent, StoreLeadResult } from '#machines/quiz/quiz.types.ts';
+import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { pendingCall } from '#tests/helpers/pending-call.ts';
+import {
+  answerGestures,
+  clickButton,
+  clickRadio,
+  renderInEnglish,
+  typeInto,
+} from '#tests/helpers/screens.tsx';
 import { QuizScreens } from './quiz-view.tsx';
-
-const messages = en as Record<string, string>;
-const t = (id: string) => {
-  const text = messages[id];
-  if (text === undefined) throw new Error(`no message ${id}`);
-  return text;
-};
 
 type ModelEvent =
   | QuizEvent
@@ -52,16 +52,9 @@ const model = createModel<typeof quizMachine, ModelEvent>({
   events: samples,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
-
 function start() {
-  let settle: { resolve: (r: StoreLeadResult) => void; reject: (e: unknown) => void } | null = null;
-  const storeLead = vi.fn(
-    (_input: StoreQuizLeadInput) =>
-      new Promise<StoreLeadResult>((resolve, reject) => (settle = { resolve, reject })),
-  );
+  const lead = pendingCall<StoreQuizLeadInput, StoreLeadResult>();
+  const storeLead = lead.fn;
   const keepAnswers = vi.fn();
   const actor = createActor(
     quizMachine.provide({
@@ -72,46 +65,19 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = render(
-    <IntlProvider locale="en" messages={messages}>
-      <QuizScreens actor={actor} />
-    </IntlProvider>,
-  );
-  const click = (id: string) => {
-    fireEvent.click(screen.getByRole('button', { name: t(id) }));
-  };
+  const view = renderInEnglish(<QuizScreens actor={actor} />);
   const driver = {
-    'user.start': () => click('quiz.start.button'),
-    'user.choose': (e) =>
-      void fireEvent.click(
-        screen.getByRole('radio', { name: t(`planner.${e.question}.${e.value}`) }),
-      ),
-    'user.next': () => click('quiz.nav.next'),
-    'user.back': () => click('quiz.nav.back'),
-    'user.changeName': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('quiz.contact.name')), {
-        target: { value: e.value },
-      }),
-    'user.changeEmail': (e) =>
-      void fireEvent.change(screen.getByLabelText(t('quiz.contact.email')), {
-        target: { value: e.value },
-      }),
-    'user.acceptTips': () => click('quiz.tips.accept'),
-    'user.declineTips': () => click('quiz.tips.decline'),
-    'user.retry': () => click('quiz.tips.retry'),
-    'user.continueWithoutSaving': () => click('quiz.tips.continue'),
-    'xstate.done.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.resolve(e.output);
-        await flush();
-      });
-    },
-    'xstate.error.actor.storeLead': async (e) => {
-      await act(async () => {
-        settle?.reject(new Error(e.error));
-        await flush();
-      });
-    },
+    'user.start': () => clickButton('quiz.start.button'),
+    'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`),
+    'user.next': () => clickButton('quiz.nav.next'),
+    'user.back': () => clickButton('quiz.nav.back'),
+    'user.changeName': (e) => typeInto('quiz.contact.name', e.value),
+    'user.changeEmail': (e) => typeInto('quiz.contact.email', e.value),
+    'user.acceptTips': () => clickButton('quiz.tips.accept'),
+    'user.declineTips': () => clickButton('quiz.tips.decline'),
+    'user.retry': () => clickButton('quiz.tips.retry'),
+    'user.continueWithoutSaving': () => clickButton('quiz.tips.continue'),
+    ...answerGestures('storeLead', lead),
   } satisfies Driver<ModelEvent>;
   return {
     driver,
@@ -223,21 +189,8 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
   else expect(session.keepAnswers).not.toHaveBeenCalled();
 }
 
-describe('smart quiz model through the real screens', () => {
-  it('reaches every screen', () => {
-    expect(model.unreachableLeafStates()).toEqual([]);
-  });
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 40 })) {
-    it(path.description, async () => {
-      await model.walk(path, {
-        start,
-        coverage,
-        assertState: (s, session) => assertScreen(s, session),
-      });
-    });
-  }
-  it('takes every transition of the chart', () => {
-    coverage.assertComplete();
-  });
+describeModel('smart quiz model through the real screens', model, {
+  start,
+  assertState: assertScreen,
+  maxSteps: 40,
 });
