@@ -27,6 +27,20 @@ export const PLANNER_QUESTIONS = [
 ] as const satisfies ReadonlyArray<keyof PlannerAnswers>;
 export type PlannerQuestion = (typeof PLANNER_QUESTIONS)[number];
 
+/** The answers each question offers, in the order they are shown. */
+export const PLANNER_CHOICES: Record<PlannerQuestion, readonly string[]> = {
+  situation: SITUATIONS,
+  goal: GOALS,
+  budget: BUDGETS,
+  involvement: INVOLVEMENTS,
+  timeline: TIMELINES,
+};
+
+/** Whether `value` is one of the answers `question` offers. */
+export function isPlannerChoice(question: PlannerQuestion, value: string): boolean {
+  return PLANNER_CHOICES[question].includes(value);
+}
+
 /** What the visitor has answered so far (SPEC section 3, "Planner answers"). */
 export interface PlannerDraft {
   situation?: PlannerAnswers['situation'] | undefined;

@@ -1,22 +1,20 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
+import type { LeadFormAnswers, LeadGoal, LeadNeed } from '#domain/leads.ts';
 import {
-  isValidContactEmail,
-  isValidContactName,
-  type LeadFormAnswers,
-  type LeadGoal,
-  type LeadNeed,
-} from '#domain/leads.ts';
-import type { Lang } from '#domain/language.ts';
-import { postLead } from '#machines/shared/leads.ts';
+  CONTACT_FIELD_EVENTS,
+  isContactValid,
+  isStored,
+  typedEmail,
+  typedName,
+  storeLeadActor,
+  storingLead,
+  whenStored,
+  type FlowLeadInput,
+} from '#machines/shared/leads.ts';
 import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { storeBooking } from './lead-form.actors.ts';
-import type {
-  LeadFormContext,
-  LeadFormEvent,
-  LeadFormInput,
-  StoreLeadResult,
-} from './lead-form.types.ts';
+import type { LeadFormContext, LeadFormEvent, LeadFormInput } from './lead-form.types.ts';
 
 /** The answers as they are kept (with the lead and for the checkout); null before a goal. */
 function answersOf(context: LeadFormContext): LeadFormAnswers | null {
@@ -33,12 +31,15 @@ const KEEP_ANSWERS = {
   params: ({ context }: { context: LeadFormContext }) => ({ answers: answersOf(context) }),
 } as const;
 
-export interface StoreLeadInput {
-  name: string;
-  email: string;
-  answers: LeadFormAnswers;
-  subscribe: boolean;
-  lang: Lang | undefined;
+/** The lead as stored: entered only after the goal step, so the answers are there. */
+function leadOf({ context }: { context: LeadFormContext }): FlowLeadInput<'leadForm'> {
+  return {
+    name: context.name.trim(),
+    email: context.email.trim(),
+    answers: answersOf(context)!,
+    subscribe: context.subscribe,
+    lang: context.lang,
+  };
 }
 
 /**
@@ -57,29 +58,15 @@ export const leadFormMachine = setup({
     context: {} as LeadFormContext,
     events: {} as LeadFormEvent,
   },
-  actors: {
-    storeLead: fromPromise<StoreLeadResult, StoreLeadInput>(({ input }) =>
-      postLead(
-        {
-          source: 'leadForm',
-          name: input.name,
-          email: input.email,
-          subscribe: input.subscribe,
-          answers: input.answers,
-        },
-        input.lang,
-      ),
-    ),
-  },
+  actors: { storeLead: storeLeadActor('leadForm') },
   guards: {
-    hasContact: ({ context }) =>
-      isValidContactName(context.name) && isValidContactEmail(context.email),
+    isContactValid,
+    isStored,
     hasGoal: ({ context }) => context.goal !== null,
-    isStored: (_, params: { result: StoreLeadResult }) => params.result.ok,
   },
   actions: {
-    storeName: assign((_, params: { value: string }) => ({ name: params.value })),
-    storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
+    storeName: assign(typedName),
+    storeEmail: assign(typedEmail),
     storeGoal: assign((_, params: { goal: LeadGoal }) => ({ goal: params.goal })),
     storeNeed: assign((_, params: { need: LeadNeed }) => ({ need: params.need })),
     markWantsCall: assign({ wantsCall: true }),
@@ -111,13 +98,8 @@ export const leadFormMachine = setup({
     details: {
       tags: ['numbered'],
       on: {
-        'user.changeName': {
-          actions: { type: 'storeName', params: ({ event }) => ({ value: event.value }) },
-        },
-        'user.changeEmail': {
-          actions: { type: 'storeEmail', params: ({ event }) => ({ value: event.value }) },
-        },
-        'user.next': { guard: 'hasContact', target: 'goal' },
+        ...CONTACT_FIELD_EVENTS,
+        'user.next': { guard: 'isContactValid', target: 'goal' },
         'user.back': 'intro',
       },
     },
@@ -165,28 +147,7 @@ export const leadFormMachine = setup({
       },
     },
     // Entered only from the consent answer (or a retry), so one click stores one lead.
-    submitting: {
-      invoke: {
-        id: 'storeLead',
-        src: 'storeLead',
-        input: ({ context }) => ({
-          name: context.name.trim(),
-          email: context.email.trim(),
-          // Entered only after the goal step, so the answers are there.
-          answers: answersOf(context)!,
-          subscribe: context.subscribe,
-          lang: context.lang,
-        }),
-        onDone: [
-          {
-            guard: { type: 'isStored', params: ({ event }) => ({ result: event.output }) },
-            target: 'thankYou',
-          },
-          { target: 'submitFailed' },
-        ],
-        onError: 'submitFailed',
-      },
-    },
+    submitting: storingLead(leadOf, [whenStored('thankYou')]),
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.declineConsent': 'goodbye' },
     },

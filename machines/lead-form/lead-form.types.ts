@@ -18,8 +18,6 @@ export interface LeadFormContext {
   lang: Lang | undefined;
 }
 
-export type { StoreLeadResult } from '#machines/shared/leads.ts';
-
 export type LeadFormEvent =
   | { type: 'user.start' }
   | { type: 'user.changeName'; value: string }

@@ -1,38 +1,35 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { PlanId } from '#domain/catalogue.ts';
+import { assign, setup } from 'xstate';
 import type { Lang } from '#domain/language.ts';
-import { isValidContactEmail, isValidContactName } from '#domain/leads.ts';
+import { completeAnswers, isPlannerChoice } from '#domain/planner-answers.ts';
+import { callResult } from '#machines/shared/call-result.ts';
 import {
-  BUDGETS,
-  GOALS,
-  INVOLVEMENTS,
-  SITUATIONS,
-  TIMELINES,
-  recommend,
-  type PlannerAnswers,
-} from '#domain/recommendations.ts';
-import { completeAnswers } from '#domain/planner-answers.ts';
-import { postLead } from '#machines/shared/leads.ts';
+  CONTACT_FIELD_EVENTS,
+  isContactValid,
+  isStored,
+  typedEmail,
+  typedName,
+  storeLeadActor,
+  storingLead,
+  whenStored,
+  type StoreLeadResult,
+} from '#machines/shared/leads.ts';
+import {
+  plannerLead,
+  type PlannerFlowContext,
+  recommendationFor,
+  withAnswer,
+  type AnswerParams,
+} from '#machines/shared/planner-flow.ts';
 import { writeSavedAnswers } from './planner.actors.ts';
 import type {
-  PlannerContext,
   PlannerEvent,
   PlannerInput,
   PlannerQuestion,
   SavedPlannerAnswers,
-  StoreLeadResult,
 } from './planner.types.ts';
 
-const CHOICES: Record<PlannerQuestion, readonly string[]> = {
-  situation: SITUATIONS,
-  goal: GOALS,
-  budget: BUDGETS,
-  involvement: INVOLVEMENTS,
-  timeline: TIMELINES,
-};
-
 /** The record saved under `site-builder-answers` once the planner completes. */
-function savedAnswersParams({ context }: { context: PlannerContext }): {
+function savedAnswersParams({ context }: { context: PlannerFlowContext }): {
   saved: SavedPlannerAnswers | null;
 } {
   const answers = completeAnswers(context.answers);
@@ -49,15 +46,6 @@ function savedAnswersParams({ context }: { context: PlannerContext }): {
           }
         : null,
   };
-}
-
-export interface StoreLeadInput {
-  answers: PlannerAnswers;
-  name: string;
-  email: string;
-  subscribe: boolean;
-  recommendedProducts: PlanId[];
-  lang: Lang | undefined;
 }
 
 /** A question screen: Next only once its question has an answer; Back one screen. */
@@ -100,50 +88,34 @@ function questionScreen(question: PlannerQuestion, back: string, next: string) {
 export const plannerMachine = setup({
   types: {
     input: {} as PlannerInput & { lang?: Lang },
-    context: {} as PlannerContext & { lang: Lang | undefined },
+    context: {} as PlannerFlowContext,
     events: {} as PlannerEvent,
   },
-  actors: {
-    storeLead: fromPromise<StoreLeadResult, StoreLeadInput>(({ input }) =>
-      postLead(
-        {
-          source: 'planner',
-          name: input.name,
-          email: input.email,
-          subscribe: input.subscribe,
-          answers: input.answers,
-          recommendedProducts: input.recommendedProducts,
-        },
-        input.lang,
-      ),
-    ),
-  },
+  actors: { storeLead: storeLeadActor('planner') },
   guards: {
+    isContactValid,
+    isStored,
     isChoiceFor: (
       _,
       params: { question: PlannerQuestion; event: { question: string; value: string } },
     ) =>
       params.event.question === params.question &&
-      CHOICES[params.question].includes(params.event.value),
+      isPlannerChoice(params.question, params.event.value),
     hasAnswer: ({ context }, params: { question: PlannerQuestion }) =>
       context.answers[params.question] !== undefined,
-    isContactValid: ({ context }) =>
-      isValidContactName(context.name) && isValidContactEmail(context.email),
-    isStored: (_, params: { result: StoreLeadResult }) => params.result.ok,
     isSubscribed: ({ context }) => context.subscribe,
     isStoredAndSubscribed: ({ context }, params: { result: StoreLeadResult }) =>
       params.result.ok && context.subscribe,
   },
   actions: {
-    storeAnswer: assign(({ context }, params: { question: PlannerQuestion; value: string }) => ({
-      answers: { ...context.answers, [params.question]: params.value },
+    storeAnswer: assign(({ context }, params: AnswerParams) => ({
+      answers: withAnswer(context.answers, params),
     })),
-    storeName: assign((_, params: { value: string }) => ({ name: params.value })),
-    storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
-    computeRecommendation: assign(({ context }) => {
-      const answers = completeAnswers(context.answers);
-      return { recommendation: answers ? recommend(answers) : null };
-    }),
+    computeRecommendation: assign(({ context }) => ({
+      recommendation: recommendationFor(context.answers),
+    })),
+    storeName: assign(typedName),
+    storeEmail: assign(typedEmail),
     acceptConsent: assign({ subscribe: true }),
     declineConsent: assign({ subscribe: false }),
     /** Writes `site-builder-answers` (no-op on the server). Tests replace it. */
@@ -194,12 +166,7 @@ export const plannerMachine = setup({
     contact: {
       tags: ['titled'],
       on: {
-        'user.changeName': {
-          actions: { type: 'storeName', params: ({ event }) => ({ value: event.value }) },
-        },
-        'user.changeEmail': {
-          actions: { type: 'storeEmail', params: ({ event }) => ({ value: event.value }) },
-        },
+        ...CONTACT_FIELD_EVENTS,
         // No message is shown (SPEC 5): Next simply stays disabled until both are valid.
         'user.next': { guard: 'isContactValid', target: 'consent' },
         'user.back': 'planReady',
@@ -214,35 +181,13 @@ export const plannerMachine = setup({
       },
     },
     // Entered only from the consent answer, so a double click cannot store two leads.
-    submitting: {
-      invoke: {
-        id: 'storeLead',
-        src: 'storeLead',
-        input: ({ context }) => ({
-          answers: completeAnswers(context.answers)!,
-          name: context.name.trim(),
-          email: context.email.trim(),
-          subscribe: context.subscribe,
-          recommendedProducts: context.recommendation?.products ?? [],
-          lang: context.lang,
-        }),
-        onDone: [
-          {
-            guard: {
-              type: 'isStoredAndSubscribed',
-              params: ({ event }) => ({ result: event.output }),
-            },
-            target: 'thankYou',
-          },
-          {
-            guard: { type: 'isStored', params: ({ event }) => ({ result: event.output }) },
-            target: 'goodbye',
-          },
-          { target: 'submitFailed' },
-        ],
-        onError: 'submitFailed',
+    submitting: storingLead(plannerLead, [
+      {
+        guard: { type: 'isStoredAndSubscribed', params: callResult<StoreLeadResult> },
+        target: 'thankYou',
       },
-    },
+      whenStored('goodbye'),
+    ]),
     submitFailed: {
       on: {
         'user.retry': 'submitting',

@@ -1,31 +1,14 @@
-import type { PlanId } from '#domain/catalogue.ts';
-import type { RecommendedCategory } from '#domain/recommendations.ts';
-
 export {
   PLANNER_QUESTIONS,
   type PlannerDraft,
   type PlannerQuestion,
   type SavedPlannerAnswers,
 } from '#domain/planner-answers.ts';
-export type { StoreLeadResult } from '#machines/shared/leads.ts';
-import type {
-  PlannerDraft,
-  PlannerQuestion,
-  SavedPlannerAnswers,
-} from '#domain/planner-answers.ts';
+import type { PlannerQuestion, SavedPlannerAnswers } from '#domain/planner-answers.ts';
 
 export interface PlannerInput {
   /** Answers of an earlier visit (`readSavedAnswers()`), shown preselected. */
   saved?: Partial<SavedPlannerAnswers> | undefined;
-}
-
-export interface PlannerContext {
-  answers: PlannerDraft;
-  name: string;
-  email: string;
-  subscribe: boolean;
-  /** Computed on reaching the plan-ready screen, from the rule book. */
-  recommendation: { category: RecommendedCategory; products: PlanId[] } | null;
 }
 
 export type PlannerEvent =

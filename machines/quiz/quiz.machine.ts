@@ -1,42 +1,26 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { PlanId } from '#domain/catalogue.ts';
-import type { Lang } from '#domain/language.ts';
-import { isValidContactEmail, isValidContactName } from '#domain/leads.ts';
+import { assign, setup } from 'xstate';
+import { completeAnswers, isPlannerChoice, PLANNER_QUESTIONS } from '#domain/planner-answers.ts';
+import type { PlannerAnswers } from '#domain/recommendations.ts';
 import {
-  BUDGETS,
-  GOALS,
-  INVOLVEMENTS,
-  SITUATIONS,
-  TIMELINES,
-  recommend,
-  type PlannerAnswers,
-} from '#domain/recommendations.ts';
+  CONTACT_FIELD_EVENTS,
+  isContactValid,
+  isStored,
+  typedEmail,
+  typedName,
+  storeLeadActor,
+  storingLead,
+  whenStored,
+} from '#machines/shared/leads.ts';
 import {
-  completeAnswers,
-  PLANNER_QUESTIONS,
-  type PlannerQuestion,
-} from '#domain/planner-answers.ts';
-import { postLead } from '#machines/shared/leads.ts';
+  plannerLead,
+  recommendationFor,
+  withAnswer,
+  type AnswerParams,
+} from '#machines/shared/planner-flow.ts';
 import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
-import type { QuizContext, QuizEvent, QuizInput, StoreLeadResult } from './quiz.types.ts';
+import type { QuizContext, QuizEvent, QuizInput } from './quiz.types.ts';
 
-const CHOICES: Record<PlannerQuestion, readonly string[]> = {
-  situation: SITUATIONS,
-  goal: GOALS,
-  budget: BUDGETS,
-  involvement: INVOLVEMENTS,
-  timeline: TIMELINES,
-};
 const LAST_QUESTION = PLANNER_QUESTIONS.length - 1;
-
-export interface StoreQuizLeadInput {
-  answers: PlannerAnswers;
-  name: string;
-  email: string;
-  subscribe: boolean;
-  recommendedProducts: PlanId[];
-  lang: Lang | undefined;
-}
 
 /**
  * The smart quiz (SPEC screen 5): `start`, the five planner questions one at a time (`asking`,
@@ -52,25 +36,13 @@ export const quizMachine = setup({
     context: {} as QuizContext,
     events: {} as QuizEvent,
   },
-  actors: {
-    storeLead: fromPromise<StoreLeadResult, StoreQuizLeadInput>(({ input }) =>
-      postLead(
-        {
-          source: 'quiz',
-          name: input.name,
-          email: input.email,
-          subscribe: input.subscribe,
-          answers: input.answers,
-          recommendedProducts: input.recommendedProducts,
-        },
-        input.lang,
-      ),
-    ),
-  },
+  actors: { storeLead: storeLeadActor('quiz') },
   guards: {
+    isContactValid,
+    isStored,
     isChoiceForCurrent: ({ context }, params: { question: string; value: string }) => {
       const current = PLANNER_QUESTIONS[context.index]!;
-      return params.question === current && CHOICES[current].includes(params.value);
+      return params.question === current && isPlannerChoice(current, params.value);
     },
     isMiddleQuestionAnswered: ({ context }) =>
       context.index < LAST_QUESTION &&
@@ -79,22 +51,18 @@ export const quizMachine = setup({
       context.index === LAST_QUESTION &&
       context.answers[PLANNER_QUESTIONS[LAST_QUESTION]!] !== undefined,
     isFirstQuestion: ({ context }) => context.index === 0,
-    isContactValid: ({ context }) =>
-      isValidContactName(context.name) && isValidContactEmail(context.email),
-    isStored: (_, params: { result: StoreLeadResult }) => params.result.ok,
   },
   actions: {
-    storeAnswer: assign(({ context }, params: { question: PlannerQuestion; value: string }) => ({
-      answers: { ...context.answers, [params.question]: params.value },
+    storeAnswer: assign(({ context }, params: AnswerParams) => ({
+      answers: withAnswer(context.answers, params),
     })),
+    computeRecommendation: assign(({ context }) => ({
+      recommendation: recommendationFor(context.answers),
+    })),
+    storeName: assign(typedName),
+    storeEmail: assign(typedEmail),
     nextQuestion: assign(({ context }) => ({ index: context.index + 1 })),
     previousQuestion: assign(({ context }) => ({ index: context.index - 1 })),
-    storeName: assign((_, params: { value: string }) => ({ name: params.value })),
-    storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
-    computeRecommendation: assign(({ context }) => {
-      const answers = completeAnswers(context.answers);
-      return { recommendation: answers ? recommend(answers) : null };
-    }),
     acceptTips: assign({ subscribe: true }),
     declineTips: assign({ subscribe: false }),
     /** Keeps the five answers in the browser for the checkout (`smartLeadFormAnswers`). */
@@ -145,12 +113,7 @@ export const quizMachine = setup({
     },
     contact: {
       on: {
-        'user.changeName': {
-          actions: { type: 'storeName', params: ({ event }) => ({ value: event.value }) },
-        },
-        'user.changeEmail': {
-          actions: { type: 'storeEmail', params: ({ event }) => ({ value: event.value }) },
-        },
+        ...CONTACT_FIELD_EVENTS,
         'user.next': { guard: 'isContactValid', target: 'tips' },
         'user.back': 'planReady',
       },
@@ -162,28 +125,7 @@ export const quizMachine = setup({
         'user.back': 'contact',
       },
     },
-    submitting: {
-      invoke: {
-        id: 'storeLead',
-        src: 'storeLead',
-        input: ({ context }) => ({
-          answers: completeAnswers(context.answers)!,
-          name: context.name.trim(),
-          email: context.email.trim(),
-          subscribe: context.subscribe,
-          recommendedProducts: context.recommendation?.products ?? [],
-          lang: context.lang,
-        }),
-        onDone: [
-          {
-            guard: { type: 'isStored', params: ({ event }) => ({ result: event.output }) },
-            target: 'done',
-          },
-          { target: 'submitFailed' },
-        ],
-        onError: 'submitFailed',
-      },
-    },
+    submitting: storingLead(plannerLead, [whenStored('done')]),
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.continueWithoutSaving': 'done' },
     },

@@ -1,24 +1,15 @@
 import type { Lang } from '#domain/language.ts';
-import type { PlannerDraft, PlannerQuestion } from '#domain/planner-answers.ts';
-import type { RecommendedCategory } from '#domain/recommendations.ts';
-import type { PlanId } from '#domain/catalogue.ts';
+import type { PlannerQuestion } from '#domain/planner-answers.ts';
+import type { PlannerFlowContext } from '#machines/shared/planner-flow.ts';
 
 export interface QuizInput {
   lang?: Lang;
 }
 
-export interface QuizContext {
+export interface QuizContext extends PlannerFlowContext {
   /** Which of the five questions is shown while `asking` (0 to 4). */
   index: number;
-  answers: PlannerDraft;
-  name: string;
-  email: string;
-  subscribe: boolean;
-  recommendation: { category: RecommendedCategory; products: PlanId[] } | null;
-  lang: Lang | undefined;
 }
-
-export type { StoreLeadResult } from '#machines/shared/leads.ts';
 
 export type QuizEvent =
   | { type: 'user.start' }

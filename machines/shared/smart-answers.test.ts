@@ -8,12 +8,12 @@ import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { SMART_ANSWERS_STORAGE_KEY } from '#domain/smart-answers.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { buildCheckoutRequest } from '#machines/checkout/checkout.selectors.ts';
-import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
+import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import { writeSavedAnswers } from '#machines/planner/planner.actors.ts';
-import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
+import { quizMachine } from '#machines/quiz/quiz.machine.ts';
 import { expectConsole } from '#tests/setup/console.ts';
 import { keepSmartAnswers, readSmartAnswers } from './smart-answers.ts';
-import type { StoreLeadResult } from './leads.ts';
+import type { FlowLeadInput, StoreLeadResult } from './leads.ts';
 
 const flush = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
@@ -27,7 +27,7 @@ afterEach(() => {
 
 async function finishQuiz() {
   const quiz = createActor(
-    quizMachine.provide({ actors: { storeLead: stored<StoreQuizLeadInput>() } }),
+    quizMachine.provide({ actors: { storeLead: stored<FlowLeadInput<'quiz'>>() } }),
     {
       input: {},
     },
@@ -54,7 +54,7 @@ async function finishQuiz() {
 
 function leadFormUpToConsent() {
   const form = createActor(
-    leadFormMachine.provide({ actors: { storeLead: stored<StoreLeadInput>() } }),
+    leadFormMachine.provide({ actors: { storeLead: stored<FlowLeadInput<'leadForm'>>() } }),
     {
       input: {},
     },

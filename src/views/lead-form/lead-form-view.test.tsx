@@ -5,8 +5,9 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
-import { leadFormMachine, type StoreLeadInput } from '#machines/lead-form/lead-form.machine.ts';
-import type { LeadFormEvent, StoreLeadResult } from '#machines/lead-form/lead-form.types.ts';
+import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
+import type { LeadFormEvent } from '#machines/lead-form/lead-form.types.ts';
+import type { FlowLeadInput, StoreLeadResult } from '#machines/shared/leads.ts';
 import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
@@ -76,7 +77,7 @@ const model = createModel<typeof leadFormMachine, ModelEvent>({
 });
 
 function start() {
-  const lead = pendingCall<StoreLeadInput, StoreLeadResult>();
+  const lead = pendingCall<FlowLeadInput<'leadForm'>, StoreLeadResult>();
   const storeLead = lead.fn;
   const keepBooking = vi.fn();
   const goToConfirmation = vi.fn();
@@ -84,7 +85,9 @@ function start() {
   const actor = createActor(
     leadFormMachine.provide({
       actors: {
-        storeLead: fromPromise(({ input }: { input: StoreLeadInput }) => storeLead(input)),
+        storeLead: fromPromise(({ input }: { input: FlowLeadInput<'leadForm'> }) =>
+          storeLead(input),
+        ),
       },
       actions: {
         keepBooking: (_, params) => keepBooking(params.booking),

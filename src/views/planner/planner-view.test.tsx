@@ -6,8 +6,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
-import { plannerMachine, type StoreLeadInput } from '#machines/planner/planner.machine.ts';
-import type { PlannerEvent, StoreLeadResult } from '#machines/planner/planner.types.ts';
+import { plannerMachine } from '#machines/planner/planner.machine.ts';
+import type { PlannerEvent } from '#machines/planner/planner.types.ts';
+import type { StoreLeadResult } from '#machines/shared/leads.ts';
+import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
@@ -73,14 +75,14 @@ const model = createModel<typeof modelMachine, ModelEvent>({
 
 function start() {
   vi.useFakeTimers();
-  const lead = pendingCall<StoreLeadInput, StoreLeadResult>();
+  const lead = pendingCall<PlannerLeadInput, StoreLeadResult>();
   const storeLead = lead.fn;
   const saveAnswers = vi.fn();
   const goToOrder = vi.fn();
   const actor = createActor(
     plannerMachine.provide({
       actors: {
-        storeLead: fromPromise(({ input }: { input: StoreLeadInput }) => storeLead(input)),
+        storeLead: fromPromise(({ input }: { input: PlannerLeadInput }) => storeLead(input)),
       },
       actions: {
         saveAnswers: (_, params) => saveAnswers(params.saved),

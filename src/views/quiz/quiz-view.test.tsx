@@ -6,8 +6,10 @@ import { optionById, PLAN_IDS } from '#domain/catalogue.ts';
 import { expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
-import { quizMachine, type StoreQuizLeadInput } from '#machines/quiz/quiz.machine.ts';
-import type { QuizEvent, StoreLeadResult } from '#machines/quiz/quiz.types.ts';
+import { quizMachine } from '#machines/quiz/quiz.machine.ts';
+import type { QuizEvent } from '#machines/quiz/quiz.types.ts';
+import type { StoreLeadResult } from '#machines/shared/leads.ts';
+import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
@@ -53,13 +55,13 @@ const model = createModel<typeof quizMachine, ModelEvent>({
 });
 
 function start() {
-  const lead = pendingCall<StoreQuizLeadInput, StoreLeadResult>();
+  const lead = pendingCall<PlannerLeadInput, StoreLeadResult>();
   const storeLead = lead.fn;
   const keepAnswers = vi.fn();
   const actor = createActor(
     quizMachine.provide({
       actors: {
-        storeLead: fromPromise(({ input }: { input: StoreQuizLeadInput }) => storeLead(input)),
+        storeLead: fromPromise(({ input }: { input: PlannerLeadInput }) => storeLead(input)),
       },
       actions: { keepAnswers: (_, params) => keepAnswers(params.answers) },
     }),
