@@ -1,8 +1,18 @@
-import { ContactFields } from '../shared/contact-fields.tsx';
+import {
+  BackButton,
+  ChoiceFieldset,
+  FlowContactFields,
+  FlowStart,
+  NextButton,
+  ProgressStep,
+  StepActions,
+  StepForm,
+  useFocusOnChange,
+} from '../shared/guided-flow.tsx';
 import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { LEAD_GOALS, LEAD_NEEDS } from '#domain/leads.ts';
@@ -15,7 +25,6 @@ import {
   selectProgress,
   selectScreen,
   selectSubmitFailed,
-  type LeadFormScreen,
 } from '#machines/lead-form/lead-form.selectors.ts';
 
 export type LeadFormActor = ActorRefFrom<typeof leadFormMachine>;
@@ -76,30 +85,17 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   const need = useSelector(actor, (s) => s.context.need);
   const send = actor.send;
 
-  const heading = useRef<HTMLHeadingElement>(null);
-  const lastScreen = useRef<LeadFormScreen>(screen);
-  useEffect(() => {
-    if (lastScreen.current !== screen) heading.current?.focus();
-    lastScreen.current = screen;
-  }, [screen]);
+  const heading = useFocusOnChange(screen);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'user.next' });
-  };
+  const onNext = () => send({ type: 'user.next' });
   const back = canBack ? (
-    <button
-      type="button"
-      className="button button--ghost"
-      onClick={() => send({ type: 'user.back' })}
-    >
-      <FormattedMessage id="leadForm.nav.back" />
-    </button>
+    <BackButton messageId="leadForm.nav.back" onBack={() => send({ type: 'user.back' })} />
   ) : null;
-  const next = (
-    <button type="submit" className="button" disabled={!canNext}>
-      <FormattedMessage id="leadForm.nav.next" />
-    </button>
+  const actions = (
+    <StepActions>
+      {back}
+      <NextButton messageId="leadForm.nav.next" disabled={!canNext} />
+    </StepActions>
   );
   const title = (
     <h2 className="planner__title" ref={heading} tabIndex={-1}>
@@ -111,30 +107,24 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   switch (screen) {
     case 'intro':
       body = (
-        <>
-          {title}
-          <p>
-            <FormattedMessage id="leadForm.intro.text" />
-          </p>
-          <div className="planner__actions">
-            <button type="button" className="button" onClick={() => send({ type: 'user.start' })}>
-              <FormattedMessage id="leadForm.intro.start" />
-            </button>
-          </div>
-        </>
+        <FlowStart
+          heading={title}
+          textId="leadForm.intro.text"
+          buttonId="leadForm.intro.start"
+          onStart={() => send({ type: 'user.start' })}
+        />
       );
       break;
     case 'details':
       body = (
-        <form onSubmit={onSubmit} noValidate>
+        <StepForm onNext={onNext} noValidate>
           {title}
-          <ContactFields
+          <FlowContactFields
             idPrefix="lead"
             labels={{ name: 'leadForm.details.name', email: 'leadForm.details.email' }}
             name={name}
             email={email}
-            onNameChange={(value) => send({ type: 'user.changeName', value })}
-            onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+            send={send}
           />
           <p className="planner__note">
             <FormattedMessage id="leadForm.details.privacy" />{' '}
@@ -142,68 +132,32 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
               <FormattedMessage id="leadForm.details.privacyLink" />
             </Link>
           </p>
-          <div className="planner__actions">
-            {back}
-            {next}
-          </div>
-        </form>
+          {actions}
+        </StepForm>
       );
       break;
     case 'goal':
       body = (
-        <form onSubmit={onSubmit}>
+        <StepForm onNext={onNext}>
           {title}
-          <fieldset className="planner__fieldset">
-            <legend className="planner__legend">
-              <FormattedMessage id="leadForm.goal.question" />
-            </legend>
-            <div className="planner__options">
-              {LEAD_GOALS.map((value) => (
-                <label key={value} className="planner__option">
-                  <input
-                    type="radio"
-                    name="lead-goal"
-                    value={value}
-                    checked={goal === value}
-                    onChange={() => send({ type: 'user.chooseGoal', goal: value })}
-                  />
-                  <span>
-                    <strong>
-                      <FormattedMessage id={`leadForm.goal.${value}`} />
-                    </strong>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="planner__fieldset">
-            <legend className="planner__legend">
-              <FormattedMessage id="leadForm.need.question" />
-            </legend>
-            <div className="planner__options">
-              {LEAD_NEEDS.map((value) => (
-                <label key={value} className="planner__option">
-                  <input
-                    type="radio"
-                    name="lead-need"
-                    value={value}
-                    checked={need === value}
-                    onChange={() => send({ type: 'user.chooseNeed', need: value })}
-                  />
-                  <span>
-                    <strong>
-                      <FormattedMessage id={`leadForm.need.${value}`} />
-                    </strong>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="planner__actions">
-            {back}
-            {next}
-          </div>
-        </form>
+          <ChoiceFieldset
+            legend={<FormattedMessage id="leadForm.goal.question" />}
+            name="lead-goal"
+            options={LEAD_GOALS}
+            chosen={goal}
+            labelId={(value) => `leadForm.goal.${value}`}
+            onChoose={(value) => send({ type: 'user.chooseGoal', goal: value })}
+          />
+          <ChoiceFieldset
+            legend={<FormattedMessage id="leadForm.need.question" />}
+            name="lead-need"
+            options={LEAD_NEEDS}
+            chosen={need}
+            labelId={(value) => `leadForm.need.${value}`}
+            onChoose={(value) => send({ type: 'user.chooseNeed', need: value })}
+          />
+          {actions}
+        </StepForm>
       );
       break;
     case 'schedule':
@@ -213,7 +167,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
           <p>
             <FormattedMessage id="leadForm.schedule.text" />
           </p>
-          <div className="planner__actions">
+          <StepActions>
             {back}
             <button
               type="button"
@@ -225,7 +179,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             <button type="button" className="button" onClick={() => send({ type: 'user.bookNow' })}>
               <FormattedMessage id="leadForm.schedule.now" />
             </button>
-          </div>
+          </StepActions>
         </>
       );
       break;
@@ -238,7 +192,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             <FormattedMessage id="leadForm.scheduler.text" />
           </p>
           {screen === 'scheduler' ? <Scheduler actor={actor} /> : null}
-          <div className="planner__actions">
+          <StepActions>
             {back}
             {screen === 'scheduler' ? (
               <button
@@ -249,7 +203,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
                 <FormattedMessage id="leadForm.scheduler.skip" />
               </button>
             ) : null}
-          </div>
+          </StepActions>
         </>
       );
       break;
@@ -325,12 +279,11 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
     <div className="planner lead-form" data-lead-form-screen={screen}>
       {progress ? (
         <div className="planner__progress">
-          <p className="planner__step">
-            <FormattedMessage id="leadForm.progress.step" values={progress} />
-          </p>
-          <div className="planner__bar" aria-hidden="true">
-            <span style={{ width: `${(progress.step / progress.of) * 100}%` }} />
-          </div>
+          <ProgressStep
+            messageId="leadForm.progress.step"
+            values={progress}
+            percent={(progress.step / progress.of) * 100}
+          />
         </div>
       ) : null}
       {body}

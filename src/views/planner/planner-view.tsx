@@ -1,13 +1,23 @@
-import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
+import {
+  BackButton,
+  ChoiceFieldset,
+  FlowContactFields,
+  FlowStart,
+  NextButton,
+  ProgressStep,
+  StepActions,
+  StepForm,
+  useFocusOnChange,
+} from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
-import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
+import { PLANNER_CHOICES } from '#domain/planner-answers.ts';
 import { readSavedAnswers } from '#machines/planner/planner.actors.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
 import {
@@ -20,19 +30,12 @@ import {
   selectScreen,
   selectStep,
   selectSubmitFailed,
-  type PlannerScreen,
 } from '#machines/planner/planner.selectors.ts';
-import type { PlannerQuestion } from '#machines/planner/planner.types.ts';
 
 export type PlannerActor = ActorRefFrom<typeof plannerMachine>;
 
-const CHOICES: Record<PlannerQuestion, readonly string[]> = {
-  situation: SITUATIONS,
-  goal: GOALS,
-  budget: BUDGETS,
-  involvement: INVOLVEMENTS,
-  timeline: TIMELINES,
-};
+/** The plan-ready screen's two groups of cards. */
+const CARD_GROUPS = ['budgetBased', 'goalBased'] as const;
 
 /** The planner on a page: creates the chart and hands navigation to the page. */
 export function Planner({ goToOrder }: { goToOrder: (plans: readonly string[]) => void }) {
@@ -66,144 +69,90 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   const products = useSelector(actor, (s) => s.context.recommendation?.products ?? []);
 
   // Focus follows the screen once the visitor has started (never on page load).
-  const heading = useRef<HTMLHeadingElement>(null);
-  const lastScreen = useRef<PlannerScreen>(screen);
-  useEffect(() => {
-    if (lastScreen.current !== screen) heading.current?.focus();
-    lastScreen.current = screen;
-  }, [screen]);
+  const heading = useFocusOnChange(screen);
 
   const send = actor.send;
+  const onNext = () => send({ type: 'user.next' });
   const backButton = canBack ? (
-    <button
-      type="button"
-      className="button button--ghost"
-      onClick={() => send({ type: 'user.back' })}
-    >
-      <FormattedMessage id="planner.nav.back" />
-    </button>
+    <BackButton messageId="planner.nav.back" onBack={() => send({ type: 'user.back' })} />
   ) : null;
-  const nextButton = (
-    <button type="submit" className="button" disabled={!canNext}>
-      <FormattedMessage id="planner.nav.next" />
-    </button>
+  const actions = (
+    <StepActions>
+      {backButton}
+      <NextButton messageId="planner.nav.next" disabled={!canNext} />
+    </StepActions>
   );
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    send({ type: 'user.next' });
-  };
 
   let body: ReactNode;
   if (screen === 'start') {
     body = (
-      <>
-        <h3 className="planner__title" ref={heading} tabIndex={-1}>
-          <FormattedMessage id="planner.start.title" />
-        </h3>
-        <p>
-          <FormattedMessage id="planner.start.intro" />
-        </p>
-        <div className="planner__actions">
-          <button type="button" className="button" onClick={() => send({ type: 'user.start' })}>
-            <FormattedMessage id="planner.start.button" />
-          </button>
-        </div>
-      </>
+      <FlowStart
+        heading={
+          <h3 className="planner__title" ref={heading} tabIndex={-1}>
+            <FormattedMessage id="planner.start.title" />
+          </h3>
+        }
+        textId="planner.start.intro"
+        buttonId="planner.start.button"
+        onStart={() => send({ type: 'user.start' })}
+      />
     );
   } else if (question) {
-    const chosen = answers[question];
     body = (
-      <form onSubmit={onSubmit}>
-        <fieldset className="planner__fieldset">
-          <legend className="planner__legend">
-            <FormattedMessage id={`planner.${question}.question`} />
-          </legend>
-          <div className="planner__options">
-            {CHOICES[question].map((value) => (
-              <label key={value} className="planner__option">
-                <input
-                  type="radio"
-                  name={`planner-${question}`}
-                  value={value}
-                  checked={chosen === value}
-                  onChange={() => send({ type: 'user.choose', question, value })}
-                />
-                <span>
-                  <strong>
-                    <FormattedMessage id={`planner.${question}.${value}`} />
-                  </strong>
-                  <small>
-                    <FormattedMessage id={`planner.${question}.${value}.hint`} />
-                  </small>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="planner__actions">
-          {backButton}
-          {nextButton}
-        </div>
-      </form>
+      <StepForm onNext={onNext}>
+        <ChoiceFieldset
+          legend={<FormattedMessage id={`planner.${question}.question`} />}
+          name={`planner-${question}`}
+          options={PLANNER_CHOICES[question]}
+          chosen={answers[question]}
+          labelId={(value) => `planner.${question}.${value}`}
+          hintId={(value) => `planner.${question}.${value}.hint`}
+          onChoose={(value) => send({ type: 'user.choose', question, value })}
+        />
+        {actions}
+      </StepForm>
     );
   } else if (screen === 'planReady') {
     body = (
-      <form onSubmit={onSubmit}>
+      <StepForm onNext={onNext}>
         <p>
           <FormattedMessage id="planner.planReady.intro" />
         </p>
-        {cards && cards.budgetBased.length > 0 ? (
-          <>
-            <h4 className="planner__group">
-              <FormattedMessage id="planner.planReady.budgetBased" />
-            </h4>
-            <RecommendedPlanCards
-              ids={cards.budgetBased}
-              lang={lang}
-              labelId="planner.planReady.budgetBased"
-            />
-          </>
-        ) : null}
-        {cards && cards.goalBased.length > 0 ? (
-          <>
-            <h4 className="planner__group">
-              <FormattedMessage id="planner.planReady.goalBased" />
-            </h4>
-            <RecommendedPlanCards
-              ids={cards.goalBased}
-              lang={lang}
-              labelId="planner.planReady.goalBased"
-            />
-          </>
-        ) : null}
+        {CARD_GROUPS.map((group) =>
+          cards && cards[group].length > 0 ? (
+            <Fragment key={group}>
+              <h4 className="planner__group">
+                <FormattedMessage id={`planner.planReady.${group}`} />
+              </h4>
+              <RecommendedPlanCards
+                ids={cards[group]}
+                lang={lang}
+                labelId={`planner.planReady.${group}`}
+              />
+            </Fragment>
+          ) : null,
+        )}
         <p className="planner__note">
           <FormattedMessage id="planner.planReady.note" />
         </p>
-        <div className="planner__actions">
-          {backButton}
-          {nextButton}
-        </div>
-      </form>
+        {actions}
+      </StepForm>
     );
   } else if (screen === 'contact') {
     body = (
-      <form onSubmit={onSubmit} noValidate>
-        <ContactFields
+      <StepForm onNext={onNext} noValidate>
+        <FlowContactFields
           idPrefix="planner"
           labels={{ name: 'planner.contact.name', email: 'planner.contact.email' }}
           name={name}
           email={email}
-          onNameChange={(value) => send({ type: 'user.changeName', value })}
-          onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+          send={send}
         />
         <p className="planner__note">
           <FormattedMessage id="planner.contact.privacy" />
         </p>
-        <div className="planner__actions">
-          {backButton}
-          {nextButton}
-        </div>
-      </form>
+        {actions}
+      </StepForm>
     );
   } else if (screen === 'consent') {
     body = (
@@ -222,7 +171,7 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
           }}
           submitting={submitting}
           failed={failed}
-          back={canBack ? backButton : null}
+          back={backButton}
           onDecline={() => send({ type: 'user.declineConsent' })}
           onAccept={() => send({ type: 'user.acceptConsent' })}
           onContinue={() => send({ type: 'user.continueWithoutSaving' })}
@@ -253,14 +202,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
       {step || hasTitle ? (
         <div className="planner__progress">
           {step ? (
-            <p className="planner__step">
-              <FormattedMessage id="planner.progress.step" values={step} />
-            </p>
-          ) : null}
-          {step ? (
-            <div className="planner__bar" aria-hidden="true">
-              <span style={{ width: `${(step.step / step.of) * 100}%` }} />
-            </div>
+            <ProgressStep
+              messageId="planner.progress.step"
+              values={step}
+              percent={(step.step / step.of) * 100}
+            />
           ) : null}
           {hasTitle ? (
             <h3 className="planner__title" ref={heading} tabIndex={-1}>

@@ -1,15 +1,24 @@
-import { ContactFields } from '../shared/contact-fields.tsx';
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
+import {
+  BackButton,
+  ChoiceFieldset,
+  FlowContactFields,
+  FlowStart,
+  NextButton,
+  ProgressStep,
+  StepActions,
+  StepForm,
+  useFocusOnChange,
+} from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { formatMoney } from '#domain/format.ts';
 import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
-import { BUDGETS, GOALS, INVOLVEMENTS, SITUATIONS, TIMELINES } from '#domain/recommendations.ts';
-import type { PlannerQuestion } from '#machines/planner/planner.types.ts';
+import { PLANNER_CHOICES } from '#domain/planner-answers.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
 import {
   selectCanGoBack,
@@ -21,14 +30,6 @@ import {
 } from '#machines/quiz/quiz.selectors.ts';
 
 export type QuizActor = ActorRefFrom<typeof quizMachine>;
-
-const CHOICES: Record<PlannerQuestion, readonly string[]> = {
-  situation: SITUATIONS,
-  goal: GOALS,
-  budget: BUDGETS,
-  involvement: INVOLVEMENTS,
-  timeline: TIMELINES,
-};
 
 /** The quiz on a page. */
 export function Quiz() {
@@ -57,33 +58,18 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
   const products = useSelector(actor, (s) => s.context.recommendation?.products ?? []);
   const send = actor.send;
 
-  const heading = useRef<HTMLHeadingElement>(null);
-  const lastKey = useRef(`${screen}:${question ?? ''}`);
-  useEffect(() => {
-    const key = `${screen}:${question ?? ''}`;
-    if (lastKey.current !== key) heading.current?.focus();
-    lastKey.current = key;
-  }, [screen, question]);
+  // Focus follows the screen and the question once the visitor has started.
+  const heading = useFocusOnChange(`${screen}:${question ?? ''}`);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'user.next' });
-  };
+  const onNext = () => send({ type: 'user.next' });
+  const backButton = canBack ? (
+    <BackButton messageId="quiz.nav.back" onBack={() => send({ type: 'user.back' })} />
+  ) : null;
   const actions = (
-    <div className="planner__actions">
-      {canBack ? (
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => send({ type: 'user.back' })}
-        >
-          <FormattedMessage id="quiz.nav.back" />
-        </button>
-      ) : null}
-      <button type="submit" className="button" disabled={!canNext}>
-        <FormattedMessage id="quiz.nav.next" />
-      </button>
-    </div>
+    <StepActions>
+      {backButton}
+      <NextButton messageId="quiz.nav.next" disabled={!canNext} />
+    </StepActions>
   );
   const title = (id: string, values?: Record<string, string>) => (
     <h3 className="planner__title" ref={heading} tabIndex={-1}>
@@ -94,52 +80,30 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
   let body: ReactNode;
   if (screen === 'start') {
     body = (
-      <>
-        {title('quiz.start.title')}
-        <p>
-          <FormattedMessage id="quiz.start.text" />
-        </p>
-        <div className="planner__actions">
-          <button type="button" className="button" onClick={() => send({ type: 'user.start' })}>
-            <FormattedMessage id="quiz.start.button" />
-          </button>
-        </div>
-      </>
+      <FlowStart
+        heading={title('quiz.start.title')}
+        textId="quiz.start.text"
+        buttonId="quiz.start.button"
+        onStart={() => send({ type: 'user.start' })}
+      />
     );
   } else if (question) {
     body = (
-      <form onSubmit={onSubmit}>
-        <fieldset className="planner__fieldset">
-          <legend className="planner__legend">
-            <h3 className="planner__title" ref={heading} tabIndex={-1}>
-              <FormattedMessage id={`quiz.question.${question}`} />
-            </h3>
-          </legend>
-          <div className="planner__options">
-            {CHOICES[question].map((value) => (
-              <label key={value} className="planner__option">
-                <input
-                  type="radio"
-                  name={`quiz-${question}`}
-                  value={value}
-                  checked={answers[question] === value}
-                  onChange={() => send({ type: 'user.choose', question, value })}
-                />
-                <span>
-                  <strong>
-                    <FormattedMessage id={`planner.${question}.${value}`} />
-                  </strong>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <StepForm onNext={onNext}>
+        <ChoiceFieldset
+          legend={title(`quiz.question.${question}`)}
+          name={`quiz-${question}`}
+          options={PLANNER_CHOICES[question]}
+          chosen={answers[question]}
+          labelId={(value) => `planner.${question}.${value}`}
+          onChoose={(value) => send({ type: 'user.choose', question, value })}
+        />
         {actions}
-      </form>
+      </StepForm>
     );
   } else if (screen === 'planReady') {
     body = (
-      <form onSubmit={onSubmit}>
+      <StepForm onNext={onNext}>
         {title('quiz.planReady.title')}
         {tier ? (
           <p className="quiz__tier">
@@ -159,22 +123,21 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
         </p>
         <RecommendedPlanCards ids={products} lang={lang} labelId="quiz.planReady.cardsLabel" />
         {actions}
-      </form>
+      </StepForm>
     );
   } else if (screen === 'contact') {
     body = (
-      <form onSubmit={onSubmit} noValidate>
+      <StepForm onNext={onNext} noValidate>
         {title('quiz.contact.title')}
-        <ContactFields
+        <FlowContactFields
           idPrefix="quiz"
           labels={{ name: 'quiz.contact.name', email: 'quiz.contact.email' }}
           name={name}
           email={email}
-          onNameChange={(value) => send({ type: 'user.changeName', value })}
-          onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+          send={send}
         />
         {actions}
-      </form>
+      </StepForm>
     );
   } else if (screen === 'tips') {
     body = (
@@ -194,17 +157,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
           }}
           submitting={submitting}
           failed={failed}
-          back={
-            canBack ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => send({ type: 'user.back' })}
-              >
-                <FormattedMessage id="quiz.nav.back" />
-              </button>
-            ) : null
-          }
+          back={backButton}
           onDecline={() => send({ type: 'user.declineTips' })}
           onAccept={() => send({ type: 'user.acceptTips' })}
           onContinue={() => send({ type: 'user.continueWithoutSaving' })}
@@ -232,12 +185,11 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
     <div className="planner quiz" data-quiz-screen={screen}>
       {progress ? (
         <div className="planner__progress">
-          <p className="planner__step">
-            <FormattedMessage id="quiz.progress.step" values={progress} />
-          </p>
-          <div className="planner__bar" aria-hidden="true">
-            <span style={{ width: `${progress.percent}%` }} />
-          </div>
+          <ProgressStep
+            messageId="quiz.progress.step"
+            values={progress}
+            percent={progress.percent}
+          />
         </div>
       ) : null}
       {body}

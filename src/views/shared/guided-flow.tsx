@@ -1,0 +1,193 @@
+// The pieces the guided flows' screens share (the planner, the smart quiz, the lead form): focus
+// that follows the screen, the start screen, a step's form (Enter or Next sends `user.next`), the
+// radio cards of a question, the contact fields that send the chart's typing events, Back and
+// Next, and the "Step x of n" line with its bar. Each flow passes its own message ids.
+
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { ContactFields } from './contact-fields.tsx';
+
+/**
+ * The ref of the heading that takes the focus whenever `key` (the screen shown) changes, so a
+ * screen reader follows the flow once the visitor has started; never on page load.
+ */
+export function useFocusOnChange<T extends HTMLElement = HTMLHeadingElement>(key: string) {
+  const heading = useRef<T>(null);
+  const last = useRef(key);
+  useEffect(() => {
+    if (last.current !== key) heading.current?.focus();
+    last.current = key;
+  }, [key]);
+  return heading;
+}
+
+/** The first screen: its heading, a line of text and the start button. */
+export function FlowStart({
+  heading,
+  textId,
+  buttonId,
+  onStart,
+}: {
+  heading: ReactNode;
+  textId: string;
+  buttonId: string;
+  onStart(): void;
+}) {
+  return (
+    <>
+      {heading}
+      <p>
+        <FormattedMessage id={textId} />
+      </p>
+      <div className="planner__actions">
+        <button type="button" className="button" onClick={onStart}>
+          <FormattedMessage id={buttonId} />
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A step's form: submitting it (Enter, or the Next button) is the chart's `user.next`. */
+export function StepForm({
+  onNext,
+  noValidate,
+  children,
+}: {
+  onNext(): void;
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    onNext();
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate={noValidate}>
+      {children}
+    </form>
+  );
+}
+
+/** One question's answers as radio cards, each with its label and, where given, a hint. */
+export function ChoiceFieldset<T extends string>({
+  legend,
+  name,
+  options,
+  chosen,
+  labelId,
+  hintId,
+  onChoose,
+}: {
+  legend: ReactNode;
+  /** the radio group's name, unique on the page */
+  name: string;
+  options: readonly T[];
+  chosen: T | null | undefined;
+  labelId(value: T): string;
+  hintId?(value: T): string;
+  onChoose(value: T): void;
+}) {
+  return (
+    <fieldset className="planner__fieldset">
+      <legend className="planner__legend">{legend}</legend>
+      <div className="planner__options">
+        {options.map((value) => (
+          <label key={value} className="planner__option">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={chosen === value}
+              onChange={() => onChoose(value)}
+            />
+            <span>
+              <strong>
+                <FormattedMessage id={labelId(value)} />
+              </strong>
+              {hintId ? (
+                <small>
+                  <FormattedMessage id={hintId(value)} />
+                </small>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The typing events of a flow's contact step. */
+export type ContactTyping = { type: 'user.changeName' | 'user.changeEmail'; value: string };
+
+/** Name and email of a flow's contact step; every keystroke goes to the chart. */
+export function FlowContactFields({
+  idPrefix,
+  labels,
+  name,
+  email,
+  send,
+}: {
+  idPrefix: string;
+  labels: { name: string; email: string };
+  name: string;
+  email: string;
+  send(event: ContactTyping): void;
+}) {
+  return (
+    <ContactFields
+      idPrefix={idPrefix}
+      labels={labels}
+      name={name}
+      email={email}
+      onNameChange={(value) => send({ type: 'user.changeName', value })}
+      onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+    />
+  );
+}
+
+/** Back one screen. */
+export function BackButton({ messageId, onBack }: { messageId: string; onBack(): void }) {
+  return (
+    <button type="button" className="button button--ghost" onClick={onBack}>
+      <FormattedMessage id={messageId} />
+    </button>
+  );
+}
+
+/** Next: the step form's submit button, disabled until the chart takes `user.next`. */
+export function NextButton({ messageId, disabled }: { messageId: string; disabled: boolean }) {
+  return (
+    <button type="submit" className="button" disabled={disabled}>
+      <FormattedMessage id={messageId} />
+    </button>
+  );
+}
+
+/** A step's row of buttons. */
+export function StepActions({ children }: { children: ReactNode }) {
+  return <div className="planner__actions">{children}</div>;
+}
+
+/** "Step x of n" and its bar, `percent` wide. */
+export function ProgressStep({
+  messageId,
+  values,
+  percent,
+}: {
+  messageId: string;
+  values: Record<string, number>;
+  percent: number;
+}) {
+  return (
+    <>
+      <p className="planner__step">
+        <FormattedMessage id={messageId} values={values} />
+      </p>
+      <div className="planner__bar" aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </>
+  );
+}
