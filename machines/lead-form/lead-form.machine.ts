@@ -1,17 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
 import type { LeadFormAnswers, LeadGoal, LeadNeed } from '#domain/leads.ts';
-import {
-  CONTACT_FIELD_EVENTS,
-  isContactValid,
-  isStored,
-  typedEmail,
-  typedName,
-  storeLeadActor,
-  storingLead,
-  whenStored,
-  type FlowLeadInput,
-} from '#machines/shared/leads.ts';
+import * as leads from '#machines/shared/leads.ts';
 import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { storeBooking } from './lead-form.actors.ts';
 import type { LeadFormContext, LeadFormEvent, LeadFormInput } from './lead-form.types.ts';
@@ -32,7 +22,7 @@ const KEEP_ANSWERS = {
 } as const;
 
 /** The lead as stored: entered only after the goal step, so the answers are there. */
-function leadOf({ context }: { context: LeadFormContext }): FlowLeadInput<'leadForm'> {
+function leadOf({ context }: { context: LeadFormContext }): leads.FlowLeadInput<'leadForm'> {
   return {
     name: context.name.trim(),
     email: context.email.trim(),
@@ -58,15 +48,15 @@ export const leadFormMachine = setup({
     context: {} as LeadFormContext,
     events: {} as LeadFormEvent,
   },
-  actors: { storeLead: storeLeadActor('leadForm') },
+  actors: { storeLead: leads.storeLeadActor('leadForm') },
   guards: {
-    isContactValid,
-    isStored,
+    isContactValid: leads.isContactValid,
+    isStored: leads.isStored,
     hasGoal: ({ context }) => context.goal !== null,
   },
   actions: {
-    storeName: assign(typedName),
-    storeEmail: assign(typedEmail),
+    storeName: assign(leads.typedName),
+    storeEmail: assign(leads.typedEmail),
     storeGoal: assign((_, params: { goal: LeadGoal }) => ({ goal: params.goal })),
     storeNeed: assign((_, params: { need: LeadNeed }) => ({ need: params.need })),
     markWantsCall: assign({ wantsCall: true }),
@@ -98,7 +88,7 @@ export const leadFormMachine = setup({
     details: {
       tags: ['numbered'],
       on: {
-        ...CONTACT_FIELD_EVENTS,
+        ...leads.CONTACT_FIELD_EVENTS,
         'user.next': { guard: 'isContactValid', target: 'goal' },
         'user.back': 'intro',
       },
@@ -147,7 +137,7 @@ export const leadFormMachine = setup({
       },
     },
     // Entered only from the consent answer (or a retry), so one click stores one lead.
-    submitting: storingLead(leadOf, [whenStored('thankYou')]),
+    submitting: leads.storingLead(leadOf, [leads.whenStored('thankYou')]),
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.declineConsent': 'goodbye' },
     },

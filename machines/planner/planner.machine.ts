@@ -2,22 +2,12 @@ import { assign, setup } from 'xstate';
 import type { Lang } from '#domain/language.ts';
 import { completeAnswers, isPlannerChoice } from '#domain/planner-answers.ts';
 import { callResult } from '#machines/shared/call-result.ts';
-import {
-  CONTACT_FIELD_EVENTS,
-  isContactValid,
-  isStored,
-  typedEmail,
-  typedName,
-  storeLeadActor,
-  storingLead,
-  whenStored,
-  type StoreLeadResult,
-} from '#machines/shared/leads.ts';
+import * as leads from '#machines/shared/leads.ts';
 import {
   plannerLead,
   type PlannerFlowContext,
-  recommendationFor,
   withAnswer,
+  withRecommendation,
   type AnswerParams,
 } from '#machines/shared/planner-flow.ts';
 import { writeSavedAnswers } from './planner.actors.ts';
@@ -91,10 +81,10 @@ export const plannerMachine = setup({
     context: {} as PlannerFlowContext,
     events: {} as PlannerEvent,
   },
-  actors: { storeLead: storeLeadActor('planner') },
+  actors: { storeLead: leads.storeLeadActor('planner') },
   guards: {
-    isContactValid,
-    isStored,
+    isContactValid: leads.isContactValid,
+    isStored: leads.isStored,
     isChoiceFor: (
       _,
       params: { question: PlannerQuestion; event: { question: string; value: string } },
@@ -104,18 +94,14 @@ export const plannerMachine = setup({
     hasAnswer: ({ context }, params: { question: PlannerQuestion }) =>
       context.answers[params.question] !== undefined,
     isSubscribed: ({ context }) => context.subscribe,
-    isStoredAndSubscribed: ({ context }, params: { result: StoreLeadResult }) =>
+    isStoredAndSubscribed: ({ context }, params: { result: leads.StoreLeadResult }) =>
       params.result.ok && context.subscribe,
   },
   actions: {
-    storeAnswer: assign(({ context }, params: AnswerParams) => ({
-      answers: withAnswer(context.answers, params),
-    })),
-    computeRecommendation: assign(({ context }) => ({
-      recommendation: recommendationFor(context.answers),
-    })),
-    storeName: assign(typedName),
-    storeEmail: assign(typedEmail),
+    storeAnswer: assign(({ context }, params: AnswerParams) => withAnswer(context, params)),
+    computeRecommendation: assign(({ context }) => withRecommendation(context)),
+    storeName: assign(leads.typedName),
+    storeEmail: assign(leads.typedEmail),
     acceptConsent: assign({ subscribe: true }),
     declineConsent: assign({ subscribe: false }),
     /** Writes `site-builder-answers` (no-op on the server). Tests replace it. */
@@ -166,7 +152,7 @@ export const plannerMachine = setup({
     contact: {
       tags: ['titled'],
       on: {
-        ...CONTACT_FIELD_EVENTS,
+        ...leads.CONTACT_FIELD_EVENTS,
         // No message is shown (SPEC 5): Next simply stays disabled until both are valid.
         'user.next': { guard: 'isContactValid', target: 'consent' },
         'user.back': 'planReady',
@@ -181,12 +167,12 @@ export const plannerMachine = setup({
       },
     },
     // Entered only from the consent answer, so a double click cannot store two leads.
-    submitting: storingLead(plannerLead, [
+    submitting: leads.storingLead(plannerLead, [
       {
-        guard: { type: 'isStoredAndSubscribed', params: callResult<StoreLeadResult> },
+        guard: { type: 'isStoredAndSubscribed', params: callResult<leads.StoreLeadResult> },
         target: 'thankYou',
       },
-      whenStored('goodbye'),
+      leads.whenStored('goodbye'),
     ]),
     submitFailed: {
       on: {

@@ -1,20 +1,11 @@
 import { assign, setup } from 'xstate';
 import { completeAnswers, isPlannerChoice, PLANNER_QUESTIONS } from '#domain/planner-answers.ts';
 import type { PlannerAnswers } from '#domain/recommendations.ts';
-import {
-  CONTACT_FIELD_EVENTS,
-  isContactValid,
-  isStored,
-  typedEmail,
-  typedName,
-  storeLeadActor,
-  storingLead,
-  whenStored,
-} from '#machines/shared/leads.ts';
+import * as leads from '#machines/shared/leads.ts';
 import {
   plannerLead,
-  recommendationFor,
   withAnswer,
+  withRecommendation,
   type AnswerParams,
 } from '#machines/shared/planner-flow.ts';
 import { keepSmartAnswers } from '#machines/shared/smart-answers.ts';
@@ -36,10 +27,10 @@ export const quizMachine = setup({
     context: {} as QuizContext,
     events: {} as QuizEvent,
   },
-  actors: { storeLead: storeLeadActor('quiz') },
+  actors: { storeLead: leads.storeLeadActor('quiz') },
   guards: {
-    isContactValid,
-    isStored,
+    isContactValid: leads.isContactValid,
+    isStored: leads.isStored,
     isChoiceForCurrent: ({ context }, params: { question: string; value: string }) => {
       const current = PLANNER_QUESTIONS[context.index]!;
       return params.question === current && isPlannerChoice(current, params.value);
@@ -53,14 +44,10 @@ export const quizMachine = setup({
     isFirstQuestion: ({ context }) => context.index === 0,
   },
   actions: {
-    storeAnswer: assign(({ context }, params: AnswerParams) => ({
-      answers: withAnswer(context.answers, params),
-    })),
-    computeRecommendation: assign(({ context }) => ({
-      recommendation: recommendationFor(context.answers),
-    })),
-    storeName: assign(typedName),
-    storeEmail: assign(typedEmail),
+    storeAnswer: assign(({ context }, params: AnswerParams) => withAnswer(context, params)),
+    computeRecommendation: assign(({ context }) => withRecommendation(context)),
+    storeName: assign(leads.typedName),
+    storeEmail: assign(leads.typedEmail),
     nextQuestion: assign(({ context }) => ({ index: context.index + 1 })),
     previousQuestion: assign(({ context }) => ({ index: context.index - 1 })),
     acceptTips: assign({ subscribe: true }),
@@ -113,7 +100,7 @@ export const quizMachine = setup({
     },
     contact: {
       on: {
-        ...CONTACT_FIELD_EVENTS,
+        ...leads.CONTACT_FIELD_EVENTS,
         'user.next': { guard: 'isContactValid', target: 'tips' },
         'user.back': 'planReady',
       },
@@ -125,7 +112,7 @@ export const quizMachine = setup({
         'user.back': 'contact',
       },
     },
-    submitting: storingLead(plannerLead, [whenStored('done')]),
+    submitting: leads.storingLead(plannerLead, [leads.whenStored('done')]),
     submitFailed: {
       on: { 'user.retry': 'submitting', 'user.continueWithoutSaving': 'done' },
     },

@@ -36,15 +36,19 @@ export interface AnswerParams {
   value: string;
 }
 
-/** The draft with one more answer. */
-export function withAnswer(answers: PlannerDraft, { question, value }: AnswerParams): PlannerDraft {
-  return { ...answers, [question]: value };
+type WithAnswers = { answers: PlannerDraft };
+
+/** `storeAnswer`'s assignment: the draft with one more answer. */
+export function withAnswer(context: WithAnswers, { question, value }: AnswerParams): WithAnswers {
+  return { answers: { ...context.answers, [question]: value } };
 }
 
-/** The rule book's recommendation once all five answers are in, else null. */
-export function recommendationFor(answers: PlannerDraft): Recommendation | null {
-  const complete = completeAnswers(answers);
-  return complete ? recommend(complete) : null;
+/** `computeRecommendation`'s assignment: the rule book's recommendation once all five are in. */
+export function withRecommendation(context: WithAnswers): {
+  recommendation: Recommendation | null;
+} {
+  const complete = completeAnswers(context.answers);
+  return { recommendation: complete ? recommend(complete) : null };
 }
 
 /** The lead as stored: entered only once every answer is in, so the answers are complete. */

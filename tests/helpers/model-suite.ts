@@ -36,6 +36,19 @@ export function walkEveryTransition<
   });
 }
 
+/** Runs a journey on a fresh session from `start` and stops the session, whatever happens. */
+export async function inSession<TSession extends { stop?: () => void | Promise<void> }>(
+  start: () => TSession,
+  journey: (session: TSession) => void | Promise<void>,
+): Promise<void> {
+  const session = start();
+  try {
+    await journey(session);
+  } finally {
+    await session.stop?.();
+  }
+}
+
 /**
  * The model-based suite of a chart under `title`: every leaf state is reached, and every
  * transition is taken by the covering paths (each at most `maxSteps` events), walked on a fresh

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
+import { PLANNER_QUESTIONS } from '#domain/planner-answers.ts';
+import type { PlannerAnswers } from '#domain/recommendations.ts';
 import { flushPromises } from './pending-call.ts';
 
 // What the model tests of the planner, the quiz and the lead form do on their real screens:
@@ -23,6 +26,28 @@ export function renderInEnglish(ui: ReactNode) {
       {ui}
     </IntlProvider>,
   );
+}
+
+/**
+ * A started chart behind its screen, rendered in English: the chart's snapshot, the container,
+ * and `stop`, which unmounts the screen and stops the chart.
+ */
+export function renderChartScreen<TActor extends AnyActorRef>(actor: TActor, ui: ReactNode) {
+  const view = renderInEnglish(ui);
+  return {
+    actor,
+    container: view.container,
+    getSnapshot: (): SnapshotFrom<TActor> => actor.getSnapshot(),
+    stop: () => {
+      view.unmount();
+      actor.stop();
+    },
+  };
+}
+
+/** The model's `user.choose` samples of the planner and the quiz: each question with its answer. */
+export function chooseSamples(answers: PlannerAnswers) {
+  return PLANNER_QUESTIONS.map((question) => ({ question, value: answers[question] }));
 }
 
 /** Clicks the button whose name is a message. */

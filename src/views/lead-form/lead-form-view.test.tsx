@@ -8,14 +8,14 @@ import type { Booking } from '#domain/bookings.ts';
 import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import type { LeadFormEvent } from '#machines/lead-form/lead-form.types.ts';
 import type { FlowLeadInput, StoreLeadResult } from '#machines/shared/leads.ts';
-import { describeModel } from '#tests/helpers/model-suite.ts';
+import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
   answerGestures,
   clickButton,
   clickRadio,
-  renderInEnglish,
+  renderChartScreen,
   typeInto,
 } from '#tests/helpers/screens.tsx';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
@@ -97,7 +97,7 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderInEnglish(<LeadFormScreens actor={actor} />);
+  const view = renderChartScreen(actor, <LeadFormScreens actor={actor} />);
   const frame = () => view.container.querySelector('iframe');
   const driver = {
     'user.start': () => clickButton('leadForm.intro.start'),
@@ -133,13 +133,7 @@ function start() {
     goToConfirmation,
     keepAnswers,
     frame,
-    actor,
-    container: view.container,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
+    ...view,
   };
 }
 
@@ -250,9 +244,8 @@ describe('lead form journeys', () => {
     d['user.bookNow']();
   }
 
-  it('ignores booking messages from another origin, another window or of another shape', () => {
-    const session = start();
-    try {
+  it('ignores booking messages from another origin, another window or of another shape', () =>
+    inSession(start, (session) => {
       toScheduler(session);
       const source = session.frame()!.contentWindow;
       const data = { type: 'booking-success', booking: BOOKING };
@@ -264,14 +257,10 @@ describe('lead form journeys', () => {
         act(() => void window.dispatchEvent(new MessageEvent('message', init)));
       expect(session.getSnapshot().value).toBe('scheduler');
       expect(session.keepBooking).not.toHaveBeenCalled();
-    } finally {
-      session.stop();
-    }
-  });
+    }));
 
-  it('stores the lead with consent, the chosen goal and the need', async () => {
-    const session = start();
-    try {
+  it('stores the lead with consent, the chosen goal and the need', () =>
+    inSession(start, async (session) => {
       toScheduler(session);
       session.driver['user.skipBooking']();
       session.driver['user.acceptConsent']();
@@ -287,8 +276,5 @@ describe('lead form journeys', () => {
         output: { ok: true, id: 'x' },
       });
       expect(screen.getByText('Thank you, Ann!')).toBeInTheDocument();
-    } finally {
-      session.stop();
-    }
-  });
+    }));
 });

@@ -1,14 +1,4 @@
-import {
-  BackButton,
-  ChoiceFieldset,
-  FlowContactFields,
-  FlowStart,
-  NextButton,
-  ProgressStep,
-  StepActions,
-  StepForm,
-  useFocusOnChange,
-} from '../shared/guided-flow.tsx';
+import * as Flow from '../shared/guided-flow.tsx';
 import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -85,17 +75,17 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   const need = useSelector(actor, (s) => s.context.need);
   const send = actor.send;
 
-  const heading = useFocusOnChange(screen);
+  const heading = Flow.useFocusOnChange(screen);
 
   const onNext = () => send({ type: 'user.next' });
   const back = canBack ? (
-    <BackButton messageId="leadForm.nav.back" onBack={() => send({ type: 'user.back' })} />
+    <Flow.BackButton messageId="leadForm.nav.back" onBack={() => send({ type: 'user.back' })} />
   ) : null;
   const actions = (
-    <StepActions>
+    <Flow.StepActions>
       {back}
-      <NextButton messageId="leadForm.nav.next" disabled={!canNext} />
-    </StepActions>
+      <Flow.NextButton messageId="leadForm.nav.next" disabled={!canNext} />
+    </Flow.StepActions>
   );
   const title = (
     <h2 className="planner__title" ref={heading} tabIndex={-1}>
@@ -107,7 +97,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   switch (screen) {
     case 'intro':
       body = (
-        <FlowStart
+        <Flow.Start
           heading={title}
           textId="leadForm.intro.text"
           buttonId="leadForm.intro.start"
@@ -117,9 +107,9 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
       break;
     case 'details':
       body = (
-        <StepForm onNext={onNext} noValidate>
+        <Flow.StepForm onNext={onNext} noValidate>
           {title}
-          <FlowContactFields
+          <Flow.Contact
             idPrefix="lead"
             labels={{ name: 'leadForm.details.name', email: 'leadForm.details.email' }}
             name={name}
@@ -133,14 +123,14 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             </Link>
           </p>
           {actions}
-        </StepForm>
+        </Flow.StepForm>
       );
       break;
     case 'goal':
       body = (
-        <StepForm onNext={onNext}>
+        <Flow.StepForm onNext={onNext}>
           {title}
-          <ChoiceFieldset
+          <Flow.ChoiceFieldset
             legend={<FormattedMessage id="leadForm.goal.question" />}
             name="lead-goal"
             options={LEAD_GOALS}
@@ -148,7 +138,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             labelId={(value) => `leadForm.goal.${value}`}
             onChoose={(value) => send({ type: 'user.chooseGoal', goal: value })}
           />
-          <ChoiceFieldset
+          <Flow.ChoiceFieldset
             legend={<FormattedMessage id="leadForm.need.question" />}
             name="lead-need"
             options={LEAD_NEEDS}
@@ -157,7 +147,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             onChoose={(value) => send({ type: 'user.chooseNeed', need: value })}
           />
           {actions}
-        </StepForm>
+        </Flow.StepForm>
       );
       break;
     case 'schedule':
@@ -167,7 +157,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
           <p>
             <FormattedMessage id="leadForm.schedule.text" />
           </p>
-          <StepActions>
+          <Flow.StepActions>
             {back}
             <button
               type="button"
@@ -179,7 +169,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             <button type="button" className="button" onClick={() => send({ type: 'user.bookNow' })}>
               <FormattedMessage id="leadForm.schedule.now" />
             </button>
-          </StepActions>
+          </Flow.StepActions>
         </>
       );
       break;
@@ -192,7 +182,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
             <FormattedMessage id="leadForm.scheduler.text" />
           </p>
           {screen === 'scheduler' ? <Scheduler actor={actor} /> : null}
-          <StepActions>
+          <Flow.StepActions>
             {back}
             {screen === 'scheduler' ? (
               <button
@@ -203,7 +193,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
                 <FormattedMessage id="leadForm.scheduler.skip" />
               </button>
             ) : null}
-          </StepActions>
+          </Flow.StepActions>
         </>
       );
       break;
@@ -279,7 +269,7 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
     <div className="planner lead-form" data-lead-form-screen={screen}>
       {progress ? (
         <div className="planner__progress">
-          <ProgressStep
+          <Flow.ProgressStep
             messageId="leadForm.progress.step"
             values={progress}
             percent={(progress.step / progress.of) * 100}

@@ -10,14 +10,15 @@ import { plannerMachine } from '#machines/planner/planner.machine.ts';
 import type { PlannerEvent } from '#machines/planner/planner.types.ts';
 import type { StoreLeadResult } from '#machines/shared/leads.ts';
 import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
-import { describeModel } from '#tests/helpers/model-suite.ts';
+import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
   answerGestures,
+  chooseSamples,
   clickButton,
   clickRadio,
-  renderInEnglish,
+  renderChartScreen,
   t,
   typeInto,
 } from '#tests/helpers/screens.tsx';
@@ -31,15 +32,18 @@ type ModelEvent =
   | { type: 'xstate.after.submittedDelay.planner.goodbye' }
   | { type: 'xstate.after.navigationDelay.planner.completed' };
 
+/** The answers the model chooses. */
+const ANSWERS = {
+  situation: 'starting',
+  goal: 'buildWebsite',
+  budget: 'professional',
+  involvement: 'collab',
+  timeline: 'now',
+} as const;
+
 const samples = {
   'user.start': [{}],
-  'user.choose': [
-    { question: 'situation', value: 'starting' },
-    { question: 'goal', value: 'buildWebsite' },
-    { question: 'budget', value: 'professional' },
-    { question: 'involvement', value: 'collab' },
-    { question: 'timeline', value: 'now' },
-  ],
+  'user.choose': chooseSamples(ANSWERS),
   'user.next': [{}],
   'user.back': [{}],
   'user.changeName': [{ value: 'A' }, { value: 'Ann' }],
@@ -91,7 +95,7 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderInEnglish(<PlannerScreens actor={actor} />);
+  const view = renderChartScreen(actor, <PlannerScreens actor={actor} />);
   const driver = {
     'user.start': () => clickButton('planner.start.button'),
     'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`, { startsWith: true }),
@@ -116,11 +120,9 @@ function start() {
     storeLead,
     saveAnswers,
     goToOrder,
-    container: view.container,
-    getSnapshot: () => actor.getSnapshot(),
+    ...view,
     stop: () => {
-      view.unmount();
-      actor.stop();
+      view.stop();
       vi.useRealTimers();
     },
   };
@@ -218,13 +220,7 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
       'We could not save your plan just now. Please try again, or continue to your plan without saving.',
     );
   else expect(screen.queryByRole('alert')).toBeNull();
-  const products = recommend({
-    situation: 'starting',
-    goal: 'buildWebsite',
-    budget: 'professional',
-    involvement: 'collab',
-    timeline: 'now',
-  }).products;
+  const products = recommend(ANSWERS).products;
   // The answers are saved once, on reaching an ending.
   if (ending) expect(session.saveAnswers).toHaveBeenCalledOnce();
   else expect(session.saveAnswers).not.toHaveBeenCalled();
@@ -243,33 +239,28 @@ describeModel('planner model through the real screens', model, {
 });
 
 describe('planner journeys', () => {
+  const JOURNEY_ANSWERS = {
+    situation: 'haveWebsite',
+    goal: 'getClients',
+    budget: 'premium',
+    involvement: 'handsOff',
+    timeline: 'exploring',
+  } as const;
+
   function answerAll(session: Session) {
     const { driver } = session;
     driver['user.start']();
-    for (const [question, value] of [
-      ['situation', 'haveWebsite'],
-      ['goal', 'getClients'],
-      ['budget', 'premium'],
-      ['involvement', 'handsOff'],
-      ['timeline', 'exploring'],
-    ] as const) {
+    for (const { question, value } of chooseSamples(JOURNEY_ANSWERS)) {
       expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
       driver['user.choose']({ type: 'user.choose', question, value });
       driver['user.next']();
     }
   }
 
-  it('accepting: shows the recommendation, stores the lead, saves the answers, then goes to the order page', async () => {
-    const session = start();
-    try {
+  it('accepting: shows the recommendation, stores the lead, saves the answers, then goes to the order page', () =>
+    inSession(start, async (session) => {
       answerAll(session);
-      const expected = recommend({
-        situation: 'haveWebsite',
-        goal: 'getClients',
-        budget: 'premium',
-        involvement: 'handsOff',
-        timeline: 'exploring',
-      });
+      const expected = recommend(JOURNEY_ANSWERS);
       expect(screen.getByText(t('planner.title.planReady'))).toBeInTheDocument();
       // Six budget-based cards, three to a page (SPEC section 9); the one goal-based card has
       // no page buttons.
@@ -335,14 +326,10 @@ describe('planner journeys', () => {
       act(() => void vi.advanceTimersByTime(1));
       act(() => void vi.advanceTimersByTime(50));
       expect(session.goToOrder).toHaveBeenCalledWith(expected.products);
-    } finally {
-      session.stop();
-    }
-  });
+    }));
 
-  it('keeps Next disabled for a one-letter name or an address with a space or two @', async () => {
-    const session = start();
-    try {
+  it('keeps Next disabled for a one-letter name or an address with a space or two @', () =>
+    inSession(start, (session) => {
       answerAll(session);
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       const name = screen.getByLabelText('Your name');
@@ -359,8 +346,5 @@ describe('planner journeys', () => {
         expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', !ok);
       }
       expect(screen.queryByRole('alert')).toBeNull();
-    } finally {
-      session.stop();
-    }
-  });
+    }));
 });

@@ -1,16 +1,6 @@
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
-import {
-  BackButton,
-  ChoiceFieldset,
-  FlowContactFields,
-  FlowStart,
-  NextButton,
-  ProgressStep,
-  StepActions,
-  StepForm,
-  useFocusOnChange,
-} from '../shared/guided-flow.tsx';
+import * as Flow from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -69,24 +59,24 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   const products = useSelector(actor, (s) => s.context.recommendation?.products ?? []);
 
   // Focus follows the screen once the visitor has started (never on page load).
-  const heading = useFocusOnChange(screen);
+  const heading = Flow.useFocusOnChange(screen);
 
   const send = actor.send;
   const onNext = () => send({ type: 'user.next' });
   const backButton = canBack ? (
-    <BackButton messageId="planner.nav.back" onBack={() => send({ type: 'user.back' })} />
+    <Flow.BackButton messageId="planner.nav.back" onBack={() => send({ type: 'user.back' })} />
   ) : null;
   const actions = (
-    <StepActions>
+    <Flow.StepActions>
       {backButton}
-      <NextButton messageId="planner.nav.next" disabled={!canNext} />
-    </StepActions>
+      <Flow.NextButton messageId="planner.nav.next" disabled={!canNext} />
+    </Flow.StepActions>
   );
 
   let body: ReactNode;
   if (screen === 'start') {
     body = (
-      <FlowStart
+      <Flow.Start
         heading={
           <h3 className="planner__title" ref={heading} tabIndex={-1}>
             <FormattedMessage id="planner.start.title" />
@@ -99,8 +89,8 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
     );
   } else if (question) {
     body = (
-      <StepForm onNext={onNext}>
-        <ChoiceFieldset
+      <Flow.StepForm onNext={onNext}>
+        <Flow.ChoiceFieldset
           legend={<FormattedMessage id={`planner.${question}.question`} />}
           name={`planner-${question}`}
           options={PLANNER_CHOICES[question]}
@@ -110,11 +100,11 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
           onChoose={(value) => send({ type: 'user.choose', question, value })}
         />
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'planReady') {
     body = (
-      <StepForm onNext={onNext}>
+      <Flow.StepForm onNext={onNext}>
         <p>
           <FormattedMessage id="planner.planReady.intro" />
         </p>
@@ -136,12 +126,12 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
           <FormattedMessage id="planner.planReady.note" />
         </p>
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'contact') {
     body = (
-      <StepForm onNext={onNext} noValidate>
-        <FlowContactFields
+      <Flow.StepForm onNext={onNext} noValidate>
+        <Flow.Contact
           idPrefix="planner"
           labels={{ name: 'planner.contact.name', email: 'planner.contact.email' }}
           name={name}
@@ -152,7 +142,7 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
           <FormattedMessage id="planner.contact.privacy" />
         </p>
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'consent') {
     body = (
@@ -202,7 +192,7 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
       {step || hasTitle ? (
         <div className="planner__progress">
           {step ? (
-            <ProgressStep
+            <Flow.ProgressStep
               messageId="planner.progress.step"
               values={step}
               percent={(step.step / step.of) * 100}

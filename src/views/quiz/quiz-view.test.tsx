@@ -15,9 +15,10 @@ import { createModel, type Driver, type EventSamples } from '#tests/helpers/mode
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import {
   answerGestures,
+  chooseSamples,
   clickButton,
   clickRadio,
-  renderInEnglish,
+  renderChartScreen,
   typeInto,
 } from '#tests/helpers/screens.tsx';
 import { QuizScreens } from './quiz-view.tsx';
@@ -27,15 +28,18 @@ type ModelEvent =
   | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
   | { type: 'xstate.error.actor.storeLead'; error: string };
 
+/** The answers the model chooses. */
+const ANSWERS = {
+  situation: 'needMaintenance',
+  goal: 'fixMaintain',
+  budget: 'premium',
+  involvement: 'diyHelp',
+  timeline: 'exploring',
+} as const;
+
 const samples = {
   'user.start': [{}],
-  'user.choose': [
-    { question: 'situation', value: 'needMaintenance' },
-    { question: 'goal', value: 'fixMaintain' },
-    { question: 'budget', value: 'premium' },
-    { question: 'involvement', value: 'diyHelp' },
-    { question: 'timeline', value: 'exploring' },
-  ],
+  'user.choose': chooseSamples(ANSWERS),
   'user.next': [{}],
   'user.back': [{}],
   'user.changeName': [{ value: 'Jo' }],
@@ -67,7 +71,7 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderInEnglish(<QuizScreens actor={actor} />);
+  const view = renderChartScreen(actor, <QuizScreens actor={actor} />);
   const driver = {
     'user.start': () => clickButton('quiz.start.button'),
     'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`),
@@ -85,23 +89,12 @@ function start() {
     driver,
     storeLead,
     keepAnswers,
-    container: view.container,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
+    ...view,
   };
 }
 
 type Session = ReturnType<typeof start>;
-const EXPECTED = recommend({
-  situation: 'needMaintenance',
-  goal: 'fixMaintain',
-  budget: 'premium',
-  involvement: 'diyHelp',
-  timeline: 'exploring',
-}).products;
+const EXPECTED = recommend(ANSWERS).products;
 
 /** The five questions' headings and "Step X of 8 (percent)", written out by hand. */
 const QUESTIONS = [
@@ -180,14 +173,7 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
       }),
     );
   // Only the end keeps the answers for a later order (smartLeadFormAnswers).
-  if (state === 'done')
-    expect(session.keepAnswers).toHaveBeenCalledExactlyOnceWith({
-      situation: 'needMaintenance',
-      goal: 'fixMaintain',
-      budget: 'premium',
-      involvement: 'diyHelp',
-      timeline: 'exploring',
-    });
+  if (state === 'done') expect(session.keepAnswers).toHaveBeenCalledExactlyOnceWith(ANSWERS);
   else expect(session.keepAnswers).not.toHaveBeenCalled();
 }
 

@@ -1,16 +1,6 @@
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
 import { ConsentActions } from '../shared/consent-actions.tsx';
-import {
-  BackButton,
-  ChoiceFieldset,
-  FlowContactFields,
-  FlowStart,
-  NextButton,
-  ProgressStep,
-  StepActions,
-  StepForm,
-  useFocusOnChange,
-} from '../shared/guided-flow.tsx';
+import * as Flow from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -59,17 +49,17 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
   const send = actor.send;
 
   // Focus follows the screen and the question once the visitor has started.
-  const heading = useFocusOnChange(`${screen}:${question ?? ''}`);
+  const heading = Flow.useFocusOnChange(`${screen}:${question ?? ''}`);
 
   const onNext = () => send({ type: 'user.next' });
   const backButton = canBack ? (
-    <BackButton messageId="quiz.nav.back" onBack={() => send({ type: 'user.back' })} />
+    <Flow.BackButton messageId="quiz.nav.back" onBack={() => send({ type: 'user.back' })} />
   ) : null;
   const actions = (
-    <StepActions>
+    <Flow.StepActions>
       {backButton}
-      <NextButton messageId="quiz.nav.next" disabled={!canNext} />
-    </StepActions>
+      <Flow.NextButton messageId="quiz.nav.next" disabled={!canNext} />
+    </Flow.StepActions>
   );
   const title = (id: string, values?: Record<string, string>) => (
     <h3 className="planner__title" ref={heading} tabIndex={-1}>
@@ -80,7 +70,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
   let body: ReactNode;
   if (screen === 'start') {
     body = (
-      <FlowStart
+      <Flow.Start
         heading={title('quiz.start.title')}
         textId="quiz.start.text"
         buttonId="quiz.start.button"
@@ -89,8 +79,8 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
     );
   } else if (question) {
     body = (
-      <StepForm onNext={onNext}>
-        <ChoiceFieldset
+      <Flow.StepForm onNext={onNext}>
+        <Flow.ChoiceFieldset
           legend={title(`quiz.question.${question}`)}
           name={`quiz-${question}`}
           options={PLANNER_CHOICES[question]}
@@ -99,11 +89,11 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
           onChoose={(value) => send({ type: 'user.choose', question, value })}
         />
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'planReady') {
     body = (
-      <StepForm onNext={onNext}>
+      <Flow.StepForm onNext={onNext}>
         {title('quiz.planReady.title')}
         {tier ? (
           <p className="quiz__tier">
@@ -123,13 +113,13 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
         </p>
         <RecommendedPlanCards ids={products} lang={lang} labelId="quiz.planReady.cardsLabel" />
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'contact') {
     body = (
-      <StepForm onNext={onNext} noValidate>
+      <Flow.StepForm onNext={onNext} noValidate>
         {title('quiz.contact.title')}
-        <FlowContactFields
+        <Flow.Contact
           idPrefix="quiz"
           labels={{ name: 'quiz.contact.name', email: 'quiz.contact.email' }}
           name={name}
@@ -137,7 +127,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
           send={send}
         />
         {actions}
-      </StepForm>
+      </Flow.StepForm>
     );
   } else if (screen === 'tips') {
     body = (
@@ -185,7 +175,7 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
     <div className="planner quiz" data-quiz-screen={screen}>
       {progress ? (
         <div className="planner__progress">
-          <ProgressStep
+          <Flow.ProgressStep
             messageId="quiz.progress.step"
             values={progress}
             percent={progress.percent}

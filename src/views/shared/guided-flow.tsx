@@ -1,7 +1,8 @@
-// The pieces the guided flows' screens share (the planner, the smart quiz, the lead form): focus
-// that follows the screen, the start screen, a step's form (Enter or Next sends `user.next`), the
-// radio cards of a question, the contact fields that send the chart's typing events, Back and
-// Next, and the "Step x of n" line with its bar. Each flow passes its own message ids.
+// The pieces the guided flows' screens share (the planner, the smart quiz, the lead form), used
+// as `import * as Flow`: focus that follows the screen, the start screen, a step's form (Enter or
+// Next sends `user.next`), the radio cards of a question, the contact fields that send the chart's
+// typing events, Back and Next, and the "Step x of n" line with its bar. Each flow passes its own
+// message ids.
 
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -22,7 +23,7 @@ export function useFocusOnChange<T extends HTMLElement = HTMLHeadingElement>(key
 }
 
 /** The first screen: its heading, a line of text and the start button. */
-export function FlowStart({
+export function Start({
   heading,
   textId,
   buttonId,
@@ -122,7 +123,7 @@ export function ChoiceFieldset<T extends string>({
 export type ContactTyping = { type: 'user.changeName' | 'user.changeEmail'; value: string };
 
 /** Name and email of a flow's contact step; every keystroke goes to the chart. */
-export function FlowContactFields({
+export function Contact({
   idPrefix,
   labels,
   name,
