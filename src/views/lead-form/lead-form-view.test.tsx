@@ -11,13 +11,7 @@ import type { FlowLeadInput, StoreLeadResult } from '#machines/shared/leads.ts';
 import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
-import {
-  answerGestures,
-  clickButton,
-  clickRadio,
-  renderChartScreen,
-  typeInto,
-} from '#tests/helpers/screens.tsx';
+import * as ui from '#tests/helpers/screens.tsx';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
 
 vi.mock('@tanstack/react-router', () => ({
@@ -97,19 +91,19 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderChartScreen(actor, <LeadFormScreens actor={actor} />);
+  const view = ui.renderChartScreen(actor, <LeadFormScreens actor={actor} />);
   const frame = () => view.container.querySelector('iframe');
   const driver = {
-    'user.start': () => clickButton('leadForm.intro.start'),
-    'user.changeName': (e) => typeInto('leadForm.details.name', e.value),
-    'user.changeEmail': (e) => typeInto('leadForm.details.email', e.value),
-    'user.chooseGoal': (e) => clickRadio(`leadForm.goal.${e.goal}`),
-    'user.chooseNeed': (e) => clickRadio(`leadForm.need.${e.need}`),
-    'user.next': () => clickButton('leadForm.nav.next'),
-    'user.back': () => clickButton('leadForm.nav.back'),
-    'user.bookNow': () => clickButton('leadForm.schedule.now'),
-    'user.bookLater': () => clickButton('leadForm.schedule.later'),
-    'user.skipBooking': () => clickButton('leadForm.scheduler.skip'),
+    'user.start': () => ui.clickButton('leadForm.intro.start'),
+    'user.changeName': (e) => ui.typeInto('leadForm.details.name', e.value),
+    'user.changeEmail': (e) => ui.typeInto('leadForm.details.email', e.value),
+    'user.chooseGoal': (e) => ui.clickRadio(`leadForm.goal.${e.goal}`),
+    'user.chooseNeed': (e) => ui.clickRadio(`leadForm.need.${e.need}`),
+    'user.next': () => ui.clickButton('leadForm.nav.next'),
+    'user.back': () => ui.clickButton('leadForm.nav.back'),
+    'user.bookNow': () => ui.clickButton('leadForm.schedule.now'),
+    'user.bookLater': () => ui.clickButton('leadForm.schedule.later'),
+    'user.skipBooking': () => ui.clickButton('leadForm.scheduler.skip'),
     'scheduler.booked': (e) => {
       act(() => {
         window.dispatchEvent(
@@ -121,10 +115,10 @@ function start() {
         );
       });
     },
-    'user.acceptConsent': () => clickButton('leadForm.consent.accept'),
-    'user.declineConsent': () => clickButton('leadForm.consent.decline'),
-    'user.retry': () => clickButton('leadForm.consent.retry'),
-    ...answerGestures('storeLead', lead),
+    'user.acceptConsent': () => ui.clickButton('leadForm.consent.accept'),
+    'user.declineConsent': () => ui.clickButton('leadForm.consent.decline'),
+    'user.retry': () => ui.clickButton('leadForm.consent.retry'),
+    ...ui.answerGestures('storeLead', lead),
   } satisfies Driver<ModelEvent>;
   return {
     driver,

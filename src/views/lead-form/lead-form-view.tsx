@@ -1,3 +1,4 @@
+import { ConsentActions } from '../shared/consent-actions.tsx';
 import * as Flow from '../shared/guided-flow.tsx';
 import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
@@ -204,37 +205,20 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
           <p>
             <FormattedMessage id="leadForm.consent.text" />
           </p>
-          <div className="planner__actions">
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={submitting}
-              onClick={() => send({ type: 'user.declineConsent' })}
-            >
-              <FormattedMessage id="leadForm.consent.decline" />
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={submitting || failed}
-              onClick={() => send({ type: 'user.acceptConsent' })}
-            >
-              <FormattedMessage id="leadForm.consent.accept" />
-            </button>
-          </div>
-          <p className="planner__status" role="status">
-            {submitting ? <FormattedMessage id="leadForm.consent.saving" /> : null}
-          </p>
-          {failed ? (
-            <div className="planner__error" role="alert">
-              <p>
-                <FormattedMessage id="leadForm.consent.failed" />
-              </p>
-              <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
-                <FormattedMessage id="leadForm.consent.retry" />
-              </button>
-            </div>
-          ) : null}
+          <ConsentActions
+            ids={{
+              decline: 'leadForm.consent.decline',
+              accept: 'leadForm.consent.accept',
+              saving: 'leadForm.consent.saving',
+              failed: 'leadForm.consent.failed',
+              retry: 'leadForm.consent.retry',
+            }}
+            submitting={submitting}
+            failed={failed}
+            onDecline={() => send({ type: 'user.declineConsent' })}
+            onAccept={() => send({ type: 'user.acceptConsent' })}
+            onRetry={() => send({ type: 'user.retry' })}
+          />
         </>
       );
       break;

@@ -13,15 +13,7 @@ import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
-import {
-  answerGestures,
-  chooseSamples,
-  clickButton,
-  clickRadio,
-  renderChartScreen,
-  t,
-  typeInto,
-} from '#tests/helpers/screens.tsx';
+import * as ui from '#tests/helpers/screens.tsx';
 import { PlannerScreens } from './planner-view.tsx';
 
 type ModelEvent =
@@ -43,7 +35,7 @@ const ANSWERS = {
 
 const samples = {
   'user.start': [{}],
-  'user.choose': chooseSamples(ANSWERS),
+  'user.choose': ui.chooseSamples(ANSWERS),
   'user.next': [{}],
   'user.back': [{}],
   'user.changeName': [{ value: 'A' }, { value: 'Ann' }],
@@ -95,19 +87,19 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderChartScreen(actor, <PlannerScreens actor={actor} />);
+  const view = ui.renderChartScreen(actor, <PlannerScreens actor={actor} />);
   const driver = {
-    'user.start': () => clickButton('planner.start.button'),
-    'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`, { startsWith: true }),
-    'user.next': () => clickButton('planner.nav.next'),
-    'user.back': () => clickButton('planner.nav.back'),
-    'user.changeName': (e) => typeInto('planner.contact.name', e.value),
-    'user.changeEmail': (e) => typeInto('planner.contact.email', e.value),
-    'user.acceptConsent': () => clickButton('planner.consent.accept'),
-    'user.declineConsent': () => clickButton('planner.consent.decline'),
-    'user.retry': () => clickButton('planner.consent.retry'),
-    'user.continueWithoutSaving': () => clickButton('planner.consent.continue'),
-    ...answerGestures('storeLead', lead),
+    'user.start': () => ui.clickButton('planner.start.button'),
+    'user.choose': (e) => ui.clickRadio(`planner.${e.question}.${e.value}`, { startsWith: true }),
+    'user.next': () => ui.clickButton('planner.nav.next'),
+    'user.back': () => ui.clickButton('planner.nav.back'),
+    'user.changeName': (e) => ui.typeInto('planner.contact.name', e.value),
+    'user.changeEmail': (e) => ui.typeInto('planner.contact.email', e.value),
+    'user.acceptConsent': () => ui.clickButton('planner.consent.accept'),
+    'user.declineConsent': () => ui.clickButton('planner.consent.decline'),
+    'user.retry': () => ui.clickButton('planner.consent.retry'),
+    'user.continueWithoutSaving': () => ui.clickButton('planner.consent.continue'),
+    ...ui.answerGestures('storeLead', lead),
     'xstate.after.submittedDelay.planner.thankYou': () =>
       act(() => void vi.advanceTimersByTime(100)),
     'xstate.after.submittedDelay.planner.goodbye': () =>
@@ -250,7 +242,7 @@ describe('planner journeys', () => {
   function answerAll(session: Session) {
     const { driver } = session;
     driver['user.start']();
-    for (const { question, value } of chooseSamples(JOURNEY_ANSWERS)) {
+    for (const { question, value } of ui.chooseSamples(JOURNEY_ANSWERS)) {
       expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
       driver['user.choose']({ type: 'user.choose', question, value });
       driver['user.next']();
@@ -261,7 +253,7 @@ describe('planner journeys', () => {
     inSession(start, async (session) => {
       answerAll(session);
       const expected = recommend(JOURNEY_ANSWERS);
-      expect(screen.getByText(t('planner.title.planReady'))).toBeInTheDocument();
+      expect(screen.getByText(ui.t('planner.title.planReady'))).toBeInTheDocument();
       // Six budget-based cards, three to a page (SPEC section 9); the one goal-based card has
       // no page buttons.
       const names = () =>
@@ -299,7 +291,7 @@ describe('planner journeys', () => {
       });
       expect(next).toBeEnabled();
       fireEvent.click(next);
-      fireEvent.click(screen.getByRole('button', { name: t('planner.consent.accept') }));
+      fireEvent.click(screen.getByRole('button', { name: ui.t('planner.consent.accept') }));
       expect(session.storeLead).toHaveBeenCalledWith(
         expect.objectContaining({
           name: 'Ann',

@@ -13,14 +13,7 @@ import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
-import {
-  answerGestures,
-  chooseSamples,
-  clickButton,
-  clickRadio,
-  renderChartScreen,
-  typeInto,
-} from '#tests/helpers/screens.tsx';
+import * as ui from '#tests/helpers/screens.tsx';
 import { QuizScreens } from './quiz-view.tsx';
 
 type ModelEvent =
@@ -39,7 +32,7 @@ const ANSWERS = {
 
 const samples = {
   'user.start': [{}],
-  'user.choose': chooseSamples(ANSWERS),
+  'user.choose': ui.chooseSamples(ANSWERS),
   'user.next': [{}],
   'user.back': [{}],
   'user.changeName': [{ value: 'Jo' }],
@@ -71,19 +64,19 @@ function start() {
     }),
     { input: {} },
   ).start();
-  const view = renderChartScreen(actor, <QuizScreens actor={actor} />);
+  const view = ui.renderChartScreen(actor, <QuizScreens actor={actor} />);
   const driver = {
-    'user.start': () => clickButton('quiz.start.button'),
-    'user.choose': (e) => clickRadio(`planner.${e.question}.${e.value}`),
-    'user.next': () => clickButton('quiz.nav.next'),
-    'user.back': () => clickButton('quiz.nav.back'),
-    'user.changeName': (e) => typeInto('quiz.contact.name', e.value),
-    'user.changeEmail': (e) => typeInto('quiz.contact.email', e.value),
-    'user.acceptTips': () => clickButton('quiz.tips.accept'),
-    'user.declineTips': () => clickButton('quiz.tips.decline'),
-    'user.retry': () => clickButton('quiz.tips.retry'),
-    'user.continueWithoutSaving': () => clickButton('quiz.tips.continue'),
-    ...answerGestures('storeLead', lead),
+    'user.start': () => ui.clickButton('quiz.start.button'),
+    'user.choose': (e) => ui.clickRadio(`planner.${e.question}.${e.value}`),
+    'user.next': () => ui.clickButton('quiz.nav.next'),
+    'user.back': () => ui.clickButton('quiz.nav.back'),
+    'user.changeName': (e) => ui.typeInto('quiz.contact.name', e.value),
+    'user.changeEmail': (e) => ui.typeInto('quiz.contact.email', e.value),
+    'user.acceptTips': () => ui.clickButton('quiz.tips.accept'),
+    'user.declineTips': () => ui.clickButton('quiz.tips.decline'),
+    'user.retry': () => ui.clickButton('quiz.tips.retry'),
+    'user.continueWithoutSaving': () => ui.clickButton('quiz.tips.continue'),
+    ...ui.answerGestures('storeLead', lead),
   } satisfies Driver<ModelEvent>;
   return {
     driver,

@@ -8,7 +8,7 @@ export interface ConsentActionsProps {
     accept: string;
     saving: string;
     failed: string;
-    continue: string;
+    continue?: string;
     retry: string;
   };
   submitting: boolean;
@@ -16,13 +16,18 @@ export interface ConsentActionsProps {
   back?: ReactNode;
   onDecline(): void;
   onAccept(): void;
-  onContinue(): void;
+  /**
+   * Continue without saving, offered after a failure (planner, quiz). A flow without it (the lead
+   * form) keeps Decline as the way out of a failure.
+   */
+  onContinue?: () => void;
   onRetry(): void;
 }
 
 /**
- * The last step of the planner and the quiz: accept or decline, the saving status, and when
- * storing the lead failed, retry or continue without saving. The flows send their own events.
+ * The consent step of the planner, the quiz and the lead form: accept or decline, the saving
+ * status, and when storing the lead failed, retry (or continue without saving, where the flow
+ * offers it). The flows send their own events.
  */
 export function ConsentActions({
   ids,
@@ -41,7 +46,7 @@ export function ConsentActions({
         <button
           type="button"
           className="button button--ghost"
-          disabled={submitting || failed}
+          disabled={submitting || (failed && onContinue !== undefined)}
           onClick={onDecline}
         >
           <FormattedMessage id={ids.decline} />
@@ -59,9 +64,11 @@ export function ConsentActions({
             <FormattedMessage id={ids.failed} />
           </p>
           <div className="planner__actions">
-            <button type="button" className="button button--ghost" onClick={onContinue}>
-              <FormattedMessage id={ids.continue} />
-            </button>
+            {onContinue && ids.continue ? (
+              <button type="button" className="button button--ghost" onClick={onContinue}>
+                <FormattedMessage id={ids.continue} />
+              </button>
+            ) : null}
             <button type="button" className="button" onClick={onRetry}>
               <FormattedMessage id={ids.retry} />
             </button>
