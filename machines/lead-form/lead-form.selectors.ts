@@ -39,8 +39,3 @@ export function selectProgress(snapshot: LeadFormSnapshot): { step: number; of: 
     ? { step: LEAD_FORM_STEP[selectScreen(snapshot)], of: 3 }
     : null;
 }
-
-export const selectCanGoNext = (s: LeadFormSnapshot) => s.can({ type: 'user.next' });
-export const selectCanGoBack = (s: LeadFormSnapshot) => s.can({ type: 'user.back' });
-export const selectIsSubmitting = (s: LeadFormSnapshot) => s.matches('submitting');
-export const selectSubmitFailed = (s: LeadFormSnapshot) => s.matches('submitFailed');

@@ -56,22 +56,6 @@ export function selectQuestion(snapshot: PlannerSnapshot): PlannerQuestion | nul
     : null;
 }
 
-export function selectCanGoNext(snapshot: PlannerSnapshot): boolean {
-  return snapshot.can({ type: 'user.next' });
-}
-
-export function selectCanGoBack(snapshot: PlannerSnapshot): boolean {
-  return snapshot.can({ type: 'user.back' });
-}
-
-export function selectIsSubmitting(snapshot: PlannerSnapshot): boolean {
-  return snapshot.matches('submitting');
-}
-
-export function selectSubmitFailed(snapshot: PlannerSnapshot): boolean {
-  return snapshot.matches('submitFailed');
-}
-
 /** Budget-based and goal-based recommendation cards of the plan-ready screen. */
 export function selectRecommendationCards(snapshot: PlannerSnapshot): RecommendationCards | null {
   const { recommendation, answers } = snapshot.context;

@@ -51,6 +51,3 @@ export function selectTier(snapshot: QuizSnapshot): QuizTier | null {
   const answers = completeAnswers(snapshot.context.answers);
   return answers ? QUIZ_TIERS[answers.budget] : null;
 }
-
-export const selectCanGoNext = (s: QuizSnapshot) => s.can({ type: 'user.next' });
-export const selectCanGoBack = (s: QuizSnapshot) => s.can({ type: 'user.back' });

@@ -9,14 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LEAD_GOALS, LEAD_NEEDS } from '#domain/leads.ts';
 import { bookingFromMessage, schedulerSrc } from '#machines/lead-form/lead-form.actors.ts';
 import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
-import {
-  selectCanGoBack,
-  selectCanGoNext,
-  selectIsSubmitting,
-  selectProgress,
-  selectScreen,
-  selectSubmitFailed,
-} from '#machines/lead-form/lead-form.selectors.ts';
+import { selectProgress, selectScreen } from '#machines/lead-form/lead-form.selectors.ts';
 
 export type LeadFormActor = ActorRefFrom<typeof leadFormMachine>;
 
@@ -66,12 +59,7 @@ function Scheduler({ actor }: { actor: LeadFormActor }) {
 export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
   const screen = useSelector(actor, selectScreen);
   const progress = useSelector(actor, selectProgress);
-  const canNext = useSelector(actor, selectCanGoNext);
-  const canBack = useSelector(actor, selectCanGoBack);
-  const submitting = useSelector(actor, selectIsSubmitting);
-  const failed = useSelector(actor, selectSubmitFailed);
-  const name = useSelector(actor, (s) => s.context.name);
-  const email = useSelector(actor, (s) => s.context.email);
+  const { canNext, canBack, submitting, failed, name, email } = Flow.useStep(actor);
   const goal = useSelector(actor, (s) => s.context.goal);
   const need = useSelector(actor, (s) => s.context.need);
   const send = actor.send;

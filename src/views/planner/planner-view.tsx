@@ -11,15 +11,11 @@ import { PLANNER_CHOICES } from '#domain/planner-answers.ts';
 import { readSavedAnswers } from '#machines/planner/planner.actors.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
 import {
-  selectCanGoBack,
-  selectCanGoNext,
   selectHasTitle,
-  selectIsSubmitting,
   selectQuestion,
   selectRecommendationCards,
   selectScreen,
   selectStep,
-  selectSubmitFailed,
 } from '#machines/planner/planner.selectors.ts';
 
 export type PlannerActor = ActorRefFrom<typeof plannerMachine>;
@@ -48,13 +44,8 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   const step = useSelector(actor, selectStep);
   const hasTitle = useSelector(actor, selectHasTitle);
   const question = useSelector(actor, selectQuestion);
-  const canNext = useSelector(actor, selectCanGoNext);
-  const canBack = useSelector(actor, selectCanGoBack);
-  const submitting = useSelector(actor, selectIsSubmitting);
-  const failed = useSelector(actor, selectSubmitFailed);
+  const { canNext, canBack, submitting, failed, name, email } = Flow.useStep(actor);
   const answers = useSelector(actor, (s) => s.context.answers);
-  const name = useSelector(actor, (s) => s.context.name);
-  const email = useSelector(actor, (s) => s.context.email);
   const cards = useSelector(actor, selectRecommendationCards);
   const products = useSelector(actor, (s) => s.context.recommendation?.products ?? []);
 

@@ -11,8 +11,6 @@ import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { PLANNER_CHOICES } from '#domain/planner-answers.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
 import {
-  selectCanGoBack,
-  selectCanGoNext,
   selectProgress,
   selectQuestion,
   selectScreen,
@@ -37,14 +35,9 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
   const screen = useSelector(actor, selectScreen);
   const question = useSelector(actor, selectQuestion);
   const progress = useSelector(actor, selectProgress);
-  const canNext = useSelector(actor, selectCanGoNext);
-  const canBack = useSelector(actor, selectCanGoBack);
+  const { canNext, canBack, submitting, failed, name, email } = Flow.useStep(actor);
   const tier = useSelector(actor, selectTier);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const failed = useSelector(actor, (s) => s.matches('submitFailed'));
   const answers = useSelector(actor, (s) => s.context.answers);
-  const name = useSelector(actor, (s) => s.context.name);
-  const email = useSelector(actor, (s) => s.context.email);
   const products = useSelector(actor, (s) => s.context.recommendation?.products ?? []);
   const send = actor.send;
 

@@ -4,9 +4,37 @@
 // typing events, Back and Next, and the "Step x of n" line with its bar. Each flow passes its own
 // message ids.
 
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { ActorRef, EventObject, Snapshot } from 'xstate';
 import { ContactFields } from './contact-fields.tsx';
+
+/** What every flow's chart offers its screens alike. */
+type StepSnapshot = Snapshot<unknown> & {
+  can(event: { type: 'user.next' } | { type: 'user.back' }): boolean;
+  matches(state: 'submitting' | 'submitFailed'): boolean;
+  context: { name: string; email: string };
+};
+
+/**
+ * What every flow's screens read alike from its chart: Next and Back as the chart takes them,
+ * the lead being stored or its storing failed, and the name and address typed so far.
+ */
+export function useStep<
+  TSnapshot extends StepSnapshot,
+  TEvent extends EventObject,
+  TEmitted extends EventObject,
+>(actor: ActorRef<TSnapshot, TEvent, TEmitted>) {
+  return {
+    canNext: useSelector(actor, (s) => s.can({ type: 'user.next' })),
+    canBack: useSelector(actor, (s) => s.can({ type: 'user.back' })),
+    submitting: useSelector(actor, (s) => s.matches('submitting')),
+    failed: useSelector(actor, (s) => s.matches('submitFailed')),
+    name: useSelector(actor, (s) => s.context.name),
+    email: useSelector(actor, (s) => s.context.email),
+  };
+}
 
 /**
  * The ref of the heading that takes the focus whenever `key` (the screen shown) changes, so a
