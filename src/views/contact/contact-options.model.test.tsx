@@ -21,6 +21,7 @@ import {
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { ContactOptionsView } from './contact-options.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
 
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
@@ -72,14 +73,7 @@ function start() {
     'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
     'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
   } satisfies Driver<ContactModeModelEvent>;
-  return {
-    driver,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  return screenSession(actor, view, { driver });
 }
 
 describe('contact options, model-based through the real component', () => {

@@ -24,6 +24,7 @@ import type { ApiResult } from '#machines/shared/api-client.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { AdminTableView } from './admin-table.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
 
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
@@ -194,18 +195,17 @@ function start() {
     'xstate.error.actor.load': () => settle('reject'),
     'xstate.after.searchPause.adminTable.typing': () => advance(SEARCH_PAUSE),
   } satisfies Driver<ModelEvent>;
-  return {
-    driver,
+  return screenSession(
     actor,
-    requests,
-    settle,
-    advance,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      cleanup();
-      actor.stop();
+    { unmount: cleanup },
+    {
+      driver,
+      actor,
+      requests,
+      settle,
+      advance,
     },
-  };
+  );
 }
 
 type Session = ReturnType<typeof start>;

@@ -28,6 +28,7 @@ import { createModel, type Driver, type EventSamples } from '#tests/helpers/mode
 import { expectConsole } from '#tests/setup/console.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { EmailConfigView } from './email-config-view.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
 
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
@@ -185,17 +186,12 @@ function start() {
     'xstate.after.instructionDelay.emailConfig.launch.waiting': (e) =>
       act(() => void actor.send(e as unknown as EmailConfigEvent)),
   } satisfies Driver<Event>;
-  return {
+  return screenSession(actor, view, {
     driver,
     launched,
     tick,
     isLookingUp: () => settingsCall !== null,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  });
 }
 
 describe('mail-setup page, model-based through the real component', () => {
