@@ -15,7 +15,7 @@ import { selectChatStatus, selectOpenMode } from './contact-mode.selectors.ts';
 const model = contactModeModel(CONTACT_MODE_SAMPLES);
 
 function start() {
-  const { checks, machine } = answeredContactMode();
+  const { checks, machine, statusGestures } = answeredContactMode();
   const actor = createActor(machine, { input: {} }).start();
   const fetches = () => checks.fn.mock.calls.length;
   const settle = async (answer: () => void) => {
@@ -30,10 +30,7 @@ function start() {
   const driver = {
     'user.chooseMode': (e) => void actor.send(e),
     'widget.statusChanged': (e) => void actor.send(e),
-    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
-    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
-    'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
-    'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
+    ...statusGestures(settle, poll),
   } satisfies Driver<ContactModeModelEvent>;
   return {
     driver,

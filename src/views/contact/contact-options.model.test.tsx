@@ -43,7 +43,7 @@ const optionButton = (mode: keyof typeof TITLES) =>
   });
 
 function start() {
-  const { checks, machine } = answeredContactMode();
+  const { machine, statusGestures } = answeredContactMode();
   // The chart's own clock, advanced by the poll gesture only (the scheduler panel keeps real timers).
   const clock = new SimulatedClock();
   const actor = createActor(machine, { clock, input: {} }).start();
@@ -68,10 +68,7 @@ function start() {
     'user.chooseMode': (e) => void fireEvent.click(optionButton(e.mode)),
     // The widget's push has no gesture on this screen; it arrives as an event.
     'widget.statusChanged': (e) => void act(() => void actor.send(e)),
-    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
-    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
-    'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
-    'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
+    ...statusGestures(settle, poll),
   } satisfies Driver<ContactModeModelEvent>;
   return screenSession(actor, view, { driver });
 }
