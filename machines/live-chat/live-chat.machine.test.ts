@@ -12,6 +12,7 @@ import type {
   StartResult,
   TicketResult,
 } from './live-chat.types.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 // Model-based test of the live-chat widget's chart: every transition walked against the real
 // machine with controllable fakes for its actors (the stream's events are sent as the stream
@@ -166,37 +167,26 @@ function start() {
 }
 
 describe('live-chat widget (model-based)', () => {
-  const coverage = model.createCoverage();
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
-  for (const path of model.coveringPaths()) {
-    it(path.description, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, _session, { event }) => {
-          // Nothing is sent before consent: starting means every detail passed the schema.
-          if (snapshot.matches({ askingDetails: 'starting' })) {
-            expect(snapshot.context.consent).toBe(true);
-            expect(snapshot.context.fieldErrors).toEqual({});
-          }
-          // A chat always has its conversation.
-          if (snapshot.matches('chatting')) expect(snapshot.context.conversationId).toBe('c1');
-          // Messages are unique and ordered by id.
-          const ids = snapshot.context.messages.map((m) => m.id);
-          expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(ids);
-          // The ticket clears what was typed; a failed one keeps it.
-          if (
-            event.type === 'xstate.done.actor.sendTicket' &&
-            snapshot.matches({ offline: 'ticketSent' })
-          )
-            expect(snapshot.context.draft).toBe('');
-          if (snapshot.matches({ offline: 'ticketFailed' }))
-            expect(snapshot.context.draft).not.toBe('');
-        },
-      }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(model, start, () => (snapshot, _session, { event }) => {
+    // Nothing is sent before consent: starting means every detail passed the schema.
+    if (snapshot.matches({ askingDetails: 'starting' })) {
+      expect(snapshot.context.consent).toBe(true);
+      expect(snapshot.context.fieldErrors).toEqual({});
+    }
+    // A chat always has its conversation.
+    if (snapshot.matches('chatting')) expect(snapshot.context.conversationId).toBe('c1');
+    // Messages are unique and ordered by id.
+    const ids = snapshot.context.messages.map((m) => m.id);
+    expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(ids);
+    // The ticket clears what was typed; a failed one keeps it.
+    if (
+      event.type === 'xstate.done.actor.sendTicket' &&
+      snapshot.matches({ offline: 'ticketSent' })
+    )
+      expect(snapshot.context.draft).toBe('');
+    if (snapshot.matches({ offline: 'ticketFailed' })) expect(snapshot.context.draft).not.toBe('');
+  });
 });
 
 describe('live-chat widget journeys', () => {

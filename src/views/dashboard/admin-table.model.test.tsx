@@ -25,6 +25,7 @@ import { createModel, type Driver, type EventSamples } from '#tests/helpers/mode
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { AdminTableView } from './admin-table.tsx';
 import { screenSession } from '#tests/helpers/screens.tsx';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
@@ -283,14 +284,7 @@ function assertScreen(snapshot: Snapshot, session: Session) {
 
 describe('staff table (model-based, through the real view)', () => {
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
-
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, { timeout: 30_000 }, () =>
-      model.walk(path, { start, coverage, assertState: assertScreen }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(model, start, () => assertScreen);
 });
 
 describe('staff table journeys', () => {
