@@ -15,3 +15,8 @@ export function pageHead(titleId: string, descriptionId?: string) {
     return { meta };
   };
 }
+
+/** A staff page under /dashboard: its `head()` and the title the dashboard layout shows. */
+export function dashboardPage(titleId: string) {
+  return { head: pageHead(titleId), staticData: { dashboardTitleId: titleId } };
+}

@@ -155,6 +155,22 @@ export async function loadDraft(input: { token: string; lang: Lang }): Promise<L
   };
 }
 
+/** What the PDF and the mail are made from: the questions, the answers and the draft they came from. */
+function answersBody(input: {
+  answers: Answers;
+  recommendations: string[];
+  token: string | null;
+  lang: Lang;
+}) {
+  return {
+    questions: questions(),
+    answers: input.answers,
+    recommendations: input.recommendations,
+    lang: input.lang,
+    ...(input.token ? { draft: input.token } : {}),
+  };
+}
+
 export async function createPdf(input: {
   answers: Answers;
   recommendations: string[];
@@ -165,13 +181,7 @@ export async function createPdf(input: {
     '/blueprinthundred/pdf/create',
     v.object({ data: v.string(), filename: v.string() }),
     {
-      json: {
-        questions: questions(),
-        answers: input.answers,
-        recommendations: input.recommendations,
-        lang: input.lang,
-        ...(input.token ? { draft: input.token } : {}),
-      },
+      json: answersBody(input),
       lang: input.lang,
       timeout: 60_000,
     },
@@ -194,11 +204,7 @@ export async function sendBlueprint(input: {
       email: input.email.trim(),
       ...(input.name.trim() ? { name: input.name.trim() } : {}),
       consent: input.consent,
-      questions: questions(),
-      answers: input.answers,
-      recommendations: input.recommendations,
-      lang: input.lang,
-      ...(input.token ? { draft: input.token } : {}),
+      ...answersBody(input),
     },
     lang: input.lang,
     idempotencyKey: input.idempotencyKey,

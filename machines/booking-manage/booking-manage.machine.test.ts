@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { ApiResult } from '../shared/api-client.ts';
 import { bookingManageMachine, type BookingManageEvent } from './booking-manage.machine.ts';
@@ -94,33 +95,19 @@ const model = createModel<typeof modelMachine, ModelEvent>({
 });
 
 function start() {
-  const pending = new Map<
-    ActorName,
-    { resolve: (r: Result) => void; reject: (e: unknown) => void }
-  >();
-  const fake = (name: 'load' | 'loadSlots' | 'move' | 'cancel') =>
-    fromPromise<Result, unknown>(
-      () => new Promise((resolve, reject) => pending.set(name, { resolve, reject })),
-    ) as never;
+  const fake = controlledCalls();
   const actor = createActor(
     bookingManageMachine.provide({
+      // Cast: each actor has its own input type; these fakes never read it.
       actors: {
-        load: fake('load'),
-        loadSlots: fake('loadSlots'),
-        move: fake('move'),
-        cancel: fake('cancel'),
+        load: fake.logic<Result>('load') as never,
+        loadSlots: fake.logic<Result>('loadSlots') as never,
+        move: fake.logic<Result>('move') as never,
+        cancel: fake.logic<Result>('cancel') as never,
       },
     }),
     { input },
   ).start();
-  const settle = async (name: ActorName, how: 'resolve' | 'reject', value?: Result) => {
-    const p = pending.get(name);
-    if (!p) throw new Error(`${name} is not running`);
-    pending.delete(name);
-    if (how === 'resolve') p.resolve(value!);
-    else p.reject(new Error('boom'));
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
   const driver = {
     'user.retry': (e) => void actor.send(e),
     'user.move': (e) => void actor.send(e),
@@ -129,15 +116,9 @@ function start() {
     'user.cancel': (e) => void actor.send(e),
     'user.confirmCancel': (e) => void actor.send(e),
     'user.back': (e) => void actor.send(e),
-    'xstate.done.actor.load': (e) => settle('load', 'resolve', e.output),
-    'xstate.done.actor.loadSlots': (e) => settle('loadSlots', 'resolve', e.output),
-    'xstate.done.actor.reloadSlots': (e) => settle('loadSlots', 'resolve', e.output),
-    'xstate.done.actor.move': (e) => settle('move', 'resolve', e.output),
-    'xstate.done.actor.cancel': (e) => settle('cancel', 'resolve', e.output),
-    'xstate.error.actor.load': () => settle('load', 'reject'),
-    'xstate.error.actor.loadSlots': () => settle('loadSlots', 'reject'),
-    'xstate.error.actor.move': () => settle('move', 'reject'),
-    'xstate.error.actor.cancel': () => settle('cancel', 'reject'),
+    ...fake.answersFor('load', 'loadSlots', 'move', 'cancel'),
+    // The slots read again after a taken slot come from the same call.
+    'xstate.done.actor.reloadSlots': (e) => fake.answer('loadSlots', e.output),
   } satisfies Driver<ModelEvent>;
   return { driver, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
 }

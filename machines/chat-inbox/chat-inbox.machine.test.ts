@@ -4,8 +4,9 @@
 // so each model stays small. What each step must show is written out by hand.
 
 import { describe, expect } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import type { ChatMessage, InboxConversation } from '#domain/chat.schema.ts';
+import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { InboxEvent, ReplyResult } from './chat-inbox.actors.ts';
@@ -34,36 +35,19 @@ const FROM_ANN = message(2, 'Are you there?');
 const FROM_BAS = message(3, 'Hi, a question');
 const REPLY = message(4, 'Yes, how can I help?', 'staff');
 
-type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
-
 /** A fake of every call; each answers only when the driver says so. */
 function fakes() {
-  const pending: Record<string, Settle<unknown> | null> = {};
-  const calls: Array<{ actor: string; input: unknown }> = [];
+  const fake = controlledCalls();
   const chimes: number[] = [];
-  const waitFor =
-    <T, I = unknown>(actor: string) =>
-    ({ input }: { input: I }) => {
-      calls.push({ actor, input });
-      return new Promise<T>(
-        (resolve, reject) =>
-          (pending[actor] = { resolve: resolve as (v: unknown) => void, reject }),
-      );
-    };
   const listening: string[] = [];
   const machine = chatInboxMachine.provide({
     actors: {
-      loadInbox: fromPromise<InboxConversation[]>(waitFor('loadInbox')),
-      loadThread: fromPromise<ChatMessage[], { id: string }>(waitFor('loadThread')),
-      postReply: fromPromise<ReplyResult, { id: string; body: string; key: string }>(
-        waitFor('postReply'),
-      ),
-      closeConversation: fromPromise<void, { id: string }>(waitFor('closeConversation')),
-      loadAvailability: fromPromise<boolean>(waitFor('loadAvailability')),
-      saveAvailability: fromPromise<boolean, { available: boolean }>(waitFor('saveAvailability')),
+      loadInbox: fake.logic<InboxConversation[]>('loadInbox'),
+      loadThread: fake.logic<ChatMessage[], { id: string }>('loadThread'),
+      postReply: fake.logic<ReplyResult, { id: string; body: string; key: string }>('postReply'),
+      closeConversation: fake.logic<void, { id: string }>('closeConversation'),
+      loadAvailability: fake.logic<boolean>('loadAvailability'),
+      saveAvailability: fake.logic<boolean, { available: boolean }>('saveAvailability'),
       listen: fromCallback<InboxEvent>(() => {
         listening.push('start');
         return () => void listening.push('stop');
@@ -71,17 +55,7 @@ function fakes() {
     },
     actions: { chime: () => void chimes.push(1) },
   });
-  const answer = async (actor: string, value: unknown) => {
-    pending[actor]?.resolve(value);
-    pending[actor] = null;
-    await flush();
-  };
-  const fail = async (actor: string) => {
-    pending[actor]?.reject(new Error('offline'));
-    pending[actor] = null;
-    await flush();
-  };
-  return { machine, calls, chimes, listening, answer, fail };
+  return { machine, ...fake, chimes, listening };
 }
 
 /** A running inbox with fake calls; each region's driver is built on it. */
@@ -135,8 +109,7 @@ describe('inbox list and stream (model-based)', () => {
   function start() {
     const inbox = startInbox();
     const driver = {
-      'xstate.done.actor.loadInbox': (e) => inbox.f.answer('loadInbox', e.output),
-      'xstate.error.actor.loadInbox': () => inbox.f.fail('loadInbox'),
+      ...inbox.f.answersFor('loadInbox'),
       'user.retry': inbox.send,
       'user.toggleSound': inbox.send,
       'stream.lost': inbox.send,
@@ -229,10 +202,7 @@ describe('availability switch (model-based)', () => {
     const driver = {
       'user.retry': inbox.send,
       'user.setAvailable': inbox.send,
-      'xstate.done.actor.loadAvailability': (e) => inbox.f.answer('loadAvailability', e.output),
-      'xstate.error.actor.loadAvailability': () => inbox.f.fail('loadAvailability'),
-      'xstate.done.actor.saveAvailability': (e) => inbox.f.answer('saveAvailability', e.output),
-      'xstate.error.actor.saveAvailability': () => inbox.f.fail('saveAvailability'),
+      ...inbox.f.answersFor('loadAvailability', 'saveAvailability'),
     } satisfies Driver<Event>;
     return { ...inbox, driver };
   }
@@ -319,12 +289,7 @@ describe('the open conversation (model-based)', () => {
       'user.change': inbox.send,
       'user.send': inbox.send,
       'user.closeConversation': inbox.send,
-      'xstate.done.actor.loadThread': (e) => inbox.f.answer('loadThread', e.output),
-      'xstate.error.actor.loadThread': () => inbox.f.fail('loadThread'),
-      'xstate.done.actor.postReply': (e) => inbox.f.answer('postReply', e.output),
-      'xstate.error.actor.postReply': () => inbox.f.fail('postReply'),
-      'xstate.done.actor.closeConversation': () => inbox.f.answer('closeConversation', undefined),
-      'xstate.error.actor.closeConversation': () => inbox.f.fail('closeConversation'),
+      ...inbox.f.answersFor('loadThread', 'postReply', 'closeConversation'),
     } satisfies Driver<Event>;
     return { ...inbox, driver };
   }
@@ -341,7 +306,10 @@ describe('the open conversation (model-based)', () => {
         expect(thread).toBe('loading');
         expect(snapshot.context.messages).toEqual([]);
         expect(snapshot.context.draft).toBe('');
-        expect(session.f.calls.at(-1)).toEqual({ actor: 'loadThread', input: { id: ANN.id } });
+        expect(session.f.calls.at(-1)).toEqual({
+          actor: 'loadThread',
+          input: { id: ANN.id },
+        });
       }
       if (event.type === 'xstate.done.actor.loadThread')
         expect(snapshot.context.messages).toEqual([HELLO]);

@@ -11,11 +11,12 @@ import type { Driver } from '#tests/helpers/model-testing.ts';
 import { flushPromises } from '#tests/helpers/pending-call.ts';
 import { CHAT_POLL_MS } from './contact-mode.machine.ts';
 import { selectChatStatus, selectOpenMode } from './contact-mode.selectors.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 const model = contactModeModel(CONTACT_MODE_SAMPLES);
 
 function start() {
-  const { checks, machine } = answeredContactMode();
+  const { checks, machine, statusGestures } = answeredContactMode();
   const actor = createActor(machine, { input: {} }).start();
   const fetches = () => checks.fn.mock.calls.length;
   const settle = async (answer: () => void) => {
@@ -30,10 +31,7 @@ function start() {
   const driver = {
     'user.chooseMode': (e) => void actor.send(e),
     'widget.statusChanged': (e) => void actor.send(e),
-    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
-    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
-    'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
-    'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
+    ...statusGestures(settle, poll),
   } satisfies Driver<ContactModeModelEvent>;
   return {
     driver,
@@ -51,31 +49,21 @@ afterEach(() => {
 });
 
 describe('contact mode (model-based)', () => {
-  const coverage = model.createCoverage();
   // `opening` is transient (resolved by `always` before any snapshot), so no snapshot is in it.
   it('reaches every leaf state', () =>
     expect(model.unreachableLeafStates()).toEqual(['contactMode.mode.opening']));
-  for (const path of model.coveringPaths()) {
-    it(path.description, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, session, step) => {
-          const open = selectOpenMode(snapshot);
-          // Choosing the open option closes it; choosing another opens that one.
-          if (step.index > 0 && step.event.type === 'user.chooseMode') {
-            const before = selectOpenMode(path.steps[step.index - 1]!.state);
-            expect(open).toBe(before === step.event.mode ? null : step.event.mode);
-          }
-          const status = selectChatStatus(snapshot);
-          expect(['checking', 'online', 'offline']).toContain(status);
-          // Exactly one status request is running while checking.
-          if (snapshot.matches({ chat: 'checking' })) expect(session.fetches()).toBeGreaterThan(0);
-        },
-      }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(model, start, (path) => (snapshot, session, step) => {
+    const open = selectOpenMode(snapshot);
+    // Choosing the open option closes it; choosing another opens that one.
+    if (step.index > 0 && step.event.type === 'user.chooseMode') {
+      const before = selectOpenMode(path.steps[step.index - 1]!.state);
+      expect(open).toBe(before === step.event.mode ? null : step.event.mode);
+    }
+    const status = selectChatStatus(snapshot);
+    expect(['checking', 'online', 'offline']).toContain(status);
+    // Exactly one status request is running while checking.
+    if (snapshot.matches({ chat: 'checking' })) expect(session.fetches()).toBeGreaterThan(0);
+  });
 });
 
 describe('contact mode journeys', () => {

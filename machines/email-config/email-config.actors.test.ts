@@ -4,6 +4,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MailClientId } from '#domain/mail-config.ts';
+import { BAKKERIJ_SETTINGS } from '#tests/helpers/mail-settings.ts';
 import { fetchMailSettings, launchMailClient, type LaunchEffects } from './email-config.actors.ts';
 
 type Call = { url: URL };
@@ -114,31 +115,7 @@ describe('launchMailClient', () => {
 
 describe('fetchMailSettings', () => {
   it('reads the server names, and refuses an answer of the wrong shape', async () => {
-    const good = {
-      email: 'jan@bakkerij.nl',
-      incoming: {
-        protocol: 'imap',
-        hostname: 'mail.bakkerij.nl',
-        port: 993,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-      },
-      outgoing: {
-        protocol: 'smtp',
-        hostname: 'mail.bakkerij.nl',
-        port: 465,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-        authentication: true,
-      },
-      pop3: {
-        protocol: 'pop3',
-        hostname: 'mail.bakkerij.nl',
-        port: 995,
-        security: 'SSL/TLS',
-        username: 'jan@bakkerij.nl',
-      },
-    };
+    const good = BAKKERIJ_SETTINGS;
     const calls = stubFetch(() => Response.json(good));
     const result = await fetchMailSettings({ address: 'jan@bakkerij.nl', lang: 'nl' });
     expect(result).toEqual({ ok: true, settings: good });

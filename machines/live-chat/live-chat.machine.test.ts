@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { OfficeHours } from '#domain/office-hours.ts';
 import { liveChatMachine } from './live-chat.machine.ts';
@@ -11,6 +12,7 @@ import type {
   StartResult,
   TicketResult,
 } from './live-chat.types.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 // Model-based test of the live-chat widget's chart: every transition walked against the real
 // machine with controllable fakes for its actors (the stream's events are sent as the stream
@@ -121,30 +123,16 @@ const model = createModel<typeof fake, ModelEvent>({
   limit: 100_000,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
-
-type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-
 function start() {
-  const pending: Record<string, Pending | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <T>(name: string) =>
-    fromPromise<T, unknown>(({ input }) => {
-      (calls[name] ??= []).push(input);
-      return new Promise<T>((resolve, reject) => {
-        pending[name] = { resolve: resolve as (v: unknown) => void, reject };
-      });
-    });
+  const fake = controlledCalls();
   const listened: unknown[] = [];
   const actor = createActor(
     liveChatMachine.provide({
       actors: {
-        checkChat: controlled<CheckResult>('checkChat') as never,
-        startConversation: controlled<StartResult>('startConversation') as never,
-        postMessage: controlled<PostResult>('postMessage') as never,
-        sendTicket: controlled<TicketResult>('sendTicket') as never,
+        checkChat: fake.logic<CheckResult>('checkChat') as never,
+        startConversation: fake.logic<StartResult>('startConversation') as never,
+        postMessage: fake.logic<PostResult>('postMessage') as never,
+        sendTicket: fake.logic<TicketResult>('sendTicket') as never,
         listen: fromCallback(({ input }) => {
           listened.push(input);
           return () => {};
@@ -153,14 +141,6 @@ function start() {
     }),
     { input: { lang: 'en' } },
   ).start();
-  const settle = async (name: string, how: 'resolve' | 'reject', value: unknown) => {
-    const p = pending[name];
-    if (!p) throw new Error(`${name} is not running`);
-    pending[name] = undefined;
-    if (how === 'resolve') p.resolve(value);
-    else p.reject(value);
-    await flush();
-  };
   const send = (e: LiveChatEvent) => void actor.send(e);
   const driver = {
     'user.open': send,
@@ -175,18 +155,11 @@ function start() {
     'stream.closed': send,
     'stream.lost': send,
     'stream.open': send,
-    'xstate.done.actor.checkChat': (e) => settle('checkChat', 'resolve', e.output),
-    'xstate.error.actor.checkChat': (e) => settle('checkChat', 'reject', e.error),
-    'xstate.done.actor.startConversation': (e) => settle('startConversation', 'resolve', e.output),
-    'xstate.error.actor.startConversation': (e) => settle('startConversation', 'reject', e.error),
-    'xstate.done.actor.postMessage': (e) => settle('postMessage', 'resolve', e.output),
-    'xstate.error.actor.postMessage': (e) => settle('postMessage', 'reject', e.error),
-    'xstate.done.actor.sendTicket': (e) => settle('sendTicket', 'resolve', e.output),
-    'xstate.error.actor.sendTicket': (e) => settle('sendTicket', 'reject', e.error),
+    ...fake.answersFor('checkChat', 'startConversation', 'postMessage', 'sendTicket'),
   } satisfies Driver<ModelEvent>;
   return {
     driver,
-    calls,
+    inputsOf: fake.inputsOf,
     listened,
     getSnapshot: () => actor.getSnapshot(),
     stop: () => void actor.stop(),
@@ -194,37 +167,26 @@ function start() {
 }
 
 describe('live-chat widget (model-based)', () => {
-  const coverage = model.createCoverage();
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
-  for (const path of model.coveringPaths()) {
-    it(path.description, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot, _session, { event }) => {
-          // Nothing is sent before consent: starting means every detail passed the schema.
-          if (snapshot.matches({ askingDetails: 'starting' })) {
-            expect(snapshot.context.consent).toBe(true);
-            expect(snapshot.context.fieldErrors).toEqual({});
-          }
-          // A chat always has its conversation.
-          if (snapshot.matches('chatting')) expect(snapshot.context.conversationId).toBe('c1');
-          // Messages are unique and ordered by id.
-          const ids = snapshot.context.messages.map((m) => m.id);
-          expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(ids);
-          // The ticket clears what was typed; a failed one keeps it.
-          if (
-            event.type === 'xstate.done.actor.sendTicket' &&
-            snapshot.matches({ offline: 'ticketSent' })
-          )
-            expect(snapshot.context.draft).toBe('');
-          if (snapshot.matches({ offline: 'ticketFailed' }))
-            expect(snapshot.context.draft).not.toBe('');
-        },
-      }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(model, start, () => (snapshot, _session, { event }) => {
+    // Nothing is sent before consent: starting means every detail passed the schema.
+    if (snapshot.matches({ askingDetails: 'starting' })) {
+      expect(snapshot.context.consent).toBe(true);
+      expect(snapshot.context.fieldErrors).toEqual({});
+    }
+    // A chat always has its conversation.
+    if (snapshot.matches('chatting')) expect(snapshot.context.conversationId).toBe('c1');
+    // Messages are unique and ordered by id.
+    const ids = snapshot.context.messages.map((m) => m.id);
+    expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(ids);
+    // The ticket clears what was typed; a failed one keeps it.
+    if (
+      event.type === 'xstate.done.actor.sendTicket' &&
+      snapshot.matches({ offline: 'ticketSent' })
+    )
+      expect(snapshot.context.draft).toBe('');
+    if (snapshot.matches({ offline: 'ticketFailed' })) expect(snapshot.context.draft).not.toBe('');
+  });
 });
 
 describe('live-chat widget journeys', () => {
@@ -245,10 +207,10 @@ describe('live-chat widget journeys', () => {
     expect(s.getSnapshot().context.fieldErrors).toEqual({
       consent: 'chat.validation.consentRequired',
     });
-    expect(s.calls.startConversation).toBeUndefined();
+    expect(s.inputsOf('startConversation')).toEqual([]);
     driver['user.toggleConsent']({ type: 'user.toggleConsent', value: true });
     driver['user.start']({ type: 'user.start' });
-    expect(s.calls.startConversation).toEqual([
+    expect(s.inputsOf('startConversation')).toEqual([
       { name: 'Anna', email: 'anna@example.nl', message: 'Hello', consent: true, lang: 'en' },
     ]);
     await driver['xstate.done.actor.startConversation']({
@@ -281,7 +243,7 @@ describe('live-chat widget journeys', () => {
       error: 'network',
     });
     driver['user.send']({ type: 'user.send' });
-    const [first, second] = s.calls.postMessage as Array<{ key: string; body: string }>;
+    const [first, second] = s.inputsOf('postMessage') as Array<{ key: string; body: string }>;
     expect(second!.key).toBe(first!.key);
     expect(second!.body).toBe('Are you there?');
     await driver['xstate.done.actor.postMessage']({
@@ -290,7 +252,7 @@ describe('live-chat widget journeys', () => {
     });
     driver['user.change']({ type: 'user.change', field: 'draft', value: 'Hello?' });
     driver['user.send']({ type: 'user.send' });
-    const third = (s.calls.postMessage as Array<{ key: string }>)[2]!;
+    const third = (s.inputsOf('postMessage') as Array<{ key: string }>)[2]!;
     expect(third.key).not.toBe(first!.key);
     s.stop();
   });

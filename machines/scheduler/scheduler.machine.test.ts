@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Booking, Slot } from '#domain/bookings.ts';
+import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { CreateBookingResult, LoadSlotsResult } from './scheduler.actors.ts';
 import { schedulerMachine } from './scheduler.machine.ts';
@@ -100,32 +101,20 @@ const model = createModel<typeof fake, ModelEvent>({
   limit: 20000,
 });
 
-const flush = async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-};
-
 function start() {
-  type Pending = { resolve: (value: never) => void; reject: (e: unknown) => void };
-  const pending: Record<'loadSlots' | 'createBooking', Pending | null> = {
-    loadSlots: null,
-    createBooking: null,
+  const fake = controlledCalls();
+  const calls = {
+    announced: 0,
+    shown: 0,
+    get loads() {
+      return fake.inputsOf('loadSlots') as Array<{ from: string; days: number }>;
+    },
   };
-  const calls = { announced: 0, shown: 0, loads: [] as Array<{ from: string; days: number }> };
   const actor = createActor(
     schedulerMachine.provide({
       actors: {
-        loadSlots: fromPromise<LoadSlotsResult, { from: string; days: number }>(({ input }) => {
-          calls.loads.push(input);
-          return new Promise(
-            (resolve, reject) => (pending.loadSlots = { resolve, reject } as never),
-          );
-        }),
-        createBooking: fromPromise<CreateBookingResult, BookingInput>(
-          () =>
-            new Promise(
-              (resolve, reject) => (pending.createBooking = { resolve, reject } as never),
-            ),
-        ),
+        loadSlots: fake.logic<LoadSlotsResult, { from: string; days: number }>('loadSlots'),
+        createBooking: fake.logic<CreateBookingResult, BookingInput>('createBooking'),
       },
       actions: {
         announceBooking: () => void (calls.announced += 1),
@@ -134,14 +123,6 @@ function start() {
     }),
     { input: INPUT },
   ).start();
-  const settle = async (id: keyof typeof pending, how: 'resolve' | 'reject', value: unknown) => {
-    const p = pending[id];
-    if (!p) throw new Error(`no pending ${id}`);
-    pending[id] = null;
-    if (how === 'resolve') p.resolve(value as never);
-    else p.reject(value);
-    await flush();
-  };
   const driver = {
     'user.selectDay': (e) => void actor.send(e),
     'user.selectSlot': (e) => void actor.send(e),
@@ -149,10 +130,7 @@ function start() {
     'user.changeEmail': (e) => void actor.send(e),
     'user.confirm': (e) => void actor.send(e),
     'user.retry': (e) => void actor.send(e),
-    'xstate.done.actor.loadSlots': (e) => settle('loadSlots', 'resolve', e.output),
-    'xstate.error.actor.loadSlots': (e) => settle('loadSlots', 'reject', e.error),
-    'xstate.done.actor.createBooking': (e) => settle('createBooking', 'resolve', e.output),
-    'xstate.error.actor.createBooking': (e) => settle('createBooking', 'reject', e.error),
+    ...fake.answersFor('loadSlots', 'createBooking'),
   } satisfies Driver<ModelEvent>;
   return { driver, calls, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
 }

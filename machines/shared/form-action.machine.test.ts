@@ -5,6 +5,7 @@ import * as accountFlows from '../account/account-flows.ts';
 import * as staffFlows from '../staff/staff-flows.ts';
 import type { ApiResult } from './api-client.ts';
 import { createFormActionMachine, type FormActionEvent } from './form-action.machine.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 type Result = ApiResult<unknown>;
 type ModelEvent =
@@ -98,28 +99,22 @@ describe.each([false, true])('form-action chart (model-based), startsOpen %s', (
         refused: s.context.refusal?.code ?? null,
       }),
   });
-  const coverage = model.createCoverage();
   it('reaches every leaf state', () =>
     expect(model.unreachableLeafStates()).toEqual(startsOpen ? ['flow.idle'] : []));
-  for (const path of model.coveringPaths()) {
-    it(path.description, () =>
-      model.walk(path, {
-        start: () => start(startsOpen),
-        coverage,
-        assertState: (snapshot, session) => {
-          if (snapshot.matches('sending')) expect(snapshot.context.fieldErrors).toEqual({});
-          if (snapshot.matches({ editing: 'invalid' }))
-            expect(Object.keys(snapshot.context.fieldErrors)).toEqual(['password']);
-          if (snapshot.matches({ editing: 'refused' }))
-            expect(snapshot.context.refusal?.code).toBe('ALREADY_CANCELLED');
-          if (snapshot.matches('done')) expect(session.done).toEqual([{ fine: true }]);
-          // Closing clears what was typed (a password never stays in memory).
-          if (snapshot.matches('idle')) expect(snapshot.context.values).toEqual({ password: '' });
-        },
-      }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(
+    model,
+    () => start(startsOpen),
+    () => (snapshot, session) => {
+      if (snapshot.matches('sending')) expect(snapshot.context.fieldErrors).toEqual({});
+      if (snapshot.matches({ editing: 'invalid' }))
+        expect(Object.keys(snapshot.context.fieldErrors)).toEqual(['password']);
+      if (snapshot.matches({ editing: 'refused' }))
+        expect(snapshot.context.refusal?.code).toBe('ALREADY_CANCELLED');
+      if (snapshot.matches('done')) expect(session.done).toEqual([{ fine: true }]);
+      // Closing clears what was typed (a password never stays in memory).
+      if (snapshot.matches('idle')) expect(snapshot.context.values).toEqual({ password: '' });
+    },
+  );
 });
 
 describe('form-action journeys', () => {

@@ -1,6 +1,7 @@
 // The usual model-based suite in one call: every covering path of the model walked as its own
 // test, then the check that together they took every transition of the chart. `assertFor` is
-// called inside each path's test, so state it sets up (counters, logs) is fresh per path.
+// called inside each path's test, so state it sets up (counters, logs) is fresh per path;
+// `timeout` is each path's own where a walk through a real screen takes longer.
 //
 //   walkEveryTransition(model, start, (path) => (snapshot, session, step) => { ... }, { maxSteps: 30 });
 //   describeModel('the quiz', model, { start, assertState, maxSteps: 30 });
@@ -23,11 +24,12 @@ export function walkEveryTransition<
   model: Model<TSnapshot, TEvent>,
   start: () => TSession | Promise<TSession>,
   assertFor: (path: ModelPath<TSnapshot, TEvent>) => AssertState<TSnapshot, TEvent, TSession>,
-  paths: { maxSteps?: number } = {},
+  options: { maxSteps?: number; timeout?: number } = {},
 ): void {
+  const { timeout, ...paths } = options;
   const coverage = model.createCoverage();
   for (const path of model.coveringPaths(paths)) {
-    it(path.description, async () => {
+    it(path.description, { timeout }, async () => {
       await model.walk(path, { start, assertState: assertFor(path), coverage });
     });
   }

@@ -91,3 +91,21 @@ export function answerGestures<TId extends string, TOutput>(
   } as Record<Done['type'], (e: Done) => Promise<void>> &
     Record<Failed['type'], (e: Failed) => Promise<void>>;
 }
+
+/**
+ * A model walk's session on a rendered screen: what the test hands on (`extra`: the driver and its
+ * own handles), the actor's snapshot, and `stop`, which unmounts the screen and stops the actor.
+ */
+export function screenSession<
+  TActor extends { getSnapshot(): unknown; stop(): unknown },
+  TExtra extends object,
+>(actor: TActor, view: { unmount(): void }, extra: TExtra) {
+  return {
+    ...extra,
+    getSnapshot: () => actor.getSnapshot() as ReturnType<TActor['getSnapshot']>,
+    stop: () => {
+      view.unmount();
+      actor.stop();
+    },
+  };
+}

@@ -1,21 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
+import { dashboardPage } from '../../route-head.ts';
 import { ChatInbox } from '../../views/dashboard/chat-inbox.tsx';
+import { DashboardPage } from '../../views/dashboard/dashboard-page.tsx';
 
 export const Route = createFileRoute('/dashboard/chat')({
-  head: pageHead('dashboard.nav.chat'),
-  staticData: { dashboardTitleId: 'dashboard.nav.chat' },
-  component: Page,
-});
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.chat.intro" />
-      </p>
+  ...dashboardPage('dashboard.nav.chat'),
+  component: () => (
+    <DashboardPage introId="dashboard.chat.intro">
       <ChatInbox />
-    </>
-  );
-}
+    </DashboardPage>
+  ),
+});

@@ -1,23 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
+import { dashboardPage } from '../../route-head.ts';
+import { DashboardPage } from '../../views/dashboard/dashboard-page.tsx';
 import { DashboardOverview } from '../../views/dashboard/overview.tsx';
 import { OverviewFiguresView } from '../../views/dashboard/overview-figures.tsx';
 
 export const Route = createFileRoute('/dashboard/')({
-  head: pageHead('dashboard.nav.overview'),
-  staticData: { dashboardTitleId: 'dashboard.nav.overview' },
-  component: Page,
-});
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.overview.intro" />
-      </p>
+  ...dashboardPage('dashboard.nav.overview'),
+  component: () => (
+    <DashboardPage introId="dashboard.overview.intro">
       <OverviewFiguresView />
       <DashboardOverview />
-    </>
-  );
-}
+    </DashboardPage>
+  ),
+});

@@ -1,21 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
-import { AdminTable } from '../../views/dashboard/admin-table.tsx';
+import { dashboardPage } from '../../route-head.ts';
+import { AdminTablePage } from '../../views/dashboard/admin-table.tsx';
 
 export const Route = createFileRoute('/dashboard/leads')({
-  head: pageHead('dashboard.nav.leads'),
-  staticData: { dashboardTitleId: 'dashboard.nav.leads' },
-  component: Page,
+  ...dashboardPage('dashboard.nav.leads'),
+  component: () => <AdminTablePage table="leads" introId="dashboard.leads.intro" />,
 });
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.leads.intro" />
-      </p>
-      <AdminTable table="leads" />
-    </>
-  );
-}

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { pageHead } from '../../route-head.ts';
+import { dashboardPage } from '../../route-head.ts';
 import { StaffLead } from '../../views/blueprint/staff-lead.tsx';
 
 export const Route = createFileRoute('/dashboard/leads_/$id')({
-  head: pageHead('dashboard.lead.title'),
-  staticData: { dashboardTitleId: 'dashboard.lead.title' },
+  ...dashboardPage('dashboard.lead.title'),
   component: Page,
 });
 

@@ -1,21 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
-import { AdminTable } from '../../views/dashboard/admin-table.tsx';
+import { dashboardPage } from '../../route-head.ts';
+import { AdminTablePage } from '../../views/dashboard/admin-table.tsx';
 
 export const Route = createFileRoute('/dashboard/orders')({
-  head: pageHead('dashboard.nav.orders'),
-  staticData: { dashboardTitleId: 'dashboard.nav.orders' },
-  component: Page,
+  ...dashboardPage('dashboard.nav.orders'),
+  component: () => <AdminTablePage table="orders" introId="dashboard.orders.intro" />,
 });
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.orders.intro" />
-      </p>
-      <AdminTable table="orders" />
-    </>
-  );
-}

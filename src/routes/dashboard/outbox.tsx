@@ -1,21 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
-import { AdminTable } from '../../views/dashboard/admin-table.tsx';
+import { dashboardPage } from '../../route-head.ts';
+import { AdminTablePage } from '../../views/dashboard/admin-table.tsx';
 
 export const Route = createFileRoute('/dashboard/outbox')({
-  head: pageHead('dashboard.nav.outbox'),
-  staticData: { dashboardTitleId: 'dashboard.nav.outbox' },
-  component: Page,
+  ...dashboardPage('dashboard.nav.outbox'),
+  component: () => <AdminTablePage table="outbox" introId="dashboard.outbox.intro" />,
 });
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.outbox.intro" />
-      </p>
-      <AdminTable table="outbox" />
-    </>
-  );
-}

@@ -1,21 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { pageHead } from '../../route-head.ts';
-import { AdminTable } from '../../views/dashboard/admin-table.tsx';
+import { dashboardPage } from '../../route-head.ts';
+import { AdminTablePage } from '../../views/dashboard/admin-table.tsx';
 
 export const Route = createFileRoute('/dashboard/tickets')({
-  head: pageHead('dashboard.nav.tickets'),
-  staticData: { dashboardTitleId: 'dashboard.nav.tickets' },
-  component: Page,
+  ...dashboardPage('dashboard.nav.tickets'),
+  component: () => <AdminTablePage table="tickets" introId="dashboard.tickets.intro" />,
 });
-
-function Page() {
-  return (
-    <>
-      <p>
-        <FormattedMessage id="dashboard.tickets.intro" />
-      </p>
-      <AdminTable table="tickets" />
-    </>
-  );
-}

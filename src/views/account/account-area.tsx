@@ -10,7 +10,12 @@ import {
   upgradeRequestMachine,
 } from '#machines/account/account-flows.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
+import {
+  ActionAlert,
+  ActionField,
+  OpenableActionForm,
+  useFormAction,
+} from '../shared/form-action.tsx';
 import { Empty, Section } from './account-section.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
 import { AccountDeletion, DataExport, go, PasswordChange, Profile } from './account-settings.tsx';
@@ -228,35 +233,19 @@ function SubscriptionCard({
           <p role="status">
             <FormattedMessage id="account.upgrade.done" />
           </p>
-        ) : upgrade.isOpen ? (
-          <form
-            className="auth-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              upgrade.submit();
-            }}
+        ) : (
+          <OpenableActionForm
+            action={upgrade}
+            openId="account.upgrade.open"
+            openClassName="button button--small"
+            submitId="account.upgrade.send"
+            small
           >
             <p>
               <FormattedMessage id="account.upgrade.explain" />
             </p>
             <ActionField action={upgrade} field="note" labelId="account.upgrade.note" multiline />
-            <button type="submit" className="button button--small" disabled={upgrade.isSending}>
-              <FormattedMessage id="account.upgrade.send" />
-            </button>{' '}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={upgrade.close}
-            >
-              <FormattedMessage id="account.common.back" />
-            </button>
-            <ActionAlert action={upgrade} />
-          </form>
-        ) : (
-          <button type="button" className="button button--small" onClick={upgrade.open}>
-            <FormattedMessage id="account.upgrade.open" />
-          </button>
+          </OpenableActionForm>
         )
       ) : null}
     </li>

@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { invoicePdfLink, manageBookingLink } from '#domain/links.ts';
 import { Empty, Section } from './account-section.tsx';
+import { ColumnHeads } from '../shared/column-heads.tsx';
 
 export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang }) {
   return (
@@ -21,28 +22,16 @@ export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang 
       ) : (
         <div className="account__table-wrap">
           <table className="account__table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.number" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.issueDate" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.dueDate" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.total" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.status" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="account.invoices.actions" />
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              ids={[
+                'account.invoices.number',
+                'account.invoices.issueDate',
+                'account.invoices.dueDate',
+                'account.invoices.total',
+                'account.invoices.status',
+                'account.invoices.actions',
+              ]}
+            />
             <tbody>
               {items.map((i) => (
                 <tr key={i.number}>

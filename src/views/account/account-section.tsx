@@ -1,16 +1,13 @@
 // The client area's building blocks: a titled section and its empty state.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { TitledSection } from '../shared/titled-section.tsx';
 
 export function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="account__section" aria-labelledby={id}>
-      <h2 id={id}>
-        <FormattedMessage id={titleId} />
-      </h2>
+    <TitledSection className="account__section" titleId={titleId}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

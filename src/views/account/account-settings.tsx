@@ -10,7 +10,12 @@ import {
   profileMachine,
 } from '#machines/account/account-flows.ts';
 import { saveFile } from '#machines/account/account.actors.ts';
-import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
+import {
+  ActionAlert,
+  ActionField,
+  OpenableActionForm,
+  useFormAction,
+} from '../shared/form-action.tsx';
 import { Section } from './account-section.tsx';
 
 /** Leaves with a full page load, so the server sees the session (or its end). */
@@ -54,46 +59,26 @@ export function Profile({
           />
         </p>
       ) : null}
-      {action.isOpen ? (
-        <form
-          className="auth-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            action.submit();
-          }}
-        >
-          <ActionField
-            action={action}
-            field="name"
-            labelId="account.profile.name"
-            autoComplete="name"
-          />
-          <ActionField
-            action={action}
-            field="phone"
-            labelId="account.profile.phone"
-            type="tel"
-            autoComplete="tel"
-          />
-          <button type="submit" className="button" disabled={action.isSending}>
-            <FormattedMessage id="account.profile.save" />
-          </button>{' '}
-          <button type="button" className="button button--ghost" onClick={action.close}>
-            <FormattedMessage id="account.common.back" />
-          </button>
-          {action.isDone ? (
-            <p role="status">
-              <FormattedMessage id="account.profile.saved" />
-            </p>
-          ) : null}
-          <ActionAlert action={action} />
-        </form>
-      ) : (
-        <button type="button" className="button button--ghost" onClick={action.open}>
-          <FormattedMessage id="account.profile.edit" />
-        </button>
-      )}
+      <OpenableActionForm
+        action={action}
+        openId="account.profile.edit"
+        submitId="account.profile.save"
+        doneId="account.profile.saved"
+      >
+        <ActionField
+          action={action}
+          field="name"
+          labelId="account.profile.name"
+          autoComplete="name"
+        />
+        <ActionField
+          action={action}
+          field="phone"
+          labelId="account.profile.phone"
+          type="tel"
+          autoComplete="tel"
+        />
+      </OpenableActionForm>
     </Section>
   );
 }
@@ -106,14 +91,11 @@ export function PasswordChange({ lang }: { lang: Lang }) {
         <p role="status">
           <FormattedMessage id="account.password.changed" />
         </p>
-      ) : action.isOpen ? (
-        <form
-          className="auth-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            action.submit();
-          }}
+      ) : (
+        <OpenableActionForm
+          action={action}
+          openId="account.password.open"
+          submitId="account.password.save"
         >
           <ActionField
             action={action}
@@ -129,18 +111,7 @@ export function PasswordChange({ lang }: { lang: Lang }) {
             type="password"
             autoComplete="new-password"
           />
-          <button type="submit" className="button" disabled={action.isSending}>
-            <FormattedMessage id="account.password.save" />
-          </button>{' '}
-          <button type="button" className="button button--ghost" onClick={action.close}>
-            <FormattedMessage id="account.common.back" />
-          </button>
-          <ActionAlert action={action} />
-        </form>
-      ) : (
-        <button type="button" className="button button--ghost" onClick={action.open}>
-          <FormattedMessage id="account.password.open" />
-        </button>
+        </OpenableActionForm>
       )}
     </Section>
   );
@@ -187,45 +158,23 @@ export function AccountDeletion({ lang }: { lang: Lang }) {
       <p>
         <FormattedMessage id="account.delete.explain" />
       </p>
-      {action.isOpen ? (
-        <form
-          className="auth-form"
-          noValidate
-          aria-label={intl.formatMessage({ id: 'account.delete.title' })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            action.submit();
-          }}
-        >
-          <ActionField
-            action={action}
-            field="password"
-            labelId="account.delete.password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <button
-            type="submit"
-            className="button button--danger"
-            disabled={action.isSending || action.isDone}
-          >
-            <FormattedMessage id="account.delete.confirm" />
-          </button>{' '}
-          <button type="button" className="button button--ghost" onClick={action.close}>
-            <FormattedMessage id="account.common.back" />
-          </button>
-          {action.isDone ? (
-            <p role="status">
-              <FormattedMessage id="account.delete.done" />
-            </p>
-          ) : null}
-          <ActionAlert action={action} />
-        </form>
-      ) : (
-        <button type="button" className="button button--ghost" onClick={action.open}>
-          <FormattedMessage id="account.delete.open" />
-        </button>
-      )}
+      <OpenableActionForm
+        action={action}
+        openId="account.delete.open"
+        submitId="account.delete.confirm"
+        submitClassName="button button--danger"
+        doneId="account.delete.done"
+        once
+        ariaLabel={intl.formatMessage({ id: 'account.delete.title' })}
+      >
+        <ActionField
+          action={action}
+          field="password"
+          labelId="account.delete.password"
+          type="password"
+          autoComplete="current-password"
+        />
+      </OpenableActionForm>
     </Section>
   );
 }

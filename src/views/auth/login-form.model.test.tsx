@@ -14,6 +14,7 @@ import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-pr
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { LoginScreen } from './login-form.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
 
 type Credentials = { email: string; password: string };
 type ModelEvent =
@@ -91,14 +92,7 @@ function start() {
       await flush();
     },
   } satisfies Driver<ModelEvent>;
-  return {
-    driver,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  return screenSession(actor, view, { driver });
 }
 
 /** The alert under the form for each state, written out. */

@@ -21,6 +21,8 @@ import {
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { ContactOptionsView } from './contact-options.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
@@ -42,7 +44,7 @@ const optionButton = (mode: keyof typeof TITLES) =>
   });
 
 function start() {
-  const { checks, machine } = answeredContactMode();
+  const { machine, statusGestures } = answeredContactMode();
   // The chart's own clock, advanced by the poll gesture only (the scheduler panel keeps real timers).
   const clock = new SimulatedClock();
   const actor = createActor(machine, { clock, input: {} }).start();
@@ -67,54 +69,34 @@ function start() {
     'user.chooseMode': (e) => void fireEvent.click(optionButton(e.mode)),
     // The widget's push has no gesture on this screen; it arrives as an event.
     'widget.statusChanged': (e) => void act(() => void actor.send(e)),
-    'xstate.done.actor.fetchChatStatus': (e) => settle(() => checks.resolve(e.output)),
-    'xstate.error.actor.fetchChatStatus': (e) => settle(() => checks.reject(e.error)),
-    'xstate.after.pollChatStatus.contactMode.chat.online.waiting': poll,
-    'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': poll,
+    ...statusGestures(settle, poll),
   } satisfies Driver<ContactModeModelEvent>;
-  return {
-    driver,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  return screenSession(actor, view, { driver });
 }
 
 describe('contact options, model-based through the real component', () => {
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, { timeout: 30_000 }, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot) => {
-          const open = selectOpenMode(snapshot);
-          for (const mode of ['ticket', 'consult', 'chat'] as const)
-            expect(optionButton(mode)).toHaveAttribute('aria-expanded', String(open === mode));
-          const status = selectChatStatus(snapshot);
-          expect(optionButton('chat')).toHaveTextContent(t(`contact.chat.status.${status}`));
-          // The panel of the open option, and only that one.
-          expect(screen.queryByRole('form', { name: t('contact.form.heading') }) !== null).toBe(
-            open === 'ticket',
-          );
-          expect(screen.queryByRole('heading', { name: t('scheduler.heading') }) !== null).toBe(
-            open === 'consult',
-          );
-          const hours = screen.queryByText(t('contact.chat.hours'));
-          expect(hours !== null).toBe(open === 'chat' && status === 'offline');
-          expect(screen.queryByText(t('contact.chat.online')) !== null).toBe(
-            open === 'chat' && status === 'online',
-          );
-          expect(screen.queryByText(t('contact.chat.loading')) !== null).toBe(
-            open === 'chat' && status === 'checking',
-          );
-        },
-      }),
+  walkEveryTransition(model, start, () => (snapshot) => {
+    const open = selectOpenMode(snapshot);
+    for (const mode of ['ticket', 'consult', 'chat'] as const)
+      expect(optionButton(mode)).toHaveAttribute('aria-expanded', String(open === mode));
+    const status = selectChatStatus(snapshot);
+    expect(optionButton('chat')).toHaveTextContent(t(`contact.chat.status.${status}`));
+    // The panel of the open option, and only that one.
+    expect(screen.queryByRole('form', { name: t('contact.form.heading') }) !== null).toBe(
+      open === 'ticket',
     );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+    expect(screen.queryByRole('heading', { name: t('scheduler.heading') }) !== null).toBe(
+      open === 'consult',
+    );
+    const hours = screen.queryByText(t('contact.chat.hours'));
+    expect(hours !== null).toBe(open === 'chat' && status === 'offline');
+    expect(screen.queryByText(t('contact.chat.online')) !== null).toBe(
+      open === 'chat' && status === 'online',
+    );
+    expect(screen.queryByText(t('contact.chat.loading')) !== null).toBe(
+      open === 'chat' && status === 'checking',
+    );
+  });
 
   it('offline leads to a ticket or a booking', async () => {
     const session = start();

@@ -59,14 +59,17 @@ const status = (kind: keyof typeof STATUS_IDS) => (row: Row) => {
   return id ? <FormattedMessage id={id} /> : String(row.status);
 };
 
+/** The day a row was made, the first column of most tables. */
+const CREATED_AT: Column = {
+  key: 'createdAt',
+  labelId: 'dashboard.tables.date',
+  sortable: true,
+  render: date('createdAt'),
+};
+
 export const COLUMNS: Record<AdminTableName, Column[]> = {
   orders: [
-    {
-      key: 'createdAt',
-      labelId: 'dashboard.tables.date',
-      sortable: true,
-      render: date('createdAt'),
-    },
+    CREATED_AT,
     {
       key: 'email',
       labelId: 'dashboard.tables.client',
@@ -140,12 +143,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     { key: 'total', labelId: 'dashboard.tables.total', sortable: true, render: money('total') },
   ],
   leads: [
-    {
-      key: 'createdAt',
-      labelId: 'dashboard.tables.date',
-      sortable: true,
-      render: date('createdAt'),
-    },
+    CREATED_AT,
     {
       key: 'name',
       labelId: 'dashboard.tables.name',
@@ -168,12 +166,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     },
   ],
   tickets: [
-    {
-      key: 'createdAt',
-      labelId: 'dashboard.tables.date',
-      sortable: true,
-      render: date('createdAt'),
-    },
+    CREATED_AT,
     {
       key: 'email',
       labelId: 'dashboard.tables.client',
@@ -217,12 +210,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     },
   ],
   outbox: [
-    {
-      key: 'createdAt',
-      labelId: 'dashboard.tables.date',
-      sortable: true,
-      render: date('createdAt'),
-    },
+    CREATED_AT,
     { key: 'to', labelId: 'dashboard.tables.to', sortable: true, render: text('to') },
     {
       key: 'kind',

@@ -24,6 +24,8 @@ import type { ApiResult } from '#machines/shared/api-client.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { AdminTableView } from './admin-table.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
@@ -194,18 +196,17 @@ function start() {
     'xstate.error.actor.load': () => settle('reject'),
     'xstate.after.searchPause.adminTable.typing': () => advance(SEARCH_PAUSE),
   } satisfies Driver<ModelEvent>;
-  return {
-    driver,
+  return screenSession(
     actor,
-    requests,
-    settle,
-    advance,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      cleanup();
-      actor.stop();
+    { unmount: cleanup },
+    {
+      driver,
+      actor,
+      requests,
+      settle,
+      advance,
     },
-  };
+  );
 }
 
 type Session = ReturnType<typeof start>;
@@ -283,14 +284,7 @@ function assertScreen(snapshot: Snapshot, session: Session) {
 
 describe('staff table (model-based, through the real view)', () => {
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
-
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, { timeout: 30_000 }, () =>
-      model.walk(path, { start, coverage, assertState: assertScreen }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+  walkEveryTransition(model, start, () => assertScreen);
 });
 
 describe('staff table journeys', () => {

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { adminTableMachine, type AdminTableName } from '#machines/staff/admin-table.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { COLUMNS } from './admin-table-columns.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
 
 export type AdminTableActor = ActorRefFrom<typeof adminTableMachine>;
 
@@ -13,6 +14,23 @@ export function AdminTable({ table, q }: { table: AdminTableName; q?: string | u
   const { lang } = useI18n();
   const actor = useActorRef(adminTableMachine, { input: { table, lang, q: q ?? '' } });
   return <AdminTableView actor={actor} />;
+}
+
+/** A staff page that is one admin table (`q` starts it searched). */
+export function AdminTablePage({
+  table,
+  introId,
+  q,
+}: {
+  table: AdminTableName;
+  introId: string;
+  q?: string | undefined;
+}) {
+  return (
+    <DashboardPage introId={introId}>
+      <AdminTable table={table} q={q} />
+    </DashboardPage>
+  );
 }
 
 /** The table of a running admin-table actor (its chart decides what is shown). */

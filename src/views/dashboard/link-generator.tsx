@@ -1,12 +1,20 @@
+import { useLocation } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { groupByKey } from '#domain/catalogue.ts';
 import { LANGS, type Lang } from '#domain/language.ts';
-import { LINK_INTERVALS, checkoutLink, linkPackageGroups, orderLink } from '#domain/links.ts';
+import {
+  LINK_INTERVALS,
+  checkoutLink,
+  generatorLangFromPath,
+  linkPackageGroups,
+  orderLink,
+} from '#domain/links.ts';
 import { linkGeneratorMachine } from '#machines/staff/link-generator.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { CopyButton, type CopyButtonMessages } from '../../components/copy-button.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
 
 const LINK_COPY: CopyButtonMessages = {
   copy: 'dashboard.links.copy',
@@ -175,5 +183,21 @@ export function LinkGenerator({
         )}
       </section>
     </div>
+  );
+}
+
+/** A link generator page; its language starts as the one in the page's path. */
+export function LinkGeneratorPage({
+  kind,
+  introId,
+}: {
+  kind: 'order' | 'checkout';
+  introId: string;
+}) {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  return (
+    <DashboardPage introId={introId}>
+      <LinkGenerator kind={kind} initialLang={generatorLangFromPath(pathname)} />
+    </DashboardPage>
   );
 }

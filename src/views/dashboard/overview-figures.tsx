@@ -6,6 +6,7 @@ import type { Lang } from '#domain/language.ts';
 import { overviewFiguresMachine, type OverviewFigures } from '#machines/staff/staff-flows.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { useFormAction } from '../shared/form-action.tsx';
+import { ColumnHeads } from '../shared/column-heads.tsx';
 
 /** The overview's figures from GET /api/admin/overview, with the orders-and-revenue chart. */
 export function OverviewFiguresView() {
@@ -184,19 +185,9 @@ function MonthChart({ months, lang }: { months: OverviewFigures['months']; lang:
       </svg>
       <table id={`${id}-table`} className="visually-hidden">
         <caption>{intl.formatMessage({ id: 'dashboard.figures.chartTitle' })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="dashboard.figures.month" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dashboard.figures.orders" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dashboard.figures.revenue" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          ids={['dashboard.figures.month', 'dashboard.figures.orders', 'dashboard.figures.revenue']}
+        />
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>

@@ -28,6 +28,8 @@ import { createModel, type Driver, type EventSamples } from '#tests/helpers/mode
 import { expectConsole } from '#tests/setup/console.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { EmailConfigView } from './email-config-view.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
@@ -185,81 +187,71 @@ function start() {
     'xstate.after.instructionDelay.emailConfig.launch.waiting': (e) =>
       act(() => void actor.send(e as unknown as EmailConfigEvent)),
   } satisfies Driver<Event>;
-  return {
+  return screenSession(actor, view, {
     driver,
     launched,
     tick,
     isLookingUp: () => settingsCall !== null,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  });
 }
 
 describe('mail-setup page, model-based through the real component', () => {
-  const coverage = model.createCoverage();
-  for (const path of model.coveringPaths()) {
-    it(path.description, { timeout: 60_000 }, () =>
-      model.walk(path, {
-        start,
-        coverage,
-        assertState: (snapshot) => {
-          expect(addressField()).toHaveValue(snapshot.context.address);
-          const status = selectAddressStatus(snapshot);
-          const launching = selectLaunching(snapshot);
-          for (const client of ['outlook', 'thunderbird', 'iphone', 'gmailAndroid'] as const) {
-            const button = clientButton(client);
-            if (status === 'valid' && launching === null) expect(button).toBeEnabled();
-            else expect(button).toBeDisabled();
-            expect(button.getAttribute('aria-busy')).toBe(launching === client ? 'true' : null);
-          }
-          expect(addressField().getAttribute('aria-invalid')).toBe(
-            status === 'invalid' ? 'true' : null,
-          );
-          expect(screen.queryByText(t('emailConfig.address.invalid')) !== null).toBe(
-            status === 'invalid',
-          );
-          expect(screen.queryByText(t('emailConfig.clients.disabledHint')) !== null).toBe(
-            status !== 'valid',
-          );
+  walkEveryTransition(
+    model,
+    start,
+    () => (snapshot) => {
+      expect(addressField()).toHaveValue(snapshot.context.address);
+      const status = selectAddressStatus(snapshot);
+      const launching = selectLaunching(snapshot);
+      for (const client of ['outlook', 'thunderbird', 'iphone', 'gmailAndroid'] as const) {
+        const button = clientButton(client);
+        if (status === 'valid' && launching === null) expect(button).toBeEnabled();
+        else expect(button).toBeDisabled();
+        expect(button.getAttribute('aria-busy')).toBe(launching === client ? 'true' : null);
+      }
+      expect(addressField().getAttribute('aria-invalid')).toBe(
+        status === 'invalid' ? 'true' : null,
+      );
+      expect(screen.queryByText(t('emailConfig.address.invalid')) !== null).toBe(
+        status === 'invalid',
+      );
+      expect(screen.queryByText(t('emailConfig.clients.disabledHint')) !== null).toBe(
+        status !== 'valid',
+      );
 
-          const manual = selectManualSettings(snapshot);
-          expect(screen.queryByText(t('emailConfig.manual.pending')) !== null).toBe(
-            manual.status === 'pending',
-          );
-          expect(screen.queryByText(t('emailConfig.manual.loading')) !== null).toBe(
-            manual.status === 'loading',
-          );
-          expect(screen.queryByText(t('emailConfig.manual.failed')) !== null).toBe(
-            manual.status === 'failed',
-          );
-          expect(screen.queryAllByText('imap.bakkerij.nl')).toHaveLength(
-            manual.status === 'loaded' ? 1 : 0,
-          );
-          expect(screen.queryAllByText('smtp.bakkerij.nl')).toHaveLength(
-            manual.status === 'loaded' ? 1 : 0,
-          );
+      const manual = selectManualSettings(snapshot);
+      expect(screen.queryByText(t('emailConfig.manual.pending')) !== null).toBe(
+        manual.status === 'pending',
+      );
+      expect(screen.queryByText(t('emailConfig.manual.loading')) !== null).toBe(
+        manual.status === 'loading',
+      );
+      expect(screen.queryByText(t('emailConfig.manual.failed')) !== null).toBe(
+        manual.status === 'failed',
+      );
+      expect(screen.queryAllByText('imap.bakkerij.nl')).toHaveLength(
+        manual.status === 'loaded' ? 1 : 0,
+      );
+      expect(screen.queryAllByText('smtp.bakkerij.nl')).toHaveLength(
+        manual.status === 'loaded' ? 1 : 0,
+      );
 
-          const alert = screen.getByRole('alert');
-          const shown = selectInstructions(snapshot);
-          if (shown) {
-            const name = t(`emailConfig.client.${shown}.name`);
-            expect(
-              within(alert).getByRole('heading', {
-                name: t('emailConfig.instructions.title').replace('{client}', name),
-              }),
-            ).toBeInTheDocument();
-            expect(within(alert).getAllByRole('listitem')).toHaveLength(3);
-          } else {
-            expect(alert).toBeEmptyDOMElement();
-          }
-        },
-      }),
-    );
-  }
-  it('takes every transition', () => coverage.assertComplete());
+      const alert = screen.getByRole('alert');
+      const shown = selectInstructions(snapshot);
+      if (shown) {
+        const name = t(`emailConfig.client.${shown}.name`);
+        expect(
+          within(alert).getByRole('heading', {
+            name: t('emailConfig.instructions.title').replace('{client}', name),
+          }),
+        ).toBeInTheDocument();
+        expect(within(alert).getAllByRole('listitem')).toHaveLength(3);
+      } else {
+        expect(alert).toBeEmptyDOMElement();
+      }
+    },
+    { timeout: 60_000 },
+  );
   // `checking` is transient: it decides at once, so no state rests there.
   it('reaches every state', () =>
     expect(model.unreachableLeafStates()).toEqual(['emailConfig.address.checking']));

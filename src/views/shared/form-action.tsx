@@ -135,3 +135,69 @@ export function ActionForm({
     </form>
   );
 }
+
+/**
+ * A form action that opens from a button (`openId`): once open, its form holds the fields and
+ * notes given as children, the submit button (`submitId`), Back (closes it), the `doneId` status
+ * once done, and the alert. `once` keeps the submit button disabled after it is done.
+ */
+export function OpenableActionForm({
+  action,
+  openId,
+  submitId,
+  doneId,
+  small = false,
+  submitClassName = small ? 'button button--small' : 'button',
+  openClassName = 'button button--ghost',
+  once = false,
+  ariaLabel,
+  children,
+}: {
+  action: FormAction;
+  openId: string;
+  submitId: string;
+  doneId?: string;
+  small?: boolean;
+  submitClassName?: string;
+  openClassName?: string;
+  once?: boolean;
+  ariaLabel?: string;
+  children: ReactNode;
+}) {
+  if (!action.isOpen)
+    return (
+      <button type="button" className={openClassName} onClick={action.open}>
+        <FormattedMessage id={openId} />
+      </button>
+    );
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-label={ariaLabel}
+      onSubmit={submitWith(() => action.submit())}
+    >
+      {children}
+      <button
+        type="submit"
+        className={submitClassName}
+        disabled={action.isSending || (once && action.isDone)}
+      >
+        <FormattedMessage id={submitId} />
+      </button>{' '}
+      <button
+        type="button"
+        className={small ? 'button button--ghost button--small' : 'button button--ghost'}
+        onClick={action.close}
+      >
+        <FormattedMessage id="account.common.back" />
+      </button>
+      {doneId && action.isDone ? (
+        <p role="status">
+          <FormattedMessage id={doneId} />
+        </p>
+      ) : null}
+      <ActionAlert action={action} />
+    </form>
+  );
+}

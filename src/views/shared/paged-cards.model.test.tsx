@@ -13,6 +13,7 @@ import { cardPagerMachine, type CardPagerEvent } from '#machines/shared/card-pag
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { CardPages, PagedCards } from './paged-cards.tsx';
+import { screenSession } from '#tests/helpers/screens.tsx';
 
 const SEVEN = ['Ann', 'Bas', 'Cor', 'Dirk', 'Eva', 'Fleur', 'Gijs'];
 
@@ -73,14 +74,7 @@ function start() {
     'user.nextPage': () => void fireEvent.click(button('Next page')),
     'user.previousPage': () => void fireEvent.click(button('Previous page')),
   } satisfies Driver<CardPagerEvent>;
-  return {
-    driver,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => {
-      view.unmount();
-      actor.stop();
-    },
-  };
+  return screenSession(actor, view, { driver });
 }
 
 describe('card pager model through the real list', () => {
