@@ -19,8 +19,8 @@ export function controlledPromise<TOutput, TInput = unknown>() {
 }
 
 /** Lets the promise callbacks and the actor's reaction to them run. */
-export async function flushMicrotasks(): Promise<void> {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+export async function flushMicrotasks(turns = 10): Promise<void> {
+  for (let i = 0; i < turns; i += 1) await Promise.resolve();
 }
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };

@@ -32,6 +32,4 @@ export function pendingCall<TInput, TOutput>() {
 export type PendingCall<TInput, TOutput> = ReturnType<typeof pendingCall<TInput, TOutput>>;
 
 /** Lets the promises a settled call started run out (a few microtask turns). */
-export async function flushPromises(turns = 10): Promise<void> {
-  for (let i = 0; i < turns; i += 1) await Promise.resolve();
-}
+export { flushMicrotasks as flushPromises } from './controlled-promise.ts';
