@@ -13,6 +13,7 @@ import {
 
 import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
+import type { AdminTable } from '#domain/admin.schema.ts';
 
 export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
 
@@ -22,16 +23,20 @@ export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
  * it may be sorted by and the ones a search looks in.
  */
 
-export const ADMIN_TABLES = [
-  'orders',
-  'invoices',
-  'leads',
-  'tickets',
-  'bookings',
-  'outbox',
-  'subscriptions',
-] as const;
-export type AdminTable = (typeof ADMIN_TABLES)[number];
+export { ADMIN_TABLES, type AdminTable } from '#domain/admin.schema.ts';
+
+/** The columns of an order that both staff listings of orders show. */
+export const adminOrderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  interval: orders.interval,
+  domainName: orders.domainName,
+  paymentMethod: orders.paymentMethod,
+  email: users.email,
+  name: users.name,
+  smartLeadFormAnswers: orders.smartLeadFormAnswers,
+};
 
 export async function ordersTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -51,18 +56,7 @@ export async function ordersTable(db: Db, query: TableQuery) {
     query,
     (where) => ({
       rows: db
-        .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          status: orders.status,
-          interval: orders.interval,
-          domainName: orders.domainName,
-          paymentMethod: orders.paymentMethod,
-          total: orders.dueToday,
-          email: users.email,
-          name: users.name,
-          smartLeadFormAnswers: orders.smartLeadFormAnswers,
-        })
+        .select({ ...adminOrderColumns, total: orders.dueToday })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .where(where)
