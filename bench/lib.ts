@@ -1,27 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BUILD_DIR, ROOT, freePort } from '../tests/helpers/server-process.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
-export const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+// One root, build folder and free-port finder for the benchmarks and the test servers.
+export { BUILD_DIR, ROOT, freePort } from '../tests/helpers/server-process.ts';
 
 export function ensureBuild(): number {
   const started = performance.now();

@@ -5,6 +5,18 @@ import * as v from 'valibot';
 
 const iso = v.string();
 
+/** The staff tables `GET /api/admin/tables/{table}` answers (searched, paged and sorted). */
+export const ADMIN_TABLES = [
+  'orders',
+  'invoices',
+  'leads',
+  'tickets',
+  'bookings',
+  'outbox',
+  'subscriptions',
+] as const;
+export type AdminTable = (typeof ADMIN_TABLES)[number];
+
 export const adminOrderSchema = v.object({
   id: v.string(),
   createdAt: iso,

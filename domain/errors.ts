@@ -1,30 +1,8 @@
 // The closed set of API error codes and their HTTP status. Every non-2xx answer of the API carries
 // one of these codes; its human message is `api.error.<CODE>` in locales/ (api/http/errors.ts).
 
-export const API_ERROR_CODES = [
-  'INVALID_JSON',
-  'VALIDATION_FAILED',
-  'NOT_FOUND',
-  'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'UNKNOWN_PLAN',
-  'CONFLICTING_PLANS',
-  'INVALID_DOMAIN',
-  'DOMAIN_CHECK_FAILED',
-  'ALREADY_REGISTERED',
-  'SLOT_TAKEN',
-  'INVALID_TOKEN',
-  'ALREADY_CANCELLED',
-  'CHAT_OFFLINE',
-  'CONVERSATION_CLOSED',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
-
-export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
+/** Each code with its HTTP status (API.md section 3); the keys are the closed set of codes. */
+export const API_ERROR_STATUS = {
   INVALID_JSON: 400,
   VALIDATION_FAILED: 400,
   NOT_FOUND: 404,
@@ -44,7 +22,10 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   CONVERSATION_CLOSED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
-};
+} as const satisfies Readonly<Record<string, number>>;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export const API_ERROR_CODES = Object.keys(API_ERROR_STATUS) as readonly ApiErrorCode[];
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);

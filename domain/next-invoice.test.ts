@@ -6,20 +6,10 @@ import { periodsStartedBy } from './billing.ts';
 import { addDays, type IsoDay } from './format.ts';
 import { nextInvoiceOn, type SubscriptionFacts } from './subscriptions.ts';
 import { computeQuote } from './totals.ts';
+import { monthlyPlan, yearlyDomain } from '#tests/helpers/subscription-facts.ts';
 
-const plan = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  billing: 'monthly',
-  interval: 'monthly',
-  storedStatus: 'active',
-  price: 3000,
-  startDate: '2026-01-31',
-  termEnd: '2027-01-31',
-  endsOn: null,
-  lastBilledStart: null,
-  ...over,
-});
-const domain = (over: Partial<SubscriptionFacts> = {}) =>
-  plan({ billing: 'yearly', price: 1500, termEnd: null, ...over });
+const plan = monthlyPlan;
+const domain = yearlyDomain;
 
 /**
  * The next invoice days shown one after the other while the job bills (each shown day, then the

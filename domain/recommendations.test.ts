@@ -22,6 +22,14 @@ const answers = (over: Partial<PlannerAnswers>): PlannerAnswers => ({
   ...over,
 });
 
+/** The recommendation for one situation, goal, budget and involvement (timeline: exploring). */
+const pick = (
+  situation: PlannerAnswers['situation'],
+  goal: PlannerAnswers['goal'],
+  budget: PlannerAnswers['budget'],
+  involvement: PlannerAnswers['involvement'],
+) => recommend(answers({ situation, goal, budget, involvement }));
+
 describe('recommend: every one of the 243 combinations', () => {
   const all = allPlannerAnswers();
 
@@ -88,27 +96,16 @@ describe('recommend: category', () => {
 
 describe('recommend: base set per budget', () => {
   it('holds the three lists of the specification', () => {
-    expect(BASE_SETS.starter).toEqual([
-      'webHosting_total',
-      'domain_managed',
-      'branding_mini',
-      'techConcierge_extra_5h',
-    ]);
-    expect(BASE_SETS.professional).toEqual([
-      'webHosting_pro',
-      'growthCall_monthly',
-      'branding_full',
-      'seo_booster',
-    ]);
-    expect(BASE_SETS.premium).toEqual([
-      'webHosting_pro',
-      'growthCall_monthly',
-      'humanContent_business',
-      'branding_premium',
-      'cro_booster',
-      'seo_booster',
-      'content_strategy',
-    ]);
+    // In the order of the specification's table, one budget a line.
+    expect(BASE_SETS.starter.join(' ')).toBe(
+      'webHosting_total domain_managed branding_mini techConcierge_extra_5h',
+    );
+    expect(BASE_SETS.professional.join(' ')).toBe(
+      'webHosting_pro growthCall_monthly branding_full seo_booster',
+    );
+    expect(BASE_SETS.premium.join(' ')).toBe(
+      'webHosting_pro growthCall_monthly humanContent_business branding_premium cro_booster seo_booster content_strategy',
+    );
     expect(baseSet('starter', 'blueprint')).toEqual([...BASE_SETS.starter, 'techConcierge_free']);
     expect(baseSet('premium', 'blueprint')).toEqual(BASE_SETS.premium);
   });
@@ -123,14 +120,7 @@ describe('recommend: base set per budget', () => {
 
 describe('recommend: one hand-computed case per rule', () => {
   it('rule 1: starting adds domain_managed (professional has none)', () => {
-    const r = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'buildWebsite',
-        budget: 'professional',
-        involvement: 'collab',
-      }),
-    );
+    const r = pick('starting', 'buildWebsite', 'professional', 'collab');
     // base + domain (rule 1) + branding_full (dup), humanContent, seo (dup) (rule 6)
     expect(r).toEqual({
       category: 'buildLaunch',
@@ -146,14 +136,7 @@ describe('recommend: one hand-computed case per rule', () => {
   });
 
   it('rule 2: haveWebsite removes hosting and domain, adds cro_booster and growthCall_monthly', () => {
-    const r = recommend(
-      answers({
-        situation: 'haveWebsite',
-        goal: 'buildWebsite',
-        budget: 'starter',
-        involvement: 'collab',
-      }),
-    );
+    const r = pick('haveWebsite', 'buildWebsite', 'starter', 'collab');
     expect(r).toEqual({
       category: 'growthOptimize',
       products: ['branding_mini', 'techConcierge_extra_5h', 'cro_booster', 'growthCall_monthly'],
@@ -161,28 +144,14 @@ describe('recommend: one hand-computed case per rule', () => {
   });
 
   it('rule 3: getClients adds seo and the growth call, and content only above starter', () => {
-    const starter = recommend(
-      answers({
-        situation: 'needMaintenance',
-        goal: 'getClients',
-        budget: 'starter',
-        involvement: 'collab',
-      }),
-    );
+    const starter = pick('needMaintenance', 'getClients', 'starter', 'collab');
     expect(starter.products).toEqual([
       ...BASE_SETS.starter,
       'seo_booster',
       'growthCall_monthly',
       'techConcierge_free',
     ]);
-    const pro = recommend(
-      answers({
-        situation: 'needMaintenance',
-        goal: 'getClients',
-        budget: 'professional',
-        involvement: 'collab',
-      }),
-    );
+    const pro = pick('needMaintenance', 'getClients', 'professional', 'collab');
     expect(pro.products).toEqual([
       ...BASE_SETS.professional,
       'humanContent_business',
@@ -192,42 +161,21 @@ describe('recommend: one hand-computed case per rule', () => {
   });
 
   it('rule 4: handsOff adds content (not starter), the growth call and tech hours by budget', () => {
-    const starter = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'fixMaintain',
-        budget: 'starter',
-        involvement: 'handsOff',
-      }),
-    );
+    const starter = pick('starting', 'fixMaintain', 'starter', 'handsOff');
     expect(starter.products).toEqual([
       ...BASE_SETS.starter,
       'growthCall_monthly',
       'techConcierge_free',
     ]);
     expect(starter.products).not.toContain('humanContent_business');
-    const premium = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'fixMaintain',
-        budget: 'premium',
-        involvement: 'handsOff',
-      }),
-    );
+    const premium = pick('starting', 'fixMaintain', 'premium', 'handsOff');
     expect(premium.products).toEqual([
       ...BASE_SETS.premium,
       'domain_managed',
       'techConcierge_5h',
       'techConcierge_free',
     ]);
-    const pro = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'fixMaintain',
-        budget: 'professional',
-        involvement: 'handsOff',
-      }),
-    );
+    const pro = pick('starting', 'fixMaintain', 'professional', 'handsOff');
     expect(pro.products).toEqual([
       ...BASE_SETS.professional,
       'domain_managed',
@@ -238,14 +186,7 @@ describe('recommend: one hand-computed case per rule', () => {
   });
 
   it('rule 5: getClients with haveWebsite ensures cro_booster, growthCall_monthly and seo_booster', () => {
-    const r = recommend(
-      answers({
-        situation: 'haveWebsite',
-        goal: 'getClients',
-        budget: 'starter',
-        involvement: 'diyHelp',
-      }),
-    );
+    const r = pick('haveWebsite', 'getClients', 'starter', 'diyHelp');
     expect(r.products).toEqual([
       'branding_mini',
       'techConcierge_extra_5h',
@@ -256,48 +197,20 @@ describe('recommend: one hand-computed case per rule', () => {
   });
 
   it('rule 6: buildWebsite with starting adds branding by budget, content and seo', () => {
-    const starter = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'buildWebsite',
-        budget: 'starter',
-        involvement: 'collab',
-      }),
-    );
+    const starter = pick('starting', 'buildWebsite', 'starter', 'collab');
     expect(starter).toEqual({
       category: 'buildLaunch',
       products: [...BASE_SETS.starter, 'seo_booster'],
     });
-    const premium = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'buildWebsite',
-        budget: 'premium',
-        involvement: 'collab',
-      }),
-    );
+    const premium = pick('starting', 'buildWebsite', 'premium', 'collab');
     expect(premium.products).toEqual([...BASE_SETS.premium, 'domain_managed']);
     expect(premium.products.filter((id) => id.startsWith('brand'))).toEqual(['branding_premium']);
   });
 
   it('rule 7: maintenance adds techConcierge_free, plus tech hours above starter', () => {
-    const starter = recommend(
-      answers({
-        situation: 'starting',
-        goal: 'fixMaintain',
-        budget: 'starter',
-        involvement: 'collab',
-      }),
-    );
+    const starter = pick('starting', 'fixMaintain', 'starter', 'collab');
     expect(starter.products).toEqual([...BASE_SETS.starter, 'techConcierge_free']);
-    const premium = recommend(
-      answers({
-        situation: 'haveWebsite',
-        goal: 'fixMaintain',
-        budget: 'premium',
-        involvement: 'collab',
-      }),
-    );
+    const premium = pick('haveWebsite', 'fixMaintain', 'premium', 'collab');
     expect(premium).toEqual({
       category: 'growthOptimize',
       products: [
@@ -389,14 +302,7 @@ describe('recommend: one hand-computed case per rule', () => {
 
 describe('splitRecommendations', () => {
   it('puts base-set products in budgetBased and the rest in goalBased, keeping order', () => {
-    const { products } = recommend(
-      answers({
-        situation: 'haveWebsite',
-        goal: 'getClients',
-        budget: 'starter',
-        involvement: 'handsOff',
-      }),
-    );
+    const { products } = pick('haveWebsite', 'getClients', 'starter', 'handsOff');
     expect(splitRecommendations(products, 'starter')).toEqual({
       budgetBased: ['branding_mini', 'techConcierge_extra_5h'],
       goalBased: ['cro_booster', 'growthCall_monthly', 'seo_booster'],

@@ -6,29 +6,11 @@ import {
   subscriptionStatus,
   termEndsOn,
   upgradeTarget,
-  type SubscriptionFacts,
 } from './subscriptions.ts';
+import { monthlyPlan, yearlyDomain } from '#tests/helpers/subscription-facts.ts';
 
-const monthly: SubscriptionFacts = {
-  billing: 'monthly',
-  interval: 'monthly',
-  storedStatus: 'active',
-  price: 3000,
-  startDate: '2026-01-31',
-  termEnd: '2027-01-31',
-  endsOn: null,
-  lastBilledStart: null,
-};
-const domain: SubscriptionFacts = {
-  billing: 'yearly',
-  interval: 'monthly',
-  storedStatus: 'active',
-  price: 1500,
-  startDate: '2026-01-31',
-  termEnd: null,
-  endsOn: null,
-  lastBilledStart: null,
-};
+const monthly = monthlyPlan();
+const domain = yearlyDomain();
 
 describe('cancelling a monthly plan', () => {
   it('is never before the end of the 12-month term', () => {

@@ -95,15 +95,21 @@ export function validateJson<S extends v.GenericSchema>(schema: S) {
   });
 }
 
-/** Validates the query string the same way (`400 VALIDATION_FAILED`). */
-export function validateQuery<S extends v.GenericSchema>(schema: S) {
+/**
+ * Validates the query string the same way (`400 VALIDATION_FAILED`); `refuse` words the error
+ * when a route has its own message for it.
+ */
+export function validateQuery<S extends v.GenericSchema>(
+  schema: S,
+  refuse: (issues: readonly v.BaseIssue<unknown>[], c: Context) => ApiError = validationError,
+) {
   return createMiddleware<
     { Variables: object },
     string,
     { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }
   >(async (c, next) => {
     const result = v.safeParse(schema, c.req.query());
-    if (!result.success) throw validationError(result.issues);
+    if (!result.success) throw refuse(result.issues, c);
     c.req.addValidatedData('query', result.output as object);
     await next();
   });

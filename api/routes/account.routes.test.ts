@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   bookings,
@@ -11,7 +11,7 @@ import {
   tickets,
   users,
 } from '../db/schema.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { testAppForFile } from '../../tests/helpers/app.ts';
 import {
   addUsers,
   postLead,
@@ -27,15 +27,7 @@ import { erasedEmail } from '../services/personal-data.ts';
 import { ACCOUNT_PASSWORD_LIMIT } from './account.routes.ts';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => TODAY });
-  await addUsers(t.database, STAFF);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile({ now: () => TODAY }, (app) => addUsers(app.database, STAFF));
 
 const signIn = (email: string, password: string) => signInAs(t, email, password);
 

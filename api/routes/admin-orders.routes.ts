@@ -7,6 +7,7 @@ import { invoices, orders, outbox, users } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
 import type { Mailer } from '../services/mail.ts';
+import { adminOrderColumns } from '../services/admin-tables.ts';
 import { applyPaymentStatus, findInvoice, latestPayment } from '../services/orders.ts';
 
 const listQuery = v.object({
@@ -35,20 +36,12 @@ export function adminOrdersRoutes(services: {
       const rows = await database.read((db) =>
         db
           .select({
-            id: orders.id,
-            createdAt: orders.createdAt,
-            status: orders.status,
-            interval: orders.interval,
-            domainName: orders.domainName,
-            paymentMethod: orders.paymentMethod,
+            ...adminOrderColumns,
             dueToday: orders.dueToday,
             monthly: orders.monthly,
             yearly: orders.yearly,
-            email: users.email,
-            name: users.name,
             invoiceNumber: invoices.number,
             invoiceStatus: invoices.status,
-            smartLeadFormAnswers: orders.smartLeadFormAnswers,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))

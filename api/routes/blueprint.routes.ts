@@ -38,6 +38,7 @@ import {
   uploadRefusalKey,
 } from '../services/blueprint.ts';
 import { idempotency } from '../services/idempotency.ts';
+import { insertLead } from '../services/leads.ts';
 import type { Mailer } from '../services/mail.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
@@ -113,22 +114,19 @@ export function blueprintRoutes(services: {
         if (previous) return previous;
         const draft = body.draft ? await draftByToken(tx, body.draft).catch(() => null) : null;
         const at = now();
-        const [lead] = await tx
-          .insert(leads)
-          .values({
+        const id = await insertLead(
+          tx,
+          {
             source: 'blueprint',
             name,
             email,
             lang,
             answers: body.answers as Record<string, unknown>,
-            recommendedCategory: recommendation.category,
-            recommendedProducts: recommendation.products,
+            recommendation,
             subscribe: body.consent,
-            consentAt: body.consent ? at : null,
-            createdAt: at,
-          })
-          .returning({ id: leads.id });
-        const id = lead!.id;
+          },
+          at,
+        );
         await tx.insert(blueprintSubmissions).values({
           leadId: id,
           draftId: draft?.id ?? null,

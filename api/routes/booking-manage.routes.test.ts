@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, cancelledBookings } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { testAppForFile } from '../../tests/helpers/app.ts';
 import { lastMailTo as lastMail } from '../../tests/helpers/outbox.ts';
 import { Hono } from 'hono';
 import { errorResponse, type ApiError } from '../http/errors.ts';
@@ -13,13 +13,7 @@ import { bookingManageRoutes } from './booking-manage.routes.ts';
 // Monday 6 January 2025, 11:15 in Amsterdam.
 const NOW = new Date('2025-01-06T10:15:00Z');
 let user: SessionUser | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW, currentUser: async () => user });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile({ now: () => NOW, currentUser: async () => user });
 
 let slot = 0;
 /** A fresh slot on Wednesday 8 January 2025 or later (Amsterdam 9:00 = 08:00Z). */

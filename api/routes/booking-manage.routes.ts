@@ -5,13 +5,7 @@ import {
   bookingRescheduleSchema,
   TOKEN_PATTERN,
 } from '#domain/account.schema.ts';
-import {
-  BOOKING_TIME_ZONE,
-  checkSlotStart,
-  formatSlotDay,
-  formatSlotTime,
-} from '#domain/bookings.ts';
-import { ICS_FILE_NAME } from '#domain/calendar-export.ts';
+import { BOOKING_TIME_ZONE, checkSlotStart } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { manageBookingLink } from '#domain/links.ts';
 import type { Database, Tx } from '../db/database.ts';
@@ -26,9 +20,16 @@ import {
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
+import {
+  bookingIcs,
+  icsAttachment,
+  notifyStaff,
+  slotWhen,
+  visitorMail,
+} from '../services/booking-mail.ts';
 import type { BookingTokens } from '../services/booking-tokens.ts';
 import { hashToken } from '../services/sessions.ts';
-import { bookingIcs, isUniqueViolation, publicBooking } from './bookings.routes.ts';
+import { isUniqueViolation, publicBooking } from './bookings.routes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Wrong manage tokens per network address in 15 minutes. */
@@ -37,50 +38,7 @@ export const MANAGE_TOKEN_LIMIT = { perAddress: RATE_LIMITS.bookingManageToken.l
 type BookingRow = typeof bookings.$inferSelect;
 
 function when(row: { startTime: Date; endTime: Date }, lang: Lang): string {
-  return `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)} (Europe/Amsterdam)`;
-}
-
-function cancelMail(row: BookingRow, lang: Lang, rebookUrl: string) {
-  return {
-    subject: t(lang, 'mail.bookingCancelled.subject', {
-      title: row.title,
-      day: formatSlotDay(row.startTime, lang),
-    }),
-    text: [
-      t(lang, 'mail.common.hello', { name: row.name }),
-      '',
-      t(lang, 'mail.bookingCancelled.body', { when: when(row, lang) }),
-      '',
-      t(lang, 'mail.bookingCancelled.rebook'),
-      rebookUrl,
-    ].join('\n'),
-  };
-}
-
-function movedMail(row: BookingRow, lang: Lang, manageUrl: string) {
-  return {
-    subject: t(lang, 'mail.bookingMoved.subject', {
-      title: row.title,
-      day: formatSlotDay(row.startTime, lang),
-    }),
-    text: [
-      t(lang, 'mail.common.hello', { name: row.name }),
-      '',
-      t(lang, 'mail.bookingMoved.body', { when: when(row, lang) }),
-      t(lang, 'mail.field.videoCall', { url: row.videoCallUrl }),
-      '',
-      t(lang, 'mail.bookingMoved.manage'),
-      manageUrl,
-    ].join('\n'),
-  };
-}
-
-function icsAttachment(ics: string, method: 'PUBLISH' | 'CANCEL') {
-  return {
-    filename: ICS_FILE_NAME,
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: Buffer.from(ics, 'utf8').toString('base64'),
-  };
+  return `${slotWhen(row, lang)} (Europe/Amsterdam)`;
 }
 
 /**
@@ -119,20 +77,6 @@ export function bookingManageRoutes(options: {
   const wrongToken = async (c: Context) => {
     await limiter.hit(clientAddress(c));
     return new ApiError('NOT_FOUND');
-  };
-
-  const notifyStaff = async (tx: Tx, subject: string, lines: string[]) => {
-    if (!mailer?.staffAddress) return;
-    await mailer.send(
-      {
-        to: mailer.staffAddress,
-        subject,
-        text: lines.join('\n'),
-        kind: 'booking-notification',
-        lang: 'en',
-      },
-      tx,
-    );
   };
 
   /** The booking `id` if the token is its own, locked for this transaction. */
@@ -235,17 +179,24 @@ export function bookingManageRoutes(options: {
         await mailer?.send(
           {
             to: row.email,
-            ...cancelMail(row, row.lang, `${publicUrl}/schedule-consultation?lang=${row.lang}`),
+            ...visitorMail(row, row.lang, 'mail.bookingCancelled.subject', [
+              t(row.lang, 'mail.bookingCancelled.body', { when: when(row, row.lang) }),
+              '',
+              t(row.lang, 'mail.bookingCancelled.rebook'),
+              `${publicUrl}/schedule-consultation?lang=${row.lang}`,
+            ]),
             attachments: [icsAttachment(ics, 'CANCEL')],
             kind: 'booking-cancellation',
             lang: row.lang,
           },
           tx,
         );
-        await notifyStaff(
-          tx,
-          t('en', 'mail.staffBookingCancelled.subject', { name: row.name, when: when(row, 'en') }),
-          [
+        await notifyStaff(mailer, tx, {
+          subject: t('en', 'mail.staffBookingCancelled.subject', {
+            name: row.name,
+            when: when(row, 'en'),
+          }),
+          text: [
             t(
               'en',
               token === undefined
@@ -257,8 +208,8 @@ export function bookingManageRoutes(options: {
             t('en', 'mail.field.email', { email: row.email }),
             t('en', 'mail.field.when', { when: when(row, 'en') }),
             t('en', 'mail.field.bookingId', { id: row.id }),
-          ],
-        );
+          ].join('\n'),
+        });
         return 'cancelled' as const;
       });
       if (!outcome) throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
@@ -294,24 +245,25 @@ export function bookingManageRoutes(options: {
           await mailer?.send(
             {
               to: saved.email,
-              ...movedMail(
-                saved,
-                saved.lang,
+              ...visitorMail(saved, saved.lang, 'mail.bookingMoved.subject', [
+                t(saved.lang, 'mail.bookingMoved.body', { when: when(saved, saved.lang) }),
+                t(saved.lang, 'mail.field.videoCall', { url: saved.videoCallUrl }),
+                '',
+                t(saved.lang, 'mail.bookingMoved.manage'),
                 `${publicUrl}${manageBookingLink(token, saved.lang)}`,
-              ),
+              ]),
               attachments: [icsAttachment(ics, 'PUBLISH')],
               kind: 'booking-rescheduled',
               lang: saved.lang,
             },
             tx,
           );
-          await notifyStaff(
-            tx,
-            t('en', 'mail.staffBookingMoved.subject', {
+          await notifyStaff(mailer, tx, {
+            subject: t('en', 'mail.staffBookingMoved.subject', {
               name: saved.name,
               when: when(saved, 'en'),
             }),
-            [
+            text: [
               t('en', 'mail.staffBookingMoved.body'),
               '',
               t('en', 'mail.field.name', { name: saved.name }),
@@ -319,8 +271,8 @@ export function bookingManageRoutes(options: {
               t('en', 'mail.staffBookingMoved.was', { when: when(row, 'en') }),
               t('en', 'mail.staffBookingMoved.now', { when: when(saved, 'en') }),
               t('en', 'mail.field.bookingId', { id: saved.id }),
-            ],
-          );
+            ].join('\n'),
+          });
           return saved;
         });
       } catch (error) {

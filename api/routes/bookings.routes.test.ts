@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freeSlots } from '#domain/bookings.ts';
 import { bookings, consultationSurveys, outbox } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { testAppForFile } from '../../tests/helpers/app.ts';
 import { isUniqueViolation } from './bookings.routes.ts';
 
 // Monday 6 January 2025, 11:15 in Amsterdam.
 const NOW = new Date('2025-01-06T10:15:00Z');
 let user: SessionUser | null = null;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW, currentUser: async () => user });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile({ now: () => NOW, currentUser: async () => user });
 
 const visitor = { name: 'Anne de Vries', email: 'Anne@Example.nl' };
 

@@ -10,19 +10,25 @@ import {
   videoCallUrl,
   type Booking,
 } from '#domain/bookings.ts';
-import { ICS_FILE_NAME, buildIcs } from '#domain/calendar-export.ts';
 import { amsterdamTime } from '#domain/amsterdam-time.ts';
 import {
   bookingRequestSchema,
   slotsQuerySchema,
   surveyRequestSchema,
 } from '#domain/consultation.schema.ts';
+import { ICS_FILE_NAME } from '#domain/calendar-export.ts';
 import { addDays } from '#domain/format.ts';
 import { manageBookingLink } from '#domain/links.ts';
-import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import { bookings, consultationSurveys } from '../db/schema.ts';
 import { idempotency } from '../services/idempotency.ts';
+import {
+  bookingIcs,
+  icsAttachment,
+  notifyStaff,
+  slotWhen,
+  visitorMail,
+} from '../services/booking-mail.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
@@ -54,77 +60,6 @@ export function publicBooking(row: BookingRow): Booking {
     endTime: row.endTime.toISOString(),
     timeZone: BOOKING_TIME_ZONE,
     videoCallUrl: row.videoCallUrl,
-  };
-}
-
-export function bookingIcs(
-  row: Pick<
-    BookingRow,
-    'id' | 'startTime' | 'endTime' | 'title' | 'description' | 'videoCallUrl'
-  > & {
-    sequence: number;
-  },
-  stamp: Date,
-  organizer?: string | null,
-  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
-): string {
-  return buildIcs({
-    uid: `${row.id}@consultations`,
-    method,
-    sequence: row.sequence,
-    stamp,
-    start: row.startTime.toISOString(),
-    end: row.endTime.toISOString(),
-    summary: row.title,
-    description: row.description,
-    url: row.videoCallUrl,
-    ...(organizer ? { organizer } : {}),
-  });
-}
-
-function customerMail(row: BookingRow, lang: Lang, icsUrl: string, manageUrl: string) {
-  const when = `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)}`;
-  return {
-    subject: t(lang, 'mail.booking.subject', {
-      title: row.title,
-      day: formatSlotDay(row.startTime, lang),
-    }),
-    text: [
-      t(lang, 'mail.common.hello', { name: row.name }),
-      '',
-      t(lang, 'mail.booking.booked'),
-      '',
-      t(lang, 'mail.booking.when', { when }),
-      t(lang, 'mail.field.videoCall', { url: row.videoCallUrl }),
-      '',
-      t(lang, 'mail.booking.calendar'),
-      icsUrl,
-      '',
-      t(lang, 'mail.booking.manage'),
-      manageUrl,
-    ].join('\n'),
-  };
-}
-
-function staffMail(row: BookingRow) {
-  return {
-    subject: t('en', 'mail.staffBooking.subject', {
-      name: row.name,
-      day: formatSlotDay(row.startTime, 'en'),
-      time: formatSlotTime(row.startTime, 'en'),
-    }),
-    text: [
-      t('en', 'mail.staffBooking.body'),
-      '',
-      t('en', 'mail.field.name', { name: row.name }),
-      t('en', 'mail.field.email', { email: row.email }),
-      t('en', 'mail.field.language', { lang: row.lang }),
-      t('en', 'mail.staffBooking.when', {
-        when: `${formatSlotDay(row.startTime, 'en')}, ${formatSlotTime(row.startTime, 'en')}–${formatSlotTime(row.endTime, 'en')}`,
-      }),
-      t('en', 'mail.field.videoCall', { url: row.videoCallUrl }),
-      t('en', 'mail.field.bookingId', { id: row.id }),
-    ].join('\n'),
   };
 }
 
@@ -214,34 +149,41 @@ export function bookingsRoutes(options: {
             await mailer?.send(
               {
                 to: saved.email,
-                ...customerMail(
-                  saved,
-                  lang,
+                ...visitorMail(saved, lang, 'mail.booking.subject', [
+                  t(lang, 'mail.booking.booked'),
+                  '',
+                  t(lang, 'mail.booking.when', { when: slotWhen(saved, lang) }),
+                  t(lang, 'mail.field.videoCall', { url: saved.videoCallUrl }),
+                  '',
+                  t(lang, 'mail.booking.calendar'),
                   icsUrl,
+                  '',
+                  t(lang, 'mail.booking.manage'),
                   `${publicUrl}${manageBookingLink(manageToken, lang)}`,
-                ),
-                attachments: [
-                  {
-                    filename: ICS_FILE_NAME,
-                    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-                    content: Buffer.from(ics, 'utf8').toString('base64'),
-                  },
-                ],
+                ]),
+                attachments: [icsAttachment(ics, 'PUBLISH')],
                 kind: 'booking-confirmation',
                 lang,
               },
               tx,
             );
-            if (mailer?.staffAddress)
-              await mailer.send(
-                {
-                  to: mailer.staffAddress,
-                  ...staffMail(saved),
-                  kind: 'booking-notification',
-                  lang: 'en',
-                },
-                tx,
-              );
+            await notifyStaff(mailer, tx, {
+              subject: t('en', 'mail.staffBooking.subject', {
+                name: saved.name,
+                day: formatSlotDay(saved.startTime, 'en'),
+                time: formatSlotTime(saved.startTime, 'en'),
+              }),
+              text: [
+                t('en', 'mail.staffBooking.body'),
+                '',
+                t('en', 'mail.field.name', { name: saved.name }),
+                t('en', 'mail.field.email', { email: saved.email }),
+                t('en', 'mail.field.language', { lang: saved.lang }),
+                t('en', 'mail.staffBooking.when', { when: slotWhen(saved, 'en') }),
+                t('en', 'mail.field.videoCall', { url: saved.videoCallUrl }),
+                t('en', 'mail.field.bookingId', { id: saved.id }),
+              ].join('\n'),
+            });
             const response = { booking: { ...publicBooking(saved), manageToken } };
             await once.remember(tx, 201, response);
             return response;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { computeQuote } from '#domain/totals.ts';
 import {
@@ -18,15 +18,14 @@ import {
   signIn as signInAs,
   STAFF,
 } from '../../tests/helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { testAppForFile } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createDomainOwnership } from '../services/orders.ts';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
+const t = testAppForFile(
+  {
     now: () => TODAY,
     billing: {
       seller: {
@@ -37,17 +36,15 @@ beforeAll(async () => {
       },
       bank: { iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', accountName: 'Webstudio' },
     },
-  });
-  await addUsers(t.database, STAFF, {
-    email: 'known@example.test',
-    password: 'known-password',
-    role: 'client',
-    name: 'Known',
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+  },
+  (app) =>
+    addUsers(app.database, STAFF, {
+      email: 'known@example.test',
+      password: 'known-password',
+      role: 'client',
+      name: 'Known',
+    }),
+);
 
 let counter = 0;
 /** A valid checkout body for a fresh address: hosting (16, monthly) and the domain anna.nl. */

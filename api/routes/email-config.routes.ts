@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import {
   AUTOCONFIG_FILENAME,
@@ -13,7 +12,7 @@ import {
   parseAutodiscoverRequest,
   profileFilename,
 } from '#domain/mail-config.ts';
-import { ApiError, issuesToFields } from '../http/errors.ts';
+import { ApiError, issuesToFields, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
 import type { MailConfig } from '../services/mail-config.ts';
@@ -27,24 +26,15 @@ import type { MailConfig } from '../services/mail-config.ts';
  * with SPEC's field key and a message that says so in the request's language.
  */
 function validateMailQuery<S extends v.GenericSchema>(schema: S) {
-  return createMiddleware<
-    { Variables: object },
-    string,
-    { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }
-  >(async (c, next) => {
-    const result = v.safeParse(schema, c.req.query());
-    if (!result.success) {
-      const fields = issuesToFields(result.issues);
-      throw new ApiError('VALIDATION_FAILED', {
-        fields,
-        message: t(
-          requestLang(c),
-          fields.email ? 'emailConfig.error.invalidAddress' : 'emailConfig.error.invalidClient',
-        ),
-      });
-    }
-    c.req.addValidatedData('query', result.output as object);
-    await next();
+  return validateQuery(schema, (issues, c) => {
+    const fields = issuesToFields(issues);
+    return new ApiError('VALIDATION_FAILED', {
+      fields,
+      message: t(
+        requestLang(c),
+        fields.email ? 'emailConfig.error.invalidAddress' : 'emailConfig.error.invalidClient',
+      ),
+    });
   });
 }
 

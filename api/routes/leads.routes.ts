@@ -13,6 +13,7 @@ import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
+import { insertLead } from '../services/leads.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
@@ -92,22 +93,19 @@ export function leadsRoutes(services: {
           if (previous) return previous;
           const recommendation = storedRecommendation(lead);
           const at = now();
-          const [row] = await tx
-            .insert(leads)
-            .values({
+          const id = await insertLead(
+            tx,
+            {
               source: lead.source,
               name: lead.name,
-              email: lead.email.toLowerCase(),
+              email: lead.email,
               lang,
               answers: lead.answers as Record<string, unknown>,
-              recommendedCategory: recommendation.category,
-              recommendedProducts: recommendation.products,
+              recommendation,
               subscribe: lead.subscribe,
-              consentAt: lead.subscribe ? at : null,
-              createdAt: at,
-            })
-            .returning({ id: leads.id });
-          const id = row!.id;
+            },
+            at,
+          );
           const staff = services.mailer?.staffAddress;
           if (services.mailer && staff) {
             const mail = staffMail(lead, { id, products: recommendation.products }, lang);

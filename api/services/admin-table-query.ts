@@ -4,7 +4,8 @@
  * columns with the search text's own wildcards escaped, whitelisted sort columns with a
  * tie-breaker so paging is stable, and the page answered.
  */
-import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -40,7 +41,7 @@ function pattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-export function searchIn(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
+function searchIn(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;
   const p = pattern(q);
   return or(...columns.map((col) => ilike(col as AnyColumn, p)));
@@ -51,12 +52,13 @@ export interface Spec {
   defaultSort: string;
   /** tie-breaker, so paging is stable */
   tieBreak: AnyColumn;
+  /** the columns a search looks in */
+  search: (AnyColumn | SQL)[];
+  /** the column the `status` filter compares with, if the table has one */
+  status?: AnyColumn;
 }
 
-export function ordering(
-  spec: Spec,
-  query: TableQuery,
-): { sort: string; dir: 'asc' | 'desc'; by: SQL[] } {
+function ordering(spec: Spec, query: TableQuery): { sort: string; dir: 'asc' | 'desc'; by: SQL[] } {
   const sort = query.sort && query.sort in spec.sortable ? query.sort : spec.defaultSort;
   const dir = query.dir ?? (query.sort && query.sort in spec.sortable ? 'asc' : 'desc');
   const column = spec.sortable[sort]!;
@@ -64,13 +66,46 @@ export function ordering(
   return { sort, dir, by: [fn(column), fn(spec.tieBreak)] };
 }
 
-export function paging(query: TableQuery) {
+function paging(query: TableQuery) {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** The rows a table's query selects (`.where(where)`, `$dynamic()`) and how many there are. */
+export interface TableSelect<Q extends PgSelect> {
+  rows: Q;
+  count: PromiseLike<{ n: number }[]>;
+}
+
+/**
+ * One page of a staff table: the search and the status filter of the spec as the `where` the
+ * table's selects take, sorted and paged here, the page's rows shaped by `shape`.
+ */
+export async function readTable<Q extends PgSelect, T>(
+  spec: Spec,
+  query: TableQuery,
+  select: (where: SQL | undefined) => TableSelect<Q>,
+  shape: (rows: Awaited<Q>) => T[] | Promise<T[]>,
+): Promise<TablePage<T>> {
+  const where = and(
+    searchIn(query.q, spec.search),
+    query.status && spec.status ? eq(spec.status, query.status) : undefined,
+  );
+  const { sort, dir, by } = ordering(spec, query);
+  const { limit, offset } = paging(query);
+  const { rows, count } = select(where);
+  const [found, [counted]] = await Promise.all([
+    rows
+      .orderBy(...by)
+      .limit(limit)
+      .offset(offset),
+    count,
+  ]);
+  return pageOf(await shape(found as Awaited<Q>), counted?.n, query, { sort, dir });
 }
 
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function pageOf<T>(
+function pageOf<T>(
   rows: T[],
   total: number | undefined,
   query: TableQuery,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   billingPeriods,
@@ -11,17 +11,9 @@ import {
   users,
 } from '../db/schema.ts';
 
-import {
-  iso,
-  ordering,
-  pageOf,
-  paging,
-  searchIn,
-  type Spec,
-  type TablePage,
-  type TableQuery,
-} from './admin-table-query.ts';
+import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
+import type { AdminTable } from '#domain/admin.schema.ts';
 
 export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
 
@@ -31,16 +23,20 @@ export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
  * it may be sorted by and the ones a search looks in.
  */
 
-export const ADMIN_TABLES = [
-  'orders',
-  'invoices',
-  'leads',
-  'tickets',
-  'bookings',
-  'outbox',
-  'subscriptions',
-] as const;
-export type AdminTable = (typeof ADMIN_TABLES)[number];
+export { ADMIN_TABLES, type AdminTable } from '#domain/admin.schema.ts';
+
+/** The columns of an order that both staff listings of orders show. */
+export const adminOrderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  interval: orders.interval,
+  domainName: orders.domainName,
+  paymentMethod: orders.paymentMethod,
+  email: users.email,
+  name: users.name,
+  smartLeadFormAnswers: orders.smartLeadFormAnswers,
+};
 
 export async function ordersTable(db: Db, query: TableQuery) {
   const spec: Spec = {
@@ -52,59 +48,48 @@ export async function ordersTable(db: Db, query: TableQuery) {
     },
     defaultSort: 'createdAt',
     tieBreak: orders.id,
+    search: [users.email, users.name, orders.domainName],
+    status: orders.status,
   };
-  const where = and(
-    searchIn(query.q, [users.email, users.name, orders.domainName]),
-    query.status ? eq(orders.status, query.status as 'open') : undefined,
-  );
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        interval: orders.interval,
-        domainName: orders.domainName,
-        paymentMethod: orders.paymentMethod,
-        total: orders.dueToday,
-        email: users.email,
-        name: users.name,
-        smartLeadFormAnswers: orders.smartLeadFormAnswers,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const firstInvoices = ids.length
-    ? await db
-        .select({ orderId: invoices.orderId, number: invoices.number, status: invoices.status })
-        .from(invoices)
-        .where(inArray(invoices.orderId, ids))
-        .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
-    : [];
-  return pageOf(
-    rows.map((r) => {
-      const invoice = firstInvoices.find((i) => i.orderId === r.id);
-      return {
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        invoiceNumber: invoice?.number ?? null,
-        invoiceStatus: invoice?.status ?? null,
-      };
-    }),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db
+        .select({ ...adminOrderColumns, total: orders.dueToday })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .$dynamic(),
+      count: db
+        .select({ n: count() })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where),
+    }),
+    async (rows) => {
+      const ids = rows.map((r) => r.id);
+      const firstInvoices = ids.length
+        ? await db
+            .select({
+              orderId: invoices.orderId,
+              number: invoices.number,
+              status: invoices.status,
+            })
+            .from(invoices)
+            .where(inArray(invoices.orderId, ids))
+            .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
+        : [];
+      return rows.map((r) => {
+        const invoice = firstInvoices.find((i) => i.orderId === r.id);
+        return {
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          invoiceNumber: invoice?.number ?? null,
+          invoiceStatus: invoice?.status ?? null,
+        };
+      });
+    },
   );
 }
 
@@ -133,47 +118,42 @@ export async function invoicesTable(db: Db, query: TableQuery) {
     },
     defaultSort: 'issueDate',
     tieBreak: invoices.sequence,
+    search: [invoices.number, users.email, sql`${invoices.buyer}->>'name'`],
+    status: invoices.status,
   };
-  const where = and(
-    searchIn(query.q, [invoices.number, users.email, sql`${invoices.buyer}->>'name'`]),
-    query.status ? eq(invoices.status, query.status as 'open') : undefined,
-  );
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        number: invoices.number,
-        clientEmail: users.email,
-        clientName: sql<string>`${invoices.buyer}->>'name'`,
-        issueDate: invoices.issueDate,
-        dueDate: invoices.dueDate,
-        total: invoices.total,
-        status: invoices.status,
-        lines: invoices.lines,
-        orderId: invoices.orderId,
-        periodStart,
-        periodEnd,
-      })
-      .from(invoices)
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db
-      .select({ n: count() })
-      .from(invoices)
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({
-      ...r,
-      kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
-    })),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db
+        .select({
+          number: invoices.number,
+          clientEmail: users.email,
+          clientName: sql<string>`${invoices.buyer}->>'name'`,
+          issueDate: invoices.issueDate,
+          dueDate: invoices.dueDate,
+          total: invoices.total,
+          status: invoices.status,
+          lines: invoices.lines,
+          orderId: invoices.orderId,
+          periodStart,
+          periodEnd,
+        })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(where)
+        .$dynamic(),
+      count: db
+        .select({ n: count() })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(where),
+    }),
+    (rows) =>
+      rows.map((r) => ({
+        ...r,
+        kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
+      })),
   );
 }
 
@@ -187,37 +167,31 @@ export async function leadsTable(db: Db, query: TableQuery) {
     },
     defaultSort: 'createdAt',
     tieBreak: leads.id,
+    search: [leads.name, leads.email, leads.source],
+    status: leads.source,
   };
-  const where = and(
-    searchIn(query.q, [leads.name, leads.email, leads.source]),
-    query.status ? eq(leads.source, query.status as 'quiz') : undefined,
-  );
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: leads.id,
-        source: leads.source,
-        name: leads.name,
-        email: leads.email,
-        lang: leads.lang,
-        subscribe: leads.subscribe,
-        recommendedProducts: leads.recommendedProducts,
-        answers: leads.answers,
-        createdAt: leads.createdAt,
-      })
-      .from(leads)
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db.select({ n: count() }).from(leads).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db
+        .select({
+          id: leads.id,
+          source: leads.source,
+          name: leads.name,
+          email: leads.email,
+          lang: leads.lang,
+          subscribe: leads.subscribe,
+          recommendedProducts: leads.recommendedProducts,
+          answers: leads.answers,
+          createdAt: leads.createdAt,
+        })
+        .from(leads)
+        .where(where)
+        .$dynamic(),
+      count: db.select({ n: count() }).from(leads).where(where),
+    }),
+    (rows) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   );
 }
 
@@ -232,27 +206,17 @@ export async function ticketsTable(db: Db, query: TableQuery) {
     },
     defaultSort: 'createdAt',
     tieBreak: tickets.id,
+    search: [tickets.name, tickets.email, tickets.message],
+    status: tickets.status,
   };
-  const where = and(
-    searchIn(query.q, [tickets.name, tickets.email, tickets.message]),
-    query.status ? eq(tickets.status, query.status as 'open') : undefined,
-  );
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(tickets)
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db.select({ n: count() }).from(tickets).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db.select().from(tickets).where(where).$dynamic(),
+      count: db.select({ n: count() }).from(tickets).where(where),
+    }),
+    (rows) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   );
 }
 
@@ -261,33 +225,26 @@ export async function bookingsTable(db: Db, query: TableQuery) {
     sortable: { startTime: bookings.startTime, name: bookings.name, email: bookings.email },
     defaultSort: 'startTime',
     tieBreak: bookings.id,
+    search: [bookings.name, bookings.email],
   };
-  const where = searchIn(query.q, [bookings.name, bookings.email]);
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(bookings)
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db.select({ n: count() }).from(bookings).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      name: r.name,
-      email: r.email,
-      lang: r.lang,
-      startTime: iso(r.startTime)!,
-      endTime: iso(r.endTime)!,
-      createdAt: iso(r.createdAt)!,
-    })),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db.select().from(bookings).where(where).$dynamic(),
+      count: db.select({ n: count() }).from(bookings).where(where),
+    }),
+    (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        name: r.name,
+        email: r.email,
+        lang: r.lang,
+        startTime: iso(r.startTime)!,
+        endTime: iso(r.endTime)!,
+        createdAt: iso(r.createdAt)!,
+      })),
   );
 }
 
@@ -301,39 +258,34 @@ export async function outboxTable(db: Db, query: TableQuery) {
     },
     defaultSort: 'createdAt',
     tieBreak: outbox.id,
+    search: [outbox.to, outbox.subject, outbox.kind],
+    status: outbox.status,
   };
-  const where = and(
-    searchIn(query.q, [outbox.to, outbox.subject, outbox.kind]),
-    query.status ? eq(outbox.status, query.status as 'failed') : undefined,
-  );
-  const { sort, dir, by } = ordering(spec, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: outbox.id,
-        to: outbox.to,
-        subject: outbox.subject,
-        kind: outbox.kind,
-        lang: outbox.lang,
-        status: outbox.status,
-        attempts: outbox.attempts,
-        lastError: outbox.lastError,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-        text: outbox.text,
-      })
-      .from(outbox)
-      .where(where)
-      .orderBy(...by)
-      .limit(paging(query).limit)
-      .offset(paging(query).offset),
-    db.select({ n: count() }).from(outbox).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
-    counted?.n,
+  return readTable(
+    spec,
     query,
-    { sort, dir },
+    (where) => ({
+      rows: db
+        .select({
+          id: outbox.id,
+          to: outbox.to,
+          subject: outbox.subject,
+          kind: outbox.kind,
+          lang: outbox.lang,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          lastError: outbox.lastError,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+          text: outbox.text,
+        })
+        .from(outbox)
+        .where(where)
+        .$dynamic(),
+      count: db.select({ n: count() }).from(outbox).where(where),
+    }),
+    (rows) =>
+      rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: iso(r.sentAt) })),
   );
 }
 

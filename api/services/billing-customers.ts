@@ -7,6 +7,7 @@ import type { Lang } from '#domain/language.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { customerProfiles, users, type InvoiceParty } from '../db/schema.ts';
 import { countryName } from '../i18n.ts';
+import type { Mailer, MailMessage } from './mail.ts';
 
 export type Customer = {
   id: string;
@@ -79,3 +80,29 @@ export function buyerOf(customer: Customer, lang: Lang): InvoiceParty {
 
 export const firstnameOf = (customer: Customer) =>
   customer.firstname ?? customer.name?.split(' ')[0] ?? customer.email;
+
+/** Whom a billing mail goes to: the customer's address, first name and chosen language. */
+export type Recipient = { email: string; firstname: string; lang: Lang | null };
+
+/**
+ * Mails each item to its customer in the transaction `tx` (the customers read in one query; an
+ * item whose customer no longer exists is skipped).
+ */
+export async function mailCustomers<T>(
+  tx: Tx,
+  mailer: Mailer,
+  items: readonly T[],
+  userOf: (item: T) => string,
+  mail: (item: T, to: Recipient) => MailMessage,
+): Promise<void> {
+  const customers = await findCustomers(tx, items.map(userOf));
+  await mailer.sendMany(
+    items.flatMap((item) => {
+      const customer = customers.get(userOf(item));
+      if (!customer) return [];
+      const to = { email: customer.email, firstname: firstnameOf(customer), lang: customer.lang };
+      return [mail(item, to)];
+    }),
+    tx,
+  );
+}

@@ -17,7 +17,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database.ts';
 import { invoices, payments, renewalInvoices } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { findCustomers, firstnameOf } from './billing-customers.ts';
+import { mailCustomers } from './billing-customers.ts';
 import { renewalInvoiceMail, type RenewalInvoiceMailInput } from './billing-mail.ts';
 import type { Mailer } from './mail.ts';
 import { latestPayment, type InvoiceRow } from './orders.ts';
@@ -67,33 +67,25 @@ export async function mailRenewalInvoices(
       invoice: list.find((i) => i.id === r.invoiceId)!,
     }));
   }
-  if (ctx.mailer) {
-    const customers = await findCustomers(
+  if (ctx.mailer)
+    await mailCustomers(
       tx,
-      list.map((i) => i.userId),
+      ctx.mailer,
+      list,
+      (invoice) => invoice.userId,
+      (invoice, to) =>
+        renewalInvoiceMail({
+          ...to,
+          lang: invoice.lang,
+          invoiceNumber: invoice.number,
+          lines: invoice.lines,
+          total: invoice.total,
+          dueDate: invoice.dueDate,
+          payLink: payPageUrl(ctx.publicUrl, invoice.number, invoice.lang),
+          collection,
+          invoiceId: invoice.id,
+        }),
     );
-    await ctx.mailer.sendMany(
-      list.flatMap((invoice) => {
-        const customer = customers.get(invoice.userId);
-        if (!customer) return [];
-        return [
-          renewalInvoiceMail({
-            lang: invoice.lang,
-            email: customer.email,
-            firstname: firstnameOf(customer),
-            invoiceNumber: invoice.number,
-            lines: invoice.lines,
-            total: invoice.total,
-            dueDate: invoice.dueDate,
-            payLink: payPageUrl(ctx.publicUrl, invoice.number, invoice.lang),
-            collection,
-            invoiceId: invoice.id,
-          }),
-        ];
-      }),
-      tx,
-    );
-  }
   return links;
 }
 

@@ -31,8 +31,10 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
+type Paragraph = string | string[] | { text: string; link: string };
+
 /** Plain text and simple HTML from paragraphs; a `{ link }` paragraph becomes an anchor. */
-function compose(paragraphs: Array<string | string[] | { text: string; link: string }>) {
+function compose(paragraphs: Paragraph[]) {
   const text = paragraphs
     .map((p) =>
       typeof p === 'string'
@@ -52,6 +54,21 @@ function compose(paragraphs: Array<string | string[] | { text: string; link: str
     )
     .join('\n');
   return { text, html };
+}
+
+/** A billing mail to the customer: greeting by first name, `body`, sign-off. */
+function customerMail(
+  input: { lang: Lang; email: string; firstname: string },
+  mail: Pick<MailMessage, 'subject' | 'kind' | 'attachments'>,
+  body: Paragraph[],
+): MailMessage {
+  const { lang } = input;
+  const { text, html } = compose([
+    t(lang, 'mail.common.hello', { name: input.firstname }),
+    ...body,
+    t(lang, 'mail.common.signOff'),
+  ]);
+  return { to: input.email, ...mail, text, html, lang };
 }
 
 export interface RenewalInvoiceMailInput {
@@ -74,30 +91,27 @@ export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage 
   const m = (id: MessageKey, values?: MessageValues) => t(lang, id, values);
   const number = input.invoiceNumber;
   const failed = input.collection === 'failed';
-  const { text, html } = compose([
-    m('mail.common.hello', { name: input.firstname }),
-    m(failed ? 'billing.mail.failed.intro' : 'billing.mail.renewal.intro', { number }),
-    input.lines.map((l) => `${l.description}: ${formatMoney(l.amount, lang)}`),
-    m('billing.mail.renewal.total', { amount: formatMoney(input.total, lang) }),
-    ...(input.collection === 'mandate'
-      ? [m('billing.mail.renewal.collect')]
-      : [
-          m('billing.mail.renewal.payBy', { date: formatDate(input.dueDate, lang) }),
-          { text: m('billing.mail.renewal.payLink'), link: input.payLink },
-        ]),
-    m('mail.common.signOff'),
-  ]);
-  return {
-    to: input.email,
-    subject: m(failed ? 'billing.mail.failed.subject' : 'billing.mail.renewal.subject', {
-      number,
-    }),
-    text,
-    html,
-    attachments: [invoicePdfAttachment({ id: input.invoiceId, number })],
-    kind: failed ? 'renewal-payment-failed' : 'renewal-invoice',
-    lang,
-  };
+  return customerMail(
+    input,
+    {
+      subject: m(failed ? 'billing.mail.failed.subject' : 'billing.mail.renewal.subject', {
+        number,
+      }),
+      attachments: [invoicePdfAttachment({ id: input.invoiceId, number })],
+      kind: failed ? 'renewal-payment-failed' : 'renewal-invoice',
+    },
+    [
+      m(failed ? 'billing.mail.failed.intro' : 'billing.mail.renewal.intro', { number }),
+      input.lines.map((l) => `${l.description}: ${formatMoney(l.amount, lang)}`),
+      m('billing.mail.renewal.total', { amount: formatMoney(input.total, lang) }),
+      ...(input.collection === 'mandate'
+        ? [m('billing.mail.renewal.collect')]
+        : [
+            m('billing.mail.renewal.payBy', { date: formatDate(input.dueDate, lang) }),
+            { text: m('billing.mail.renewal.payLink'), link: input.payLink },
+          ]),
+    ],
+  );
 }
 
 export function renewalReminderMail(input: {
@@ -112,20 +126,14 @@ export function renewalReminderMail(input: {
   const { lang } = input;
   const date = formatDate(input.renewsOn, lang);
   const values = { item: input.item, date, amount: formatMoney(input.amount, lang) };
-  const { text, html } = compose([
-    t(lang, 'mail.common.hello', { name: input.firstname }),
-    t(lang, 'billing.mail.reminder.body', values),
-    { text: t(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
-    t(lang, 'mail.common.signOff'),
-  ]);
-  return {
-    to: input.email,
-    subject: t(lang, 'billing.mail.reminder.subject', values),
-    text,
-    html,
-    kind: 'renewal-reminder',
-    lang,
-  };
+  return customerMail(
+    input,
+    { subject: t(lang, 'billing.mail.reminder.subject', values), kind: 'renewal-reminder' },
+    [
+      t(lang, 'billing.mail.reminder.body', values),
+      { text: t(lang, 'billing.mail.reminder.accountLink'), link: input.accountLink },
+    ],
+  );
 }
 
 export function overdueReminderMail(input: {
@@ -143,18 +151,12 @@ export function overdueReminderMail(input: {
     amount: formatMoney(input.total, lang),
     date: formatDate(input.dueDate, lang),
   };
-  const { text, html } = compose([
-    t(lang, 'mail.common.hello', { name: input.firstname }),
-    t(lang, 'billing.mail.overdue.body', values),
-    { text: t(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
-    t(lang, 'mail.common.signOff'),
-  ]);
-  return {
-    to: input.email,
-    subject: t(lang, 'billing.mail.overdue.subject', values),
-    text,
-    html,
-    kind: 'overdue-reminder',
-    lang,
-  };
+  return customerMail(
+    input,
+    { subject: t(lang, 'billing.mail.overdue.subject', values), kind: 'overdue-reminder' },
+    [
+      t(lang, 'billing.mail.overdue.body', values),
+      { text: t(lang, 'billing.mail.renewal.payLink'), link: input.payLink },
+    ],
+  );
 }

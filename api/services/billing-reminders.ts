@@ -18,7 +18,7 @@ import {
   renewalReminders,
   subscriptions,
 } from '../db/schema.ts';
-import { findCustomers, firstnameOf } from './billing-customers.ts';
+import { mailCustomers } from './billing-customers.ts';
 import {
   BILLED_STATUSES,
   billedSubscriptionColumns,
@@ -76,31 +76,24 @@ export async function sendRenewalReminders(ctx: ReminderContext, asOf: IsoDay): 
         .returning({ id: renewalReminders.subscriptionId });
       const fresh = new Set(inserted.map((r) => r.id));
       const mine = batch.filter(({ sub }) => fresh.has(sub.id));
-      if (ctx.mailer && mine.length > 0) {
-        const customers = await findCustomers(
+      if (ctx.mailer && mine.length > 0)
+        await mailCustomers(
           tx,
-          mine.map(({ sub }) => sub.userId),
+          ctx.mailer,
+          mine,
+          ({ sub }) => sub.userId,
+          ({ sub, period }, to) => {
+            const lang = to.lang ?? 'nl';
+            return renewalReminderMail({
+              ...to,
+              lang,
+              item: sub.displayName,
+              renewsOn: period.start,
+              amount: periodAmount(sub, sub.price),
+              accountLink: accountPageUrl(ctx.publicUrl, lang),
+            });
+          },
         );
-        await ctx.mailer.sendMany(
-          mine.flatMap(({ sub, period }) => {
-            const customer = customers.get(sub.userId);
-            if (!customer) return [];
-            const lang = customer.lang ?? 'nl';
-            return [
-              renewalReminderMail({
-                lang,
-                email: customer.email,
-                firstname: firstnameOf(customer),
-                item: sub.displayName,
-                renewsOn: period.start,
-                amount: periodAmount(sub, sub.price),
-                accountLink: accountPageUrl(ctx.publicUrl, lang),
-              }),
-            ];
-          }),
-          tx,
-        );
-      }
       return mine.map(({ sub }) => sub.id);
     });
     reminded.push(...sent);
@@ -138,30 +131,22 @@ export async function sendOverdueReminders(ctx: ReminderContext, asOf: IsoDay): 
         .returning({ id: overdueReminders.invoiceId });
       const fresh = new Set(inserted.map((r) => r.id));
       const mine = batch.filter((invoice) => fresh.has(invoice.id));
-      if (ctx.mailer && mine.length > 0) {
-        const customers = await findCustomers(
+      if (ctx.mailer && mine.length > 0)
+        await mailCustomers(
           tx,
-          mine.map((invoice) => invoice.userId),
+          ctx.mailer,
+          mine,
+          (invoice) => invoice.userId,
+          (invoice, to) =>
+            overdueReminderMail({
+              ...to,
+              lang: invoice.lang,
+              invoiceNumber: invoice.number,
+              total: invoice.total,
+              dueDate: invoice.dueDate,
+              payLink: payPageUrl(ctx.publicUrl, invoice.number, invoice.lang),
+            }),
         );
-        await ctx.mailer.sendMany(
-          mine.flatMap((invoice) => {
-            const customer = customers.get(invoice.userId);
-            if (!customer) return [];
-            return [
-              overdueReminderMail({
-                lang: invoice.lang,
-                email: customer.email,
-                firstname: firstnameOf(customer),
-                invoiceNumber: invoice.number,
-                total: invoice.total,
-                dueDate: invoice.dueDate,
-                payLink: payPageUrl(ctx.publicUrl, invoice.number, invoice.lang),
-              }),
-            ];
-          }),
-          tx,
-        );
-      }
       return mine.map((invoice) => invoice.number);
     });
     sent.push(...done);

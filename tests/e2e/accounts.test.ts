@@ -1,28 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { axeViolations, browserForFile } from '../helpers/browser.ts';
+import { catalogs } from '../helpers/catalogs.ts';
 import { checkoutBody } from '../helpers/checkout-body.ts';
 
 const baseUrl = inject('baseUrl');
-const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function axeViolations(p: Page) {
-  const axe = await new AxeBuilder({ page: p }).analyze();
-  return axe.violations.map(
-    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const openPage = browserForFile(baseUrl);
 
 async function fits375(p: Page) {
   const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -42,7 +26,7 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
   let problems: string[];
 
   beforeAll(async () => {
-    ({ page, context, problems } = await watchedPage(browser, baseUrl, {
+    ({ page, context, problems } = await openPage({
       viewport: { width: 375, height: 740 },
     }));
   });
@@ -173,7 +157,7 @@ describe('staff answer a ticket', () => {
   const email = `e2e-ticket-${Date.now()}@example.test`;
 
   beforeAll(async () => {
-    ({ page, context, problems } = await watchedPage(browser, baseUrl, {
+    ({ page, context, problems } = await openPage({
       viewport: { width: 1280, height: 900 },
     }));
   });

@@ -1,29 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { defaultOfficeHours, describeOfficeWindows } from '#domain/office-hours.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, browserForFile } from '../helpers/browser.ts';
+import { catalogs } from '../helpers/catalogs.ts';
 
 const baseUrl = inject('baseUrl');
-const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = browserForFile(baseUrl);
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.map(
-      (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
@@ -34,7 +20,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
   };
 
   it('books a free slot on /scheduler, confirms it, exports it and answers the survey', async () => {
-    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+    const { page, context, problems } = await openPage({
       viewport: { width: 375, height: 800 },
     });
     try {
@@ -111,7 +97,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
   });
 
   it('offers the nearest free times when the chosen one was just taken', async () => {
-    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    const { page, context, problems } = await openPage();
     try {
       await page.goto(`${baseUrl}/scheduler?lang=${lang}&name=Jan&email=jan%40example.nl`);
       const slots = page.locator('.scheduler__slots button');
@@ -156,7 +142,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
   });
 
   it('books through the lead form on /get-started (embedded scheduler, message to the parent)', async () => {
-    const { page, context } = await watchedPage(browser, baseUrl);
+    const { page, context } = await openPage();
     try {
       await page.goto(`${baseUrl}/get-started?lang=${lang}`);
       await page.getByRole('button', { name: t('leadForm.intro.start') }).click();
@@ -179,7 +165,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
   });
 
   it('says "No Consultation Found" when opened directly', async () => {
-    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    const { page, context, problems } = await openPage();
     try {
       await page.goto(`${baseUrl}/consultation-confirmed?lang=${lang}`);
       await page.getByRole('heading', { name: t('consultation.notFound.title') }).waitFor();
@@ -203,7 +189,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
       timeZone: 'Europe/Amsterdam',
       videoCallUrl: 'https://meet.jit.si/abc',
     };
-    const { page, context } = await watchedPage(browser, baseUrl);
+    const { page, context } = await openPage();
     try {
       await page.goto(
         `${baseUrl}/consultation-confirmed?lang=${lang}&booking=${encodeURIComponent(JSON.stringify(booking))}`,
@@ -222,7 +208,7 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
   });
 
   it('sends a ticket from /contact and shows chat offline with business hours', async () => {
-    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    const { page, context, problems } = await openPage();
     try {
       await page.goto(`${baseUrl}/contact?lang=${lang}`);
       await page.getByRole('link', { name: t('contact.hero.cta') }).click();

@@ -1,30 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
+import { describe, expect, inject, it } from 'vitest';
 import { optionById } from '#domain/catalogue.ts';
 import { recommend, type PlannerAnswers } from '#domain/recommendations.ts';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { axeViolations, browserForFile } from '../helpers/browser.ts';
+import { catalogs, decodeHtml } from '../helpers/catalogs.ts';
 
 const baseUrl = inject('baseUrl');
-const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const decode = (html: string) =>
-  html
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
+const openPage = browserForFile(baseUrl);
 
 const ANSWERS: Record<'en' | 'nl', PlannerAnswers> = {
   en: {
@@ -49,7 +31,7 @@ describe.each(['en', 'nl'] as const)('landing page in %s', (lang) => {
   it('carries every section in the server HTML, in order', async () => {
     const res = await fetch(`${baseUrl}/?lang=${lang}`);
     expect(res.status).toBe(200);
-    const html = decode(await res.text());
+    const html = decodeHtml(await res.text());
     const order = [
       m['home.hero.title'],
       m['landing.agitation.title'],
@@ -76,15 +58,12 @@ describe.each(['en', 'nl'] as const)('landing page in %s', (lang) => {
   it('walks the planner to the order page with the recommended plans selected', async () => {
     const answers = ANSWERS[lang];
     const expected = recommend(answers).products;
-    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+    const { page, context, problems } = await openPage({
       viewport: { width: 375, height: 740 },
     });
     try {
       await page.goto(`${baseUrl}/?lang=${lang}`, { waitUntil: 'networkidle' });
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(
-        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
@@ -145,11 +124,11 @@ describe('exit-intent offer', () => {
     );
 
   it('opens once per visitor as a real dialog, closes with Escape, and carries the offer to checkout', async () => {
-    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    const { page, context, problems } = await openPage();
     try {
       await page.goto(`${baseUrl}/?lang=en`, { waitUntil: 'networkidle' });
       const dialog = page.getByRole('dialog', {
-        name: en['landing.exitOffer.title']!.replace('{percent}', '10'),
+        name: catalogs.en['landing.exitOffer.title']!.replace('{percent}', '10'),
       });
       expect(await dialog.isVisible()).toBe(false);
       // Leaving sideways does nothing.
@@ -162,8 +141,7 @@ describe('exit-intent offer', () => {
       await page.evaluate(leaveThroughTop);
       await expect.poll(() => dialog.isVisible()).toBe(true);
       expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.isVisible()).toBe(false);
       await page.evaluate(leaveThroughTop);
@@ -177,7 +155,7 @@ describe('exit-intent offer', () => {
       await page.reload({ waitUntil: 'networkidle' });
       await page.evaluate(leaveThroughTop);
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      await dialog.getByRole('link', { name: en['landing.exitOffer.accept'] }).click();
+      await dialog.getByRole('link', { name: catalogs.en['landing.exitOffer.accept'] }).click();
       await page.waitForURL(/\/checkout\?/);
       const url = new URL(page.url());
       expect(url.searchParams.get('offer')).toBe('exit10');
@@ -224,7 +202,7 @@ describe('lead form on /get-started', () => {
     async (lang) => {
       const m = catalogs[lang];
       const email = `lead-${lang}-${Date.now()}@example.nl`;
-      const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      const { page, context, problems } = await openPage({
         viewport: { width: 375, height: 740 },
       });
       try {
@@ -248,8 +226,7 @@ describe('lead form on /get-started', () => {
         await expect
           .poll(() => page.getByText(m['leadForm.thankYou.text']!).count(), { timeout: 10_000 })
           .toBe(1);
-        const axe = await new AxeBuilder({ page }).analyze();
-        expect(axe.violations.map((v) => v.id)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         expect(problems).toEqual([]);
       } finally {
         await context.close();

@@ -1,29 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import en from '#locales/en.json';
-import nl from '#locales/nl.json';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, browserForFile } from '../helpers/browser.ts';
+import { catalogs, decodeHtml } from '../helpers/catalogs.ts';
 import { PUBLIC_ROUTES } from './routes.ts';
 
 const baseUrl = inject('baseUrl');
-const catalogs = { en: en as Record<string, string>, nl: nl as Record<string, string> };
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const decode = (html: string) =>
-  html
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
+const openPage = browserForFile(baseUrl);
 
 describe.each(['en', 'nl'] as const)('every route in %s', (lang) => {
   it.each(PUBLIC_ROUTES)(
@@ -36,12 +18,12 @@ describe.each(['en', 'nl'] as const)('every route in %s', (lang) => {
       // The server's own HTML carries the content in the request's language.
       const raw = await fetch(url);
       expect(raw.status).toBe(200);
-      const html = decode(await raw.text());
+      const html = decodeHtml(await raw.text());
       expect(html).toContain(`<html lang="${lang}"`);
       expect(html).toContain(expectedHeading);
       expect(html).toMatch(/<link rel="alternate" hrefLang="nl"/);
 
-      const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      const { page, context, problems } = await openPage({
         viewport: { width: 375, height: 740 },
       });
       try {
@@ -55,11 +37,7 @@ describe.each(['en', 'nl'] as const)('every route in %s', (lang) => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
-        const axe = await new AxeBuilder({ page }).analyze();
-        const violations = axe.violations.map(
-          (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-        expect(violations).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         expect(problems).toEqual([]);
       } finally {
         await context.close();
@@ -72,10 +50,10 @@ describe('not found', () => {
   it('answers 404 with a page that leads home, in the request language', async () => {
     const raw = await fetch(`${baseUrl}/no-such-page?lang=nl`);
     expect(raw.status).toBe(404);
-    const html = decode(await raw.text());
+    const html = decodeHtml(await raw.text());
     expect(html).toContain(catalogs.nl['page.notFound.title']);
     expect(html).toContain('href="/"');
-    const { page, context, problems } = await watchedPage(browser, baseUrl);
+    const { page, context, problems } = await openPage();
     try {
       const response = await page.goto(`${baseUrl}/no-such-page`);
       expect(response?.status()).toBe(404);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppServices } from '../../api/app.ts';
 import type { Database } from '../../api/db/database.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
@@ -88,4 +89,29 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
         }),
       ),
   };
+}
+
+/**
+ * The test app of one test file: created before its tests (then `ready` runs, e.g. to add
+ * users), closed after them. The answer stands for that app (`t.call(...)`, `t.database`); using
+ * it outside a test or hook throws.
+ */
+export function testAppForFile(
+  overrides: Partial<AppServices> = {},
+  ready?: (t: TestApp) => Promise<unknown>,
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+    await ready?.(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key: keyof TestApp) {
+      if (!current) throw new Error('The test app exists only inside tests and hooks.');
+      return current[key];
+    },
+  });
 }

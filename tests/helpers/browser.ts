@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -58,4 +60,29 @@ export async function watchedPage(
       problems.push(`third-party request: ${url}`);
   });
   return { page, context, problems };
+}
+
+/**
+ * One Chromium for the test file that calls this (launched before its tests, closed after them):
+ * answers `openPage`, a fresh watched page on `baseUrl` in it.
+ */
+export function browserForFile(
+  baseUrl: string,
+): (options?: Parameters<typeof watchedPage>[2]) => Promise<WatchedPage> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return (options) => watchedPage(browser!, baseUrl, options);
+}
+
+/** The page's axe violations, one line each (`impact id: targets`); none is `[]`. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }

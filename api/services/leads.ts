@@ -1,0 +1,38 @@
+/**
+ * Storing a lead (planner, quiz, lead form, blueprint): the visitor's answers with the
+ * recommendation the server made of them, and when they agreed to follow-up mail.
+ */
+import type { Lang } from '#domain/language.ts';
+import type { Tx } from '../db/database.ts';
+import { leads } from '../db/schema-leads.ts';
+
+export interface NewLead {
+  source: (typeof leads.$inferInsert)['source'];
+  name: string;
+  email: string;
+  lang: Lang;
+  answers: Record<string, unknown>;
+  recommendation: { category: string | null; products: string[] };
+  /** agreed to follow-up mail (stored with the time it was given) */
+  subscribe: boolean;
+}
+
+/** Inserts the lead at `at` (its address lowercased) and answers its id. */
+export async function insertLead(tx: Tx, lead: NewLead, at: Date): Promise<string> {
+  const [row] = await tx
+    .insert(leads)
+    .values({
+      source: lead.source,
+      name: lead.name,
+      email: lead.email.toLowerCase(),
+      lang: lead.lang,
+      answers: lead.answers,
+      recommendedCategory: lead.recommendation.category,
+      recommendedProducts: lead.recommendation.products,
+      subscribe: lead.subscribe,
+      consentAt: lead.subscribe ? at : null,
+      createdAt: at,
+    })
+    .returning({ id: leads.id });
+  return row!.id;
+}
