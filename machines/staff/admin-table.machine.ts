@@ -1,18 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
+import type { AdminTable } from '#domain/admin.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { api, type ApiResult } from '../shared/api-client.ts';
 
-export const ADMIN_TABLE_NAMES = [
-  'orders',
-  'invoices',
-  'leads',
-  'tickets',
-  'bookings',
-  'outbox',
-  'subscriptions',
-] as const;
-export type AdminTableName = (typeof ADMIN_TABLE_NAMES)[number];
+/** A staff table's name (one list, `ADMIN_TABLES`, shared with the API). */
+export type AdminTableName = AdminTable;
 
 export const tablePageSchema = v.object({
   rows: v.array(v.record(v.string(), v.unknown())),
