@@ -11,7 +11,6 @@ import {
   accountSubscriptionsSchema,
   accountTicketsSchema,
   cancelledSubscriptionSchema,
-  managedBookingSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -23,10 +22,10 @@ import {
   type AccountSubscription,
   type AccountTicket,
 } from '#domain/account.schema.ts';
-import { slotsAnswerSchema, bookingAnswerSchema } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { anyBody, api, newIdempotencyKey, type ApiResult } from '../shared/api-client.ts';
-import type { FieldErrors } from '../shared/form-action.machine.ts';
+import { bookingCalls } from '../shared/bookings.ts';
+import { fieldErrorsOf } from '../shared/form-action.machine.ts';
 
 export interface AccountData {
   orders: AccountOrder[];
@@ -68,18 +67,6 @@ export async function loadAccount(
       profile: profile.data.profile,
     },
   };
-}
-
-/** Field message keys of a valibot schema's issues (the server's own rule, checked first here). */
-export function fieldErrorsOf(schema: v.GenericSchema, values: unknown): FieldErrors {
-  const result = v.safeParse(schema, values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '_';
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 export const checks = {
@@ -136,35 +123,5 @@ export const accountCalls = {
       json: { token: values.token ?? '', password: values.password ?? '' },
     }),
   signOut: () => api.post('/auth/logout', anyBody),
-  /** The visitor's own booking (manage page). */
-  loadManagedBooking: (token: string, l: Lang) =>
-    api.get('/bookings/manage', managedBookingSchema, { lang: l, searchParams: { token } }),
-  cancelBooking: (values: Record<string, string>) =>
-    api.post(`/bookings/${encodeURIComponent(values.id ?? '')}/cancel`, anyBody, {
-      lang: lang(values),
-      json: values.token ? { token: values.token } : {},
-    }),
-  rescheduleBooking: (values: Record<string, string>) =>
-    api.post(`/bookings/${encodeURIComponent(values.id ?? '')}/reschedule`, bookingAnswerSchema, {
-      lang: lang(values),
-      json: { token: values.token ?? '', start: values.start ?? '' },
-    }),
-  loadSlots: (from: string, l: Lang) =>
-    api.get('/bookings/slots', slotsAnswerSchema, { lang: l, searchParams: { from, days: 31 } }),
+  ...bookingCalls,
 };
-
-/** Saves a downloaded file in the browser (the data export). */
-export function saveFile(
-  file: { blob: Blob; filename: string | null },
-  fallbackName: string,
-): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ManagedBooking } from '#domain/account.schema.ts';
 import type { Slot } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
-import { accountCalls } from '../account/account.actors.ts';
+import { bookingCalls } from '../shared/bookings.ts';
 import type { ApiResult } from '../shared/api-client.ts';
 import { callResult } from '../shared/call-result.ts';
 
@@ -56,16 +56,16 @@ export const bookingManageMachine = setup({
   },
   actors: {
     load: fromPromise<Result, { token: string; lang: Lang }>(({ input }) =>
-      accountCalls.loadManagedBooking(input.token, input.lang),
+      bookingCalls.loadManagedBooking(input.token, input.lang),
     ),
     loadSlots: fromPromise<Result, { from: string; lang: Lang }>(({ input }) =>
-      accountCalls.loadSlots(input.from, input.lang),
+      bookingCalls.loadSlots(input.from, input.lang),
     ),
     move: fromPromise<Result, { id: string; token: string; start: string; lang: Lang }>(
-      ({ input }) => accountCalls.rescheduleBooking({ ...input }),
+      ({ input }) => bookingCalls.rescheduleBooking({ ...input }),
     ),
     cancel: fromPromise<Result, { id: string; token: string; lang: Lang }>(({ input }) =>
-      accountCalls.cancelBooking({ ...input }),
+      bookingCalls.cancelBooking({ ...input }),
     ),
   },
   guards: {

@@ -15,7 +15,7 @@ import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import { api } from '../shared/api-client.ts';
 import { readStored, writeStored } from '../shared/storage.ts';
-import { readSavedDomainSelection } from '../domain-check/domain-check.actors.ts';
+import { readSavedDomainSelection } from '../shared/domain-selection.ts';
 
 /** localStorage key of the checkout form (SPEC section 3), never holding the password. */
 export const CHECKOUT_FORM_STORAGE_KEY = 'checkout-form';

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DOMAIN_PRICE_CENTS } from '#domain/catalogue.ts';
 import { randomSampleDomain, suggestHost, validateDomainName } from '#domain/domain-name.ts';
-import { checkDomainAvailability, writeSavedDomainSelection } from './domain-check.actors.ts';
+import { writeSavedDomainSelection } from '../shared/domain-selection.ts';
+import { checkDomainAvailability } from './domain-check.actors.ts';
 import type {
   DomainCheckAnswer,
   DomainCheckContext,

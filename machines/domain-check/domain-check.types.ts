@@ -23,18 +23,9 @@ export type DomainCheckAnswer =
 /** The final outcomes of SPEC section 4 as the view names them; null while open or empty. */
 export type DomainOutcome = 'register' | 'transfer' | 'keep' | 'deferred' | 'consultation';
 
-/** The domain selection kept in localStorage (SPEC section 3, "Domain selection (persisted)"). */
-export interface SavedDomainSelection {
-  domainName: string;
-  isAvailable: boolean | null;
-  flowState: DomainFlowState;
-  domainPrice: number;
-  belongsToUser: boolean | null;
-  consultation: boolean;
-  domainType: 'register' | 'transfer';
-  /** In taken-own-manage: whether the visitor decided, and what (true: transfer). */
-  transfer: boolean | null;
-}
+import type { SavedDomainSelection } from '../shared/domain-selection.ts';
+
+export type { SavedDomainSelection };
 
 export interface DomainCheckInput {
   /** A selection saved by an earlier visit; the step reopens where it was left. */

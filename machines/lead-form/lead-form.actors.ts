@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { Booking } from '#domain/bookings.ts';
 import { bookingSchema } from '#domain/consultation.schema.ts';
 import { schedulerLink } from '#domain/links.ts';
-import { BOOKING_MESSAGE_TYPE, BOOKING_STORAGE_KEY } from '#machines/scheduler/scheduler.actors.ts';
+import { BOOKING_MESSAGE_TYPE, BOOKING_STORAGE_KEY } from '#machines/shared/bookings.ts';
 import { writeStored } from '#machines/shared/storage.ts';
 
 const bookingMessageSchema = v.object({

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Booking } from '#domain/bookings.ts';
 import { consultationConfirmedMachine } from './consultation-confirmed.machine.ts';
-import { BOOKING_STORAGE_KEY, parseBooking, readConfirmedBooking } from './scheduler.actors.ts';
+import { BOOKING_STORAGE_KEY } from '../shared/bookings.ts';
+import { parseBooking, readConfirmedBooking } from './scheduler.actors.ts';
 
 const BOOKING: Booking = {
   id: '6f1c0a5e-2d1b-4f7e-9a63-1f1f0c2b9e11',

@@ -13,10 +13,8 @@ import {
 } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { anyBody, api } from '#machines/shared/api-client.ts';
+import { BOOKING_MESSAGE_TYPE, BOOKING_STORAGE_KEY } from '#machines/shared/bookings.ts';
 import { takeStored, writeStored } from '#machines/shared/storage.ts';
-
-export const BOOKING_STORAGE_KEY = 'bookingData';
-export const BOOKING_MESSAGE_TYPE = 'booking-success';
 
 export type LoadSlotsResult = { ok: true; slots: Slot[] } | { ok: false };
 

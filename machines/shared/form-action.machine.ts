@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from './api-client.ts';
 
@@ -18,6 +19,18 @@ import type { ApiResult } from './api-client.ts';
  */
 
 export type FieldErrors = Record<string, string>;
+
+/** Field message keys of a valibot schema's issues (the server's own rule, checked first here). */
+export function fieldErrorsOf(schema: v.GenericSchema, values: unknown): FieldErrors {
+  const result = v.safeParse(schema, values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
 
 export interface FormActionContext {
   values: Record<string, string>;

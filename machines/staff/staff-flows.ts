@@ -4,9 +4,9 @@
 import * as v from 'valibot';
 import { ticketReplySchema } from '#domain/account.schema.ts';
 import { invoiceCountSchema } from '#domain/billing.schema.ts';
-import { accountCalls, fieldErrorsOf } from '../account/account.actors.ts';
 import { anyBody, api, newIdempotencyKey } from '../shared/api-client.ts';
-import { createFormActionMachine } from '../shared/form-action.machine.ts';
+import { bookingCalls } from '../shared/bookings.ts';
+import { createFormActionMachine, fieldErrorsOf } from '../shared/form-action.machine.ts';
 
 /** Reply to a ticket by mail (values: id, message). */
 export const ticketReplyMachine = createFormActionMachine({
@@ -38,7 +38,7 @@ export const outboxResendMachine = createFormActionMachine({
 /** Cancel a consultation as staff (values: id); the visitor is mailed. */
 export const staffBookingCancelMachine = createFormActionMachine({
   id: 'staffBookingCancel',
-  send: (values) => accountCalls.cancelBooking({ id: values.id ?? '' }),
+  send: (values) => bookingCalls.cancelBooking({ id: values.id ?? '' }),
 });
 
 export const overviewSchema = v.object({

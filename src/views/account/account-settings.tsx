@@ -9,7 +9,7 @@ import {
   passwordChangeMachine,
   profileMachine,
 } from '#machines/account/account-flows.ts';
-import { saveFile } from '#machines/account/account.actors.ts';
+import { saveFile } from '#machines/shared/save-file.ts';
 import {
   ActionAlert,
   ActionField,
@@ -118,9 +118,10 @@ export function PasswordChange({ lang }: { lang: Lang }) {
 }
 
 export function DataExport({ lang }: { lang: Lang }) {
-  const action = useFormAction(dataExportMachine, { lang }, (result) =>
-    saveFile(result as { blob: Blob; filename: string | null }, 'account-export.json'),
-  );
+  const action = useFormAction(dataExportMachine, { lang }, (result) => {
+    const file = result as { blob: Blob; filename: string | null };
+    saveFile(file.blob, file.filename ?? 'account-export.json');
+  });
   return (
     <Section titleId="account.export.title">
       <p>

@@ -23,7 +23,7 @@ import {
   selectSummaryStatus,
 } from '#machines/blueprint/blueprint.selectors.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { readSavedDomainSelection } from '#machines/domain-check/domain-check.actors.ts';
+import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
 import { DomainStep } from '../order/domain-step.tsx';

@@ -5,7 +5,7 @@ import { isPlanId, optionById, type Lang, type PlanId } from '#domain/catalogue.
 import { formatMoney } from '#domain/format.ts';
 import { DEFAULT_SELECTION } from '#domain/plan-selection.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { readSavedDomainSelection } from '#machines/domain-check/domain-check.actors.ts';
+import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
