@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { messageGroups } from './scripts/message-groups.ts';
+import { chunkReport } from './scripts/chunk-report.ts';
 
 // One config for the three builds of `npm run build`:
 //   vite build                                   -> build/client (hashed assets + manifest)
@@ -15,8 +17,26 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
       quoteStyle: 'single',
     }),
+    {
+      // Pages carry their stylesheets inline (src/entry-server.tsx); the client hydrates the
+      // <style> from the page. The router plugin defaults this to off, so set it after it.
+      name: 'inline-css',
+      config: () => ({
+        define: {
+          'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+          'import.meta.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true'),
+        },
+      }),
+    },
     react(),
+    messageGroups({ locales: 'locales' }),
+    chunkReport(),
   ],
+  // The browser formats precompiled messages with a small react-intl of its own (the server and
+  // the tests use react-intl itself; src/i18n/intl-lite.test.tsx holds them to the same output).
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^react-intl$/, replacement: '/src/i18n/intl-lite.tsx' }] },
   build: isSsrBuild
     ? { target: 'node20', emptyOutDir: true, sourcemap: true, minify: false, copyPublicDir: false }
     : {
@@ -25,7 +45,26 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         cssCodeSplit: true,
-        rollupOptions: { input: 'src/entry-client.tsx' },
+        // No preload lists in the scripts: the server names a page's modules for the first paint
+        // (src/boot.ts), and the router loads a route's chunk when a link is hovered; its imports
+        // follow one round trip later. The lists of every route's imports cost every page 2.5 KB.
+        modulePreload: false,
+        // The page stylesheet is an input of its own (src/styles/page.css).
+        rollupOptions: {
+          input: ['src/entry-client.tsx', 'src/styles/page.css'],
+          output: {
+            // React and the router in two files, not eight: every page needs all of them, each file
+            // is a request, and each is evaluated in a task of its own (src/boot.ts, issue 18).
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                {
+                  name: 'router',
+                  test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
       },
-  ssr: { noExternal: isSsrBuild ? [/^@fontsource\//] : [] },
 }));

@@ -1,6 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Lang } from '#domain/language.ts';
-import { loadMessages } from './catalogs.ts';
 import type { I18nStore } from './i18n-store.ts';
 
 /** Saves the choice where SPEC says (localStorage `locale`) and mirrors it in a cookie for the server. */
@@ -34,7 +33,7 @@ export async function changeLanguage(
 ): Promise<void> {
   saveLanguage(lang);
   if (i18n.get().lang !== lang) {
-    const messages = await loadMessages(lang);
+    const messages = await i18n.load(lang);
     i18n.set(lang, messages);
   }
   document.documentElement.lang = lang;
