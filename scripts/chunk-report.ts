@@ -11,6 +11,8 @@ export interface ChunkModules {
   chunks: Record<string, string[]>;
   /** Module -> the modules it imports statically. */
   imports: Record<string, string[]>;
+  /** Module -> its bytes in its chunk after tree-shaking, before minifying (to compare modules). */
+  sizes: Record<string, number>;
 }
 
 export function chunkReport(): Plugin {
@@ -24,12 +26,14 @@ export function chunkReport(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const report: ChunkModules = { chunks: {}, imports: {} };
+      const report: ChunkModules = { chunks: {}, imports: {}, sizes: {} };
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         report.chunks[output.fileName] = output.moduleIds.map(name);
-        for (const id of output.moduleIds)
+        for (const id of output.moduleIds) {
           report.imports[name(id)] = (this.getModuleInfo(id)?.importedIds ?? []).map(name);
+          report.sizes[name(id)] = output.modules[id]?.renderedLength ?? 0;
+        }
       }
       this.emitFile({
         type: 'asset',

@@ -7,14 +7,15 @@
 //    entry's. The entry's group and the groups of the routes on the page travel inside the page
 //    (src/entry-server.tsx); a chunk loaded later awaits its own group before it runs, fetched in
 //    the language on screen (src/i18n/message-groups.ts).
-//  - Messages are precompiled to the ICU syntax tree, so the browser needs no message parser
-//    (it formats them with src/i18n/intl-lite.tsx).
+//  - Messages are precompiled to the ICU syntax tree (what `formatjs compile --ast` writes), so
+//    the browser's react-intl needs no message parser (vite.config.ts aliases the parser to its
+//    `no-parser` entry in the client build).
 //
 // The source of truth stays locales/en.json and locales/nl.json.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { parseAst, type Plugin } from 'vite';
 import { LANGS, intlLocale, type Lang } from '../domain/language.ts';
 import { messageGroupFile } from '../src/i18n/message-group-file.ts';
@@ -94,6 +95,14 @@ export function messageIdsIn(
     for (const id of ids) if (pattern.test(id)) found.add(id);
   }
   return found;
+}
+
+/**
+ * One catalogue text as the browser gets it: its ICU syntax tree, as `formatjs compile --ast`
+ * writes it, which react-intl takes as a message without parsing it.
+ */
+export function compileMessage(text: string, lang: Lang): MessageFormatElement[] {
+  return parse(text, { locale: new Intl.Locale(intlLocale(lang)) });
 }
 
 interface ChunkLike {
@@ -213,9 +222,7 @@ export function messageGroups(options: { locales: string }): Plugin {
         for (const lang of LANGS) {
           const messages: Record<string, unknown> = {};
           for (const id of messageIds)
-            messages[id] = parse(catalogs[lang][id] ?? '', {
-              locale: new Intl.Locale(intlLocale(lang)),
-            });
+            messages[id] = compileMessage(catalogs[lang][id] ?? '', lang);
           this.emitFile({
             type: 'asset',
             fileName: messageGroupFile(group, lang),

@@ -49,16 +49,18 @@ describe('initial JavaScript', () => {
       expect(modules.filter((m) => m.startsWith('locales/'))).toEqual([]);
   });
 
-  it('is not swollen by the route tree: route definitions pull in no views or machines', () => {
+  it('is not swollen by the route tree: route definitions pull in no views, machines or valibot', () => {
     // What the entry holds only because some route's definition (search params, head, guards)
-    // imports it: every page pays for it.
+    // imports it: every page pays for it (valibot: use src/route-search.ts, decision S21).
     const isDefinition = (module: string) =>
       module === 'src/routeTree.gen.ts' ||
       (/^src\/routes\/.+\.tsx$/.test(module) && module !== 'src/routes/__root.tsx');
     const withoutRoutes = closure([ENTRY_MODULE], isDefinition);
     const entry = closure([ENTRY_MODULE]);
     const pulled = [...entry].filter(
-      (module) => !withoutRoutes.has(module) && /^(src\/views|machines|locales)\//.test(module),
+      (module) =>
+        !withoutRoutes.has(module) &&
+        /^(src\/views|machines|locales|node_modules\/valibot)\//.test(module),
     );
     expect(pulled).toEqual([]);
   });

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
 import { pageHead } from '../../route-head.ts';
+import { searchOf, text } from '../../route-search.ts';
 import { AdminTable } from '../../views/dashboard/admin-table.tsx';
 
 /** `?q=` starts the table searched (a customer's address: that customer's subscriptions). */
-const searchSchema = v.object({
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
-});
+const searchSchema = searchOf({ q: text({ max: 100 }) });
 
 export const Route = createFileRoute('/dashboard/subscriptions')({
   validateSearch: searchSchema,
