@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { messageGroups } from './scripts/message-groups.ts';
 import { chunkReport } from './scripts/chunk-report.ts';
+import { preloadHelper } from './scripts/preload-helper.ts';
 
 // One config for the three builds of `npm run build`:
 //   vite build                                   -> build/client (hashed assets + manifest)
@@ -31,6 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     messageGroups({ locales: 'locales' }),
     chunkReport(),
+    preloadHelper(),
   ],
   // The browser gets its messages precompiled to ICU syntax trees (scripts/message-groups.ts), so
   // react-intl there needs no message parser: formatjs's documented `no-parser` entry of the
@@ -62,6 +64,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The page stylesheet is an input of its own (src/styles/page.css).
         rollupOptions: {
           input: ['src/entry-client.tsx', 'src/styles/page.css'],
+          // react-intl makes its Formatted* components at module level without a pure mark, so
+          // every page kept those we never use (and what they need).
+          treeshake: {
+            manualPureFunctions: [
+              'createFormattedComponent',
+              'createFormattedDateTimePartsComponent',
+            ],
+          },
           output: {
             // React and the router in two files, not eight: every page needs all of them, each file
             // is a request, and each is evaluated in a task of its own (src/boot.ts, issue 18).

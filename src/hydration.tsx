@@ -1,18 +1,5 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
-
-const noSubscription = () => () => {};
-const afterHydration = () => false;
-const whileHydrating = () => true;
-
-/** True while React hydrates the server's HTML (and on the server), false for a fresh render. */
-export function useHydrating(): boolean {
-  return useSyncExternalStore(noSubscription, afterHydration, whileHydrating);
-}
-
-/** The server's HTML inside `<div data-island={name}>`, read while hydrating. */
-export function serverHtml(name: string): string | null {
-  return document.querySelector(`[data-island="${name}"]`)?.innerHTML ?? null;
-}
+import { useState, type ReactNode } from 'react';
+import { serverHtml, useHydrating } from './components/island.tsx';
 
 /**
  * A page body that starts from what this browser saved (planner answers, plan toggles, the

@@ -1,6 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
-import { Suspense, lazy, useState, type ComponentType, type MouseEvent } from 'react';
-import { serverHtml, useHydrating } from '../hydration.tsx';
+import {
+  Suspense,
+  lazy,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type MouseEvent,
+} from 'react';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
 
 /**
@@ -18,6 +24,21 @@ import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
  * router). The wrapper is `display: contents`, so it changes no layout.
  */
 export type IslandKind = 'static' | 'idle';
+
+// Here rather than in src/hydration.tsx (which uses them too): one module less on every page.
+const noSubscription = () => () => {};
+const afterHydration = () => false;
+const whileHydrating = () => true;
+
+/** True while React hydrates the server's HTML (and on the server), false for a fresh render. */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(noSubscription, afterHydration, whileHydrating);
+}
+
+/** The server's HTML inside `<div data-island={name}>`, read while hydrating. */
+export function serverHtml(name: string): string | null {
+  return document.querySelector(`[data-island="${name}"]`)?.innerHTML ?? null;
+}
 
 const loaders = new Set<() => Promise<unknown>>();
 

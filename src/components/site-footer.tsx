@@ -1,10 +1,14 @@
-import { ChatLauncher } from '../views/live-chat/chat-launcher.tsx';
 import { useI18n } from '../i18n/use-i18n.ts';
 import { island } from './island.tsx';
 
 // The footer is static: pages keep the server's HTML of it and load none of its code.
 const SiteFooterContent = island('site-footer', 'static', () =>
   import('./site-footer-content.tsx').then((m) => m.SiteFooterContent),
+);
+// The chat shows nothing until the page is scrolled (SPEC 9): its scroll watch starts once the
+// browser is idle after the load, and looks at the scroll position at once.
+const ChatLauncher = island('chat-launcher', 'idle', () =>
+  import('../views/live-chat/chat-launcher.tsx').then((m) => m.ChatLauncher),
 );
 
 /** Footer of every layout but the dashboard (SPEC 2): its links, payment methods and the chat. */

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { LanguageSelector } from '../components/language-selector.tsx';
 import { pageHead } from '../route-head.ts';
 import { QuizSection } from '../views/landing/section.tsx';
 import { island } from '../components/island.tsx';
@@ -15,6 +14,9 @@ export const Route = createFileRoute('/')({
 // Only the language selector and the frames around the interactive parts hydrate with the page:
 // the hero, the story and the call to action are kept as the server sent them, the planner, quiz,
 // FAQ and exit offer hydrate once the browser is idle (src/components/island.tsx).
+const LanguageSelector = island('language', 'idle', () =>
+  import('../components/language-selector.tsx').then((m) => m.LanguageSelector),
+);
 const HeroPanels = island('landing-hero', 'static', () =>
   import('../views/landing/hero.tsx').then((m) => m.HeroPanels),
 );
