@@ -110,6 +110,7 @@ interface ChunkLike {
   isEntry: boolean;
   isDynamicEntry: boolean;
   imports: string[];
+  dynamicImports: string[];
   moduleIds: string[];
   facadeModuleId: string | null;
 }
@@ -118,8 +119,13 @@ export function messageGroups(options: { locales: string }): Plugin {
   let catalogs: Record<Lang, Record<string, string>>;
   let ids: string[] = [];
   const idsByModule = new Map<string, Set<string>>();
-  /** Group id by the facade module of the chunk that loads it (file names are final later). */
-  const groupByFacade = new Map<string, string>();
+  /**
+   * Group id by the chunk that loads it: its facade module, or its modules when it has none (a
+   * chunk that is imported dynamically and statically too). File names are final only later.
+   */
+  const groupByChunk = new Map<string, string>();
+  const chunkKey = (chunk: Pick<ChunkLike, 'facadeModuleId' | 'moduleIds'>) =>
+    chunk.facadeModuleId ?? chunk.moduleIds.join('\n');
   const groups = new Map<string, string[]>();
   let entryGroup = '';
 
@@ -160,7 +166,7 @@ export function messageGroups(options: { locales: string }): Plugin {
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     buildStart() {
       idsByModule.clear();
-      groupByFacade.clear();
+      groupByChunk.clear();
       groups.clear();
       splitRoutes.clear();
       entryClosure = undefined;
@@ -194,14 +200,17 @@ export function messageGroups(options: { locales: string }): Plugin {
         entryGroup = groupOf(entryClosure.ids);
       }
       const { ids: entryIds, chunks: entryChunks } = entryClosure;
-      if (!chunk.isDynamicEntry || entryChunks.has(chunk.fileName) || !chunk.facadeModuleId)
-        return null;
+      // Loaded by an import(): a dynamic entry, or a shared chunk some import() names directly.
+      const loadedLater =
+        chunk.isDynamicEntry ||
+        Object.values(chunks).some((c) => c.dynamicImports.includes(chunk.fileName));
+      if (!loadedLater || entryChunks.has(chunk.fileName)) return null;
       const mine = [...closureOf(chunk as unknown as ChunkLike, chunks).ids].filter(
         (messageId) => !entryIds.has(messageId),
       );
       if (mine.length === 0) return null;
       const group = groupOf(mine);
-      groupByFacade.set(chunk.facadeModuleId, group);
+      groupByChunk.set(chunkKey(chunk as unknown as ChunkLike), group);
       // The chunk runs once its messages are in, in the language on screen.
       return {
         code: `await globalThis.__messageGroup(${JSON.stringify(group)});\n${code}`,
@@ -211,8 +220,8 @@ export function messageGroups(options: { locales: string }): Plugin {
     generateBundle(_options, bundle) {
       const manifest: MessageGroupsManifest = { entry: entryGroup, chunks: {}, files: {} };
       for (const output of Object.values(bundle))
-        if (output.type === 'chunk' && output.facadeModuleId) {
-          const group = groupByFacade.get(output.facadeModuleId);
+        if (output.type === 'chunk') {
+          const group = groupByChunk.get(chunkKey(output));
           if (group) manifest.chunks[output.fileName] = group;
         }
       for (const [group, messageIds] of groups) {

@@ -2,7 +2,7 @@ import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-rout
 import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { createRouter, type SessionUser } from './router.tsx';
+import { createRouter, loadRarePages, type SessionUser } from './router.tsx';
 import { createI18nStore, type Messages } from './i18n/i18n-store.ts';
 import { bootScript, scriptSafe } from './boot.ts';
 import { loadIslands } from './components/island.tsx';
@@ -71,8 +71,9 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
     getRouterManifest: () => routerManifest(options.assets),
   });
   const response = await handler(async (context) => {
-    // The routes' code is in; the islands it defines render on the server like any component.
-    await loadIslands();
+    // The routes' code is in; the islands it defines and the lazily loaded 404 and error pages
+    // render on the server like any component.
+    await Promise.all([loadIslands(), loadRarePages()]);
     return defaultRenderHandler(context);
   });
   if (!router || !response.headers.get('content-type')?.startsWith('text/html')) return response;
