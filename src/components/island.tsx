@@ -86,7 +86,10 @@ export function island<P extends object>(
     // Decided once per instance: hydrated from the server's HTML, or rendered anew.
     const [start] = useState(() => ({
       hydrated: hydrating,
-      kept: kind === 'static' && hydrating && !import.meta.env.SSR ? serverHtml(name) : null,
+      // The server's HTML: a static island shows it as it is; an idle one shows it while its code
+      // is on the way. (The first render after hydration is an update: React then drops a boundary
+      // that is still suspended and shows its fallback, which must therefore be the same HTML.)
+      kept: hydrating && !import.meta.env.SSR ? serverHtml(name) : null,
     }));
 
     if (import.meta.env.SSR) {
@@ -120,7 +123,7 @@ export function island<P extends object>(
       void router.navigate({ href: `${link.pathname}${link.search}${link.hash}` });
     };
 
-    if (start.kept !== null && lang === renderedLang)
+    if (kind === 'static' && start.kept !== null && lang === renderedLang)
       return (
         <div
           key="kept"
@@ -132,7 +135,8 @@ export function island<P extends object>(
         />
       );
     const Lazy = kind === 'idle' && start.hydrated ? Later : Now;
-    // After a switch of language, the server's HTML stays until the code is in.
+    // Until the code is in (an idle island after hydration, a static one after a switch of
+    // language), the server's HTML stays.
     const fallback =
       start.kept === null ? null : (
         <div className="island" dangerouslySetInnerHTML={{ __html: start.kept }} />
