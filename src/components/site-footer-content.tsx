@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Logo } from './logo.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
@@ -18,6 +19,32 @@ const COMPANY_LINKS = [
   { to: '/contact', id: 'footer.company.contact' },
 ] as const;
 
+/** One titled list of footer links (router links, then `children`). */
+function FooterNav(props: {
+  id: string;
+  headingId: string;
+  links: ReadonlyArray<{ to: string; id: string }>;
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-labelledby={props.id}>
+      <h2 id={props.id} className="site-footer__heading">
+        <FormattedMessage id={props.headingId} />
+      </h2>
+      <ul>
+        {props.links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>
+              <FormattedMessage id={link.id} />
+            </Link>
+          </li>
+        ))}
+        {props.children}
+      </ul>
+    </nav>
+  );
+}
+
 /** The footer's content: static, so the browser keeps the server's HTML of it (site-footer.tsx). */
 export function SiteFooterContent() {
   const intl = useIntl();
@@ -32,40 +59,15 @@ export function SiteFooterContent() {
             <FormattedMessage id="footer.tagline" />
           </p>
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__heading">
-            <FormattedMessage id="footer.company.heading" />
-          </h2>
-          <ul>
-            {COMPANY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <FormattedMessage id={link.id} />
-                </Link>
-              </li>
-            ))}
-            <li>
-              {/* A server route (it redirects to the sign-in page), so a plain link, not the router. */}
-              <a href="/api/auth/login">
-                <FormattedMessage id="footer.company.clientLogin" />
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="site-footer__heading">
-            <FormattedMessage id="footer.legal.heading" />
-          </h2>
-          <ul>
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>
-                  <FormattedMessage id={link.id} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="footer-company" headingId="footer.company.heading" links={COMPANY_LINKS}>
+          <li>
+            {/* A server route (it redirects to the sign-in page), so a plain link, not the router. */}
+            <a href="/api/auth/login">
+              <FormattedMessage id="footer.company.clientLogin" />
+            </a>
+          </li>
+        </FooterNav>
+        <FooterNav id="footer-legal" headingId="footer.legal.heading" links={LEGAL_LINKS} />
       </div>
       <div className="site-footer__payments">
         <PaymentMethods />
