@@ -34,7 +34,18 @@ interface Figures {
   requests: number;
 }
 
-function lighthouse(url: string): Figures {
+/** One run; a run Lighthouse itself gives up on (NO_NAVSTART on a busy machine) is tried again. */
+function lighthouse(url: string, attempts = 3): Figures {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.error(`  (Lighthouse failed on ${url}, trying again)`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+function lighthouseOnce(url: string): Figures {
   const output = execFileSync(
     path.join(ROOT, 'node_modules', '.bin', 'lighthouse'),
     [
@@ -47,6 +58,7 @@ function lighthouse(url: string): Figures {
     {
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
       maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   ).toString();
   const report = JSON.parse(output) as Report;
