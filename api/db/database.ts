@@ -294,6 +294,7 @@ export async function wrapPglite(
           await queue;
           await (next ?? flushing)?.catch(() => undefined);
           if (!client.closed) await client.close(); // shutdown checkpoint, still without fsync:
+          await syncer?.close();
           if (opts.pgdata) await syncTree(opts.pgdata);
         } finally {
           opts.lock?.release();
