@@ -209,7 +209,8 @@ export async function wrapPglite(
     migrate?: boolean;
   } = {},
 ): Promise<Database> {
-  const db = drizzlePglite({ client: drizzleClient(client), schema }) as unknown as Db;
+  const lean = drizzleClient(client);
+  const db = drizzlePglite({ client: lean, schema }) as unknown as Db;
   if (opts.migrate !== false) {
     const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
     checkMigrationsDir(migrationsFolder);
@@ -223,7 +224,7 @@ export async function wrapPglite(
     );
     syncer = new WalSyncer(
       opts.pgdata,
-      async () => (await client.query<WalPosition>(WAL_POSITION_SQL)).rows[0]!,
+      async () => (await lean.query<WalPosition>(WAL_POSITION_SQL)).rows[0]!,
       Number(segment.rows[0]?.bytes ?? 16 * 1024 * 1024),
     );
     await syncer.syncAll(); // a new cluster, the migrations, or what a killed predecessor left in the page cache
@@ -293,6 +294,7 @@ export async function wrapPglite(
           await queue;
           await (next ?? flushing)?.catch(() => undefined);
           if (!client.closed) await client.close(); // shutdown checkpoint, still without fsync:
+          await syncer?.close();
           if (opts.pgdata) await syncTree(opts.pgdata);
         } finally {
           opts.lock?.release();

@@ -106,4 +106,16 @@ describe('drizzleClient (drizzle on PGlite without copying the parser table per 
     // and again, with the parameter types remembered
     expect(await inTransaction(light)).toEqual(expected);
   });
+
+  it('prepares a statement anew after a schema change made it stale', async () => {
+    await client.exec('create table lean_s (a int); insert into lean_s values (1)');
+    const light = drizzleClient(client);
+    const select = 'select * from lean_s';
+    expect((await light.query(select)).rows).toEqual([{ a: 1 }]);
+    await client.exec('alter table lean_s add column b int');
+    // PostgreSQL refuses the prepared statement once (its result type changed) ...
+    await expect(light.query(select)).rejects.toMatchObject({ code: '0A000' });
+    // ... and the next run prepares it again
+    expect((await light.query(select)).rows).toEqual([{ a: 1, b: null }]);
+  });
 });

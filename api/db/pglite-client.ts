@@ -9,11 +9,14 @@
  *    Here the client's table gets drizzle's parsers once, and queries whose parsers are exactly
  *    those pass none.
  * 2. PGlite's `query` hands each message of the extended protocol (parse, describe, bind,
- *    describe, execute, sync) to PostgreSQL one call at a time, and describes every statement to
- *    learn its parameter types. Inside a transaction (where drizzle runs every write) a statement
- *    here is one call with all of its messages, its parameter types described once per SQL text
- *    and remembered, and its values serialised the way PGlite's `query` does (the client's
- *    serializers by parameter type). Results are read by PGlite's own parser.
+ *    describe, execute, sync) to PostgreSQL one call at a time, and parses, plans and describes
+ *    every statement anew. Here every SQL text is prepared once as a named statement (parse and
+ *    describe, one call; PostgreSQL then keeps its plan, generic after a few runs), and each run is
+ *    one call (bind, execute, sync) whose values are serialised the way PGlite's `query` does (the
+ *    client's serializers by parameter type) and whose results PGlite's own parser reads, with the
+ *    row description remembered from the prepare. Outside a transaction a statement waits for the
+ *    transaction under way, as PGlite's `query` does. Prepared statements outlive a rollback; one
+ *    that a schema change made stale (SQLSTATE 26000, 0A000) is prepared anew next time.
  *
  * Anything else (blobs, a transaction already closed) goes through PGlite's `query` unchanged.
  */
@@ -26,6 +29,8 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
 const asText = (value: string) => value;
 
@@ -64,52 +69,129 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Parameter types per SQL text: the schema does not change while the server runs. */
-const MAX_REMEMBERED = 2000;
+/** Prepared statements kept at most (the server's hot paths use a few dozen SQL texts). */
+const MAX_PREPARED = 2000;
+/** SQLSTATEs that say a prepared statement is gone or stale (a schema change): prepare anew. */
+const STALE = new Set(['26000', '0A000']);
 
-function statementRunner(client: PGlite) {
-  const paramTypes = new Map<string, number[]>();
+type Prepared = {
+  name: string;
+  /** The parameter types PostgreSQL inferred, for serialising values. */
+  types: number[];
+  /** The statement's RowDescription (or none), put before its results for PGlite's parser. */
+  row: BackendMessage | undefined;
+};
 
-  const describe = async (sql: string, options: QueryOptions | undefined) => {
-    const known = options?.paramTypes ? undefined : paramTypes.get(sql);
+type Runner = (sql: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+/** One runner per PGlite client: prepared statements belong to the client's session. */
+const runners = new WeakMap<PGlite, Runner>();
+
+function statementRunner(client: PGlite): Runner {
+  let runner = runners.get(client);
+  if (!runner) runners.set(client, (runner = newStatementRunner(client)));
+  return runner;
+}
+
+function newStatementRunner(client: PGlite): Runner {
+  const prepared = new Map<string, Prepared>();
+  /** Names whose statements are to be closed at the next call (dropped as stale, or evicted). */
+  let toClose: string[] = [];
+  let counter = 0;
+
+  const closing = () => {
+    const names = toClose;
+    toClose = [];
+    return names.map((name) => serialize.close({ type: 'S', name }));
+  };
+
+  const prepare = async (sql: string): Promise<Prepared> => {
+    const known = prepared.get(sql);
     if (known) return known;
+    if (prepared.size >= MAX_PREPARED) {
+      for (const { name } of prepared.values()) toClose.push(name);
+      prepared.clear();
+    }
+    const name = `lean_${++counter}`;
     const { messages } = await client.execProtocol(
       concat([
-        serialize.parse({ text: sql, types: options?.paramTypes }),
+        ...closing(),
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement = {
+      name,
+      types: parse.parseDescribeStatementResults(messages),
+      row: messages.find((message) => message.name === 'rowDescription'),
+    };
+    prepared.set(sql, statement);
+    return statement;
+  };
+
+  const serialised = (params: unknown[], types: number[], options: QueryOptions | undefined) =>
+    params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = types[i]!;
+      const serializer = options?.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+
+  /** Explicit parameter types: an unnamed statement, described each time (PGlite's own way). */
+  const unnamed = async (sql: string, params: unknown[], options: QueryOptions) => {
+    const described = await client.execProtocol(
+      concat([
+        serialize.parse({ text: sql, types: options.paramTypes }),
         serialize.describe({ type: 'S' }),
         serialize.sync(),
       ]),
       { syncToFs: false },
     );
-    const described = parse.parseDescribeStatementResults(messages);
-    if (!options?.paramTypes) {
-      if (paramTypes.size >= MAX_REMEMBERED) paramTypes.clear();
-      paramTypes.set(sql, described);
-    }
-    return described;
+    const values = serialised(
+      params,
+      parse.parseDescribeStatementResults(described.messages),
+      options,
+    );
+    const { messages } = await client.execProtocol(
+      concat([
+        serialize.parse({ text: sql, types: options.paramTypes }),
+        serialize.bind({ values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(messages, client.parsers, options)[0]! as Results;
   };
 
-  /** One statement inside the caller's transaction, as PGlite's `query` would run it. */
+  /** One statement, as PGlite's `query` would run it (the caller holds PGlite's locks). */
   return (sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> =>
     client.runExclusive(async () => {
-      const typeIds = await describe(sql, options);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const type = typeIds[i]!;
-        const serializer = options?.serializers?.[type] ?? client.serializers[type];
-        return serializer ? serializer(value) : String(value);
-      });
-      const { messages } = await client.execProtocol(
-        concat([
-          serialize.parse({ text: sql, types: options?.paramTypes }),
-          serialize.bind({ values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      return parse.parseResults(messages, client.parsers, options)[0]! as Results;
+      if (options?.paramTypes) return unnamed(sql, params, options);
+      const statement = await prepare(sql);
+      const values = serialised(params, statement.types, options);
+      let messages: BackendMessage[];
+      try {
+        ({ messages } = await client.execProtocol(
+          concat([
+            ...closing(),
+            serialize.bind({ statement: statement.name, values }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        ));
+      } catch (error) {
+        if (STALE.has((error as { code?: string }).code ?? '') && prepared.get(sql) === statement) {
+          prepared.delete(sql);
+          toClose.push(statement.name);
+        }
+        throw error;
+      }
+      const all = statement.row ? [statement.row, ...messages] : messages;
+      return parse.parseResults(all, client.parsers, options)[0]! as Results;
     });
 }
 
@@ -119,7 +201,10 @@ export function drizzleClient(client: PGlite): PGlite {
   const statement = statementRunner(client);
   return {
     query: (sql: string, params?: unknown[], options?: QueryOptions) =>
-      client.query(sql, params, lighter(options)),
+      options?.blob
+        ? client.query(sql, params, lighter(options))
+        : // outside a transaction: wait for the one under way, as PGlite's `query` does
+          client._runExclusiveTransaction(() => statement(sql, params, lighter(options))),
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) => {
         const query = (sql: string, params?: unknown[], options?: QueryOptions) =>
