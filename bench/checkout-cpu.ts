@@ -4,7 +4,7 @@
 // the embedded database, drizzle, the quote, the mails) and the other threads (V8's helpers, the
 // PDF worker). `hash / total` is what bench:checkout's "orders/s of the ceiling" is on an
 // otherwise idle machine.
-//   node --import ./bench/register-ts.mjs bench/checkout-cpu.ts
+//   npm run bench:checkout-cpu   (node --import ./bench/register-ts.mjs bench/checkout-cpu.ts)
 // BENCH_ORDERS counted orders (default 100) after BENCH_WARMUP_ORDERS (default 40); PGlite, or
 // the PostgreSQL of DATABASE_URL (then the database's own processes are not counted).
 import { randomBytes } from 'node:crypto';
