@@ -1,4 +1,5 @@
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
+import type { ClientAssets } from '#domain/client-assets.ts';
 import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
@@ -10,16 +11,7 @@ import { PAGE_MESSAGES_ID, type PageMessages } from './i18n/message-groups.ts';
 
 const CATALOGS: Record<Lang, Messages> = { en, nl };
 
-/** What the client build produced for its entry: the script, its CSS, and the chunks it imports. */
-export interface ClientAssets {
-  entryScript: string;
-  css: string[];
-  preloads: string[];
-  routes: Record<string, { preloads: string[]; css: string[]; groups: string[] }>;
-  styles: Record<string, string>;
-  entryGroup: string;
-  messages: Record<Lang, Record<string, Record<string, unknown>>>;
-}
+export type { ClientAssets };
 
 export interface RenderOptions {
   request: Request;

@@ -1,3 +1,4 @@
+import type { ClientAssets } from '#domain/client-assets.ts';
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -95,22 +96,7 @@ export function serveStaticAssets(assets: Map<string, StaticAsset>) {
   });
 }
 
-export interface ClientAssets {
-  entryScript: string;
-  css: string[];
-  preloads: string[];
-  /**
-   * Per router route id: the code-split chunks (and their CSS) to preload when it renders, and
-   * the message groups those chunks show.
-   */
-  routes: Record<string, { preloads: string[]; css: string[]; groups: string[] }>;
-  /** The text of every stylesheet of the build by its path: pages carry their CSS inline. */
-  styles: Record<string, string>;
-  /** The message group of the entry's code (every page shows it). */
-  entryGroup: string;
-  /** Every message group's precompiled messages, per language (scripts/message-groups.ts). */
-  messages: Record<Lang, Record<string, Record<string, unknown>>>;
-}
+export type { ClientAssets };
 
 /** `.vite/message-groups.json` (scripts/message-groups.ts). */
 interface MessageGroupsManifest {

@@ -16,20 +16,19 @@
 import { eq } from 'drizzle-orm';
 import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
-import type { Lang } from '#domain/language.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
-import {
-  invoiceDocuments,
-  invoices,
-  type InvoiceLine,
-  type InvoiceParty,
-  type MailAttachment,
-} from '../db/schema.ts';
-import { renderInvoicePdf, type BankDetails } from './invoice-pdf.ts';
+import { invoiceDocuments, invoices, type MailAttachment } from '../db/schema.ts';
+import { renderInvoicePdf, type BankDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import type { InvoicePdfs } from './invoice-pdfs.ts';
 import { invoiceDocument, nextInvoiceNumbers, type InvoiceRow } from './orders.ts';
 
-export interface IssueInvoiceInput {
+/** What an invoice says besides its number and dates (the PDF's own fields). */
+type InvoiceContent = Pick<
+  InvoiceDocument,
+  'lang' | 'seller' | 'buyer' | 'lines' | 'subtotal' | 'vatRate' | 'vat' | 'total'
+>;
+
+export interface IssueInvoiceInput extends InvoiceContent {
   orderId: string;
   userId: string;
   /** The moment of issue; the issue date is its Amsterdam day, the due date 14 days on. */
@@ -39,14 +38,6 @@ export interface IssueInvoiceInput {
    * section 8); the number comes from that day's year.
    */
   issueDate?: IsoDay | undefined;
-  lang: Lang;
-  seller: InvoiceParty;
-  buyer: InvoiceParty;
-  lines: InvoiceLine[];
-  subtotal: number;
-  vatRate: number;
-  vat: number;
-  total: number;
 }
 
 /**

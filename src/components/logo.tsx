@@ -1,3 +1,6 @@
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+
 /** The studio's word mark; sized by CSS so it never shifts the layout. */
 export function Logo() {
   return (
@@ -29,5 +32,19 @@ export function Logo() {
         Webstudio
       </text>
     </svg>
+  );
+}
+
+/** The word mark as the link home that opens every header (site, minimal pages, staff area). */
+export function HomeLogoLink() {
+  const intl = useIntl();
+  return (
+    <Link
+      to="/"
+      className="site-header__logo"
+      aria-label={intl.formatMessage({ id: 'header.logo.label' })}
+    >
+      <Logo />
+    </Link>
   );
 }

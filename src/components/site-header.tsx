@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LanguageSelector } from './language-selector.tsx';
 import { MAIN_NAV } from './site-nav.ts';
-import { Logo } from './logo.tsx';
+import { HomeLogoLink } from './logo.tsx';
 
 /**
  * Logo, navigation, language selector, mobile drawer. The header is sticky from the start (so
@@ -46,13 +46,7 @@ export function SiteHeader() {
   return (
     <header className={`site-header${solid ? ' site-header--solid' : ''}`}>
       <div className="site-header__inner">
-        <Link
-          to="/"
-          className="site-header__logo"
-          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <nav
           className="site-header__nav"
           aria-label={intl.formatMessage({ id: 'header.nav.label' })}

@@ -1,6 +1,5 @@
-import { Link, Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
-import { Logo } from '../components/logo.tsx';
+import { Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
+import { HomeLogoLink } from '../components/logo.tsx';
 import { LanguageSelector } from '../components/language-selector.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 
@@ -10,20 +9,13 @@ export const Route = createFileRoute('/_minimal')({
 });
 
 function MinimalLayout() {
-  const intl = useIntl();
   const hideFooter = useMatches({
     select: (matches) => matches.some((m) => m.staticData?.hideFooter === true),
   });
   return (
     <>
       <header className="minimal-header">
-        <Link
-          to="/"
-          className="site-header__logo"
-          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <LanguageSelector />
       </header>
       <main id="main" className="page page--minimal">

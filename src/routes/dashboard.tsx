@@ -1,6 +1,6 @@
 import { Link, Outlet, createFileRoute, redirect, useMatches } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Logo } from '../components/logo.tsx';
+import { HomeLogoLink } from '../components/logo.tsx';
 import { LanguageSelector } from '../components/language-selector.tsx';
 import { pageHead } from '../route-head.ts';
 
@@ -44,13 +44,7 @@ function DashboardLayout() {
   return (
     <div className="dashboard">
       <header className="dashboard__header">
-        <Link
-          to="/"
-          className="site-header__logo"
-          aria-label={intl.formatMessage({ id: 'header.logo.label' })}
-        >
-          <Logo />
-        </Link>
+        <HomeLogoLink />
         <nav
           aria-label={intl.formatMessage({ id: 'dashboard.nav.label' })}
           className="dashboard__nav"
