@@ -1,5 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
+import { paymentStatuses, type PaymentStatus } from '../db/schema.ts';
 
 /**
  * A small Mollie API v2 client on ky (INTEGRATIONS.md section 3). The official SDK refuses plain
@@ -7,16 +8,9 @@ import * as v from 'valibot';
  * client takes any base URL (MOLLIE_API_URL).
  */
 
-export const mollieStatuses = [
-  'open',
-  'pending',
-  'authorized',
-  'paid',
-  'canceled',
-  'expired',
-  'failed',
-] as const;
-export type MollieStatus = (typeof mollieStatuses)[number];
+/** A payment's status as Mollie reports it; we store the same set (`payments.status`). */
+export const mollieStatuses = paymentStatuses;
+export type MollieStatus = PaymentStatus;
 
 const paymentSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^tr_\w+$/)),

@@ -1,5 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import {
+  createDatabase,
+  dropDatabase,
+  uniqueDatabaseName,
+  withDatabase,
+} from '../helpers/pg-admin.ts';
 
 export interface FreshDatabase {
   /** postgres://... of the new, empty database */
@@ -7,35 +11,12 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
 /** An empty database `<prefix>_<random>` on the server of `adminUrl` (no migrations: servers run them). */
 export async function createFreshPostgresDatabase(
   adminUrl: string,
   prefix: string,
 ): Promise<FreshDatabase> {
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: withDatabase(adminUrl, name),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  const name = uniqueDatabaseName(prefix);
+  await createDatabase(adminUrl, name);
+  return { url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
 }

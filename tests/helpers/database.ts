@@ -19,6 +19,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
+  createDatabase,
+  dropDatabase,
+  uniqueDatabaseName,
+  withAdmin,
+  withDatabase,
+} from './pg-admin.ts';
+import {
   MIGRATIONS_DIR,
   migratePostgres,
   wrapPglite,
@@ -84,17 +91,9 @@ async function createPgliteTestDatabase(): Promise<Database> {
 const TEMPLATE_LOCK_KEY = '7246183502114';
 let pgTemplate: Promise<string> | undefined;
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
 async function ensurePgTemplate(adminUrl: string): Promise<string> {
   const name = `storefront_tpl_${migrationsHash()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdmin(adminUrl, async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) {
@@ -110,9 +109,7 @@ async function ensurePgTemplate(adminUrl: string): Promise<string> {
       await admin.query(`alter database "${building}" rename to "${name}"`);
     }
     await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
-  } finally {
-    await admin.end();
-  }
+  });
   return name;
 }
 
@@ -129,14 +126,8 @@ async function createPostgresTestDatabases(adminUrl: string, count: number): Pro
   pgTemplate ??= ensurePgTemplate(adminUrl);
   pgTemplate.catch(() => (pgTemplate = undefined));
   const template = await pgTemplate;
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  const name = uniqueDatabaseName('t');
+  await createDatabase(adminUrl, name, template);
   const databases = await Promise.all(
     Array.from({ length: count }, () =>
       wrapPool(new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 5 }), {
@@ -153,13 +144,7 @@ async function createPostgresTestDatabases(adminUrl: string, count: number): Pro
         closed ??= (async () => {
           await database.close();
           if (--open > 0) return;
-          const dropper = new pg.Client({ connectionString: adminUrl });
-          await dropper.connect();
-          try {
-            await dropper.query(`drop database if exists "${name}" with (force)`);
-          } finally {
-            await dropper.end();
-          }
+          await dropDatabase(adminUrl, name);
         })();
         return closed;
       },

@@ -9,9 +9,9 @@ import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
-import { DomainStep, type DomainCheckActor } from './domain-step.tsx';
-import { PlanBuilder, type PlanSelectionActor } from './plan-builder.tsx';
-import { OrderSummary, useOrderQuote } from './order-summary.tsx';
+import { DomainStep } from './domain-step.tsx';
+import { PlanBuilder } from './plan-builder.tsx';
+import { OrderSummary, useOrderQuote, type OrderSummaryProps } from './order-summary.tsx';
 import { readPlannerAnswers, type PlannerRecommendation } from './planner-answers.ts';
 
 export interface OrderBuilderProps {
@@ -53,17 +53,7 @@ function useRecommendationText(
   return intl.formatMessage({ id: 'order.recommendation.generic' }, { plans });
 }
 
-function Overview({
-  plans,
-  domain,
-  lang,
-  today,
-}: {
-  plans: PlanSelectionActor;
-  domain: DomainCheckActor;
-  lang: Lang;
-  today: Date;
-}) {
+function Overview({ plans, domain, lang, today }: OrderSummaryProps) {
   const selection = useSelector(plans, selectSelection);
   const quote = useOrderQuote(plans, domain, lang, today);
   return (

@@ -47,18 +47,16 @@ function Money({ cents, lang }: { cents: number; lang: Lang }) {
   return <>{formatMoney(cents, lang)}</>;
 }
 
-/** Step 3 (SPEC 2 screen 10): lines, totals, next payments, interval, finalize. */
-export function OrderSummary({
-  plans,
-  domain,
-  lang,
-  today,
-}: {
+/** The order page's two actors, its language and its day: what the summary and the overview read. */
+export interface OrderSummaryProps {
   plans: PlanSelectionActor;
   domain: DomainCheckActor;
   lang: Lang;
   today: Date;
-}) {
+}
+
+/** Step 3 (SPEC 2 screen 10): lines, totals, next payments, interval, finalize. */
+export function OrderSummary({ plans, domain, lang, today }: OrderSummaryProps) {
   const intl = useIntl();
   const result = useOrderQuote(plans, domain, lang, today);
   const interval = useSelector(plans, selectInterval);
