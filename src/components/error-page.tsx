@@ -1,4 +1,4 @@
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 
 /** A route's error UI: says what happened in the visitor's language, offers a retry and the way home. */
@@ -24,10 +24,9 @@ export function ErrorPage({ reset }: ErrorComponentProps) {
           >
             <FormattedMessage id="page.error.retry" />
           </button>{' '}
-          {/* A full load: the way out of a broken page starts afresh. */}
-          <a href="/" className="button button--ghost">
+          <Link to="/" className="button button--ghost">
             <FormattedMessage id="common.cta.home" />
-          </a>
+          </Link>
         </p>
       </section>
     </main>

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 
 /** Shown for every unknown path; the server answers it with status 404. */
@@ -15,10 +16,9 @@ export function NotFoundPage() {
           <FormattedMessage id="page.notFound.intro" />
         </p>
         <p>
-          {/* A plain link: the page's script keeps no link component for the rare 404. */}
-          <a href="/" className="button">
+          <Link to="/" className="button">
             <FormattedMessage id="common.cta.home" />
-          </a>
+          </Link>
         </p>
       </section>
     </main>

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { searchOf, text } from '../../route-search.ts';
+import * as v from 'valibot';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
 import { LoginForm } from '../../views/auth/login-form.tsx';
 
-const searchSchema = searchOf({ redirect: text() });
+const searchSchema = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });
 
 export const Route = createFileRoute('/_minimal/login')({
   validateSearch: searchSchema,

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { oneOf, searchOf, text } from '../../route-search.ts';
-import { LANGS } from '#domain/language.ts';
+import * as v from 'valibot';
 import { SECTION_IDS } from '#domain/blueprint.ts';
 import { readDraftToken, readSavedBlueprint } from '#machines/blueprint/blueprint.actors.ts';
 import type { BlueprintInput } from '#machines/blueprint/blueprint.types.ts';
@@ -12,10 +11,10 @@ import { pageHead } from '../../route-head.ts';
 import { BlueprintView } from '../../views/blueprint/blueprint-view.tsx';
 
 /** `draft`: the private resume link's token; `lang`/`locale` handled by the language layer. */
-const searchSchema = searchOf({
-  draft: text({ pattern: /^[\w-]{20,100}$/ }),
-  lang: oneOf(LANGS),
-  locale: oneOf(LANGS),
+const searchSchema = v.object({
+  draft: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w-]{20,100}$/))), undefined),
+  lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
+  locale: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
 });
 
 export const Route = createFileRoute('/_site/blueprint100')({

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { searchOf, text } from '../../../route-search.ts';
+import * as v from 'valibot';
 import { PageIntro } from '../../../components/page-intro.tsx';
 import { pageHead } from '../../../route-head.ts';
 import { BookingManageView } from '../../../views/booking-manage/booking-manage-view.tsx';
 
-const searchSchema = searchOf({ token: text({ max: 200 }) });
+const searchSchema = v.object({
+  token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+});
 
 export const Route = createFileRoute('/_site/consultation/manage')({
   validateSearch: searchSchema,
