@@ -4,15 +4,18 @@
  * its score, its answers and the PDF that was mailed).
  *
  * A draft's token is a bearer secret: only its SHA-256 is stored, so a database dump cannot be
- * turned into resume links. Uploads belong to a draft; a sent blueprint points at its draft, so
- * staff reach the uploads from the lead.
+ * turned into resume links. Uploads belong to a draft; a sent blueprint keeps its own copy of the
+ * images its answers named (`blueprint_submission_uploads`), so the lead still has them after the
+ * visitor removes or replaces a file in the draft (decision B12-1).
  */
 import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  foreignKey,
   index,
   integer,
+  primaryKey,
   jsonb,
   pgTable,
   text,
@@ -94,4 +97,35 @@ export const blueprintSubmissions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('blueprint_submissions_score_check', sql`${t.score} between 0 and 100`)],
+);
+
+/**
+ * The images a sent blueprint carried, copied from its draft when it was sent: `uploadId` is the
+ * draft upload's id (the one its answers name), so one file sent twice is one row per lead.
+ */
+export const blueprintSubmissionUploads = pgTable(
+  'blueprint_submission_uploads',
+  {
+    leadId: uuid('lead_id').notNull(),
+    uploadId: uuid('upload_id').notNull(),
+    questionId: text('question_id').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadId, t.uploadId] }),
+    // named here: the generated name is longer than PostgreSQL's 63 characters
+    foreignKey({
+      name: 'blueprint_submission_uploads_lead_fk',
+      columns: [t.leadId],
+      foreignColumns: [blueprintSubmissions.leadId],
+    }).onDelete('cascade'),
+    check(
+      'blueprint_submission_uploads_type_check',
+      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml')`,
+    ),
+  ],
 );

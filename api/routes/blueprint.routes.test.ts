@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { readPdf } from '../../tests/helpers/pdf-text.ts';
 
 const NOW = new Date('2026-03-10T09:30:00Z');
+const LOGO_ID = '6f1c2a9e-1111-4a4a-8a8a-00000000000f';
 let t: TestApp;
 let user: SessionUser | null = null;
 const staff: SessionUser = { id: 's1', email: 'staff@example.test', name: 'Staff', role: 'staff' };
@@ -374,14 +375,25 @@ describe('POST /api/blueprinthundred/send', () => {
     };
     expect(view.blueprint.score).toBe(95);
     expect(view.blueprint.uploads.map((u) => u.id)).toEqual([ref.id]);
+    // The lead keeps its images after the visitor removes them from the draft (B12-1).
+    const removed = await t.app.request(`/api/blueprinthundred/drafts/${token}/uploads/${ref.id}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(204);
+    const later = (await (await t.app.request(`/api/admin/leads/${id}`)).json()) as typeof view;
+    expect(later.blueprint.uploads.map((u) => u.id)).toEqual([ref.id]);
+    expect(view.blueprint.uploads[0]!.url).toBe(`/api/admin/leads/${id}/uploads/${ref.id}`);
     const file = await t.app.request(view.blueprint.uploads[0]!.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('Content-Type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(png())).toBe(true);
+    expect((await t.app.request(`/api/admin/leads/${id}/uploads/${LOGO_ID}`)).status).toBe(404);
     const pdf = await t.app.request(view.blueprint.pdf.url);
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
     expect(readPdf(new Uint8Array(await pdf.arrayBuffer())).pageCount).toBe(7);
     user = null;
     expect((await t.app.request(`/api/admin/uploads/${ref.id}`)).status).toBe(401);
+    expect((await t.app.request(view.blueprint.uploads[0]!.url)).status).toBe(401);
   });
 
   it('in English without consent; bad email is VALIDATION_FAILED with the SPEC key', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
@@ -17,7 +17,12 @@ import { leadEmailSchema } from '#domain/leads.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import { leads } from '../db/schema-leads.ts';
-import { blueprintDrafts, blueprintSubmissions, blueprintUploads } from '../db/schema-blueprint.ts';
+import {
+  blueprintDrafts,
+  blueprintSubmissionUploads,
+  blueprintSubmissions,
+  blueprintUploads,
+} from '../db/schema-blueprint.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
@@ -35,6 +40,8 @@ import {
   newDraftToken,
   resumeMail,
   storeUpload,
+  submissionUploadRows,
+  uploadRef,
   uploadRefusalKey,
 } from '../services/blueprint.ts';
 import { idempotency } from '../services/idempotency.ts';
@@ -136,6 +143,9 @@ export function blueprintRoutes(services: {
           pdf,
           createdAt: at,
         });
+        // The lead keeps its own copy of the images it carried (decision B12-1).
+        const copies = submissionUploadRows(id, body.answers, images, at);
+        if (copies.length > 0) await tx.insert(blueprintSubmissionUploads).values(copies);
         if (services.mailer) {
           await services.mailer.send(
             {
@@ -333,7 +343,21 @@ export function blueprintRoutes(services: {
           })
           .from(blueprintSubmissions)
           .where(eq(blueprintSubmissions.leadId, id));
-        const uploads = submission?.draftId ? await draftUploads(db, submission.draftId) : [];
+        const uploads = submission
+          ? await db
+              .select({
+                id: blueprintSubmissionUploads.uploadId,
+                name: blueprintSubmissionUploads.name,
+                contentType: blueprintSubmissionUploads.contentType,
+                size: blueprintSubmissionUploads.size,
+              })
+              .from(blueprintSubmissionUploads)
+              .where(eq(blueprintSubmissionUploads.leadId, id))
+              .orderBy(
+                asc(blueprintSubmissionUploads.createdAt),
+                asc(blueprintSubmissionUploads.questionId),
+              )
+          : [];
         return {
           lead: {
             id: lead.id,
@@ -354,8 +378,8 @@ export function blueprintRoutes(services: {
                 answers: submission.answers,
                 pdf: { filename: submission.pdfFilename, url: `/api/admin/leads/${id}/pdf` },
                 uploads: uploads.map((upload) => ({
-                  ...upload,
-                  url: `/api/admin/uploads/${upload.id}`,
+                  ...uploadRef(upload),
+                  url: `/api/admin/leads/${id}/uploads/${upload.id}`,
                 })),
               }
             : null,
@@ -376,6 +400,25 @@ export function blueprintRoutes(services: {
         'Content-Disposition': `inline; filename="${row.pdfFilename}"`,
         'Cache-Control': 'private, no-store',
       });
+    })
+    .get('/admin/leads/:id/uploads/:uploadId', requireStaff(currentUser), async (c) => {
+      const id = c.req.param('id');
+      const uploadId = c.req.param('uploadId');
+      const uuid = v.pipe(v.string(), v.uuid());
+      if (!v.is(uuid, id) || !v.is(uuid, uploadId)) throw new ApiError('NOT_FOUND');
+      const [row] = await services.database.read((db) =>
+        db
+          .select()
+          .from(blueprintSubmissionUploads)
+          .where(
+            and(
+              eq(blueprintSubmissionUploads.leadId, id),
+              eq(blueprintSubmissionUploads.uploadId, uploadId),
+            ),
+          ),
+      );
+      if (!row) throw new ApiError('NOT_FOUND');
+      return c.body(new Uint8Array(row.data), 200, imageHeaders(row.contentType, row.name));
     })
     .get('/admin/uploads/:id', requireStaff(currentUser), async (c) => {
       const id = c.req.param('id');

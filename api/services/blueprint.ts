@@ -9,6 +9,7 @@ import {
 } from '#domain/blueprint.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
+import type { blueprintSubmissionUploads } from '../db/schema-blueprint.ts';
 import { blueprintDrafts, blueprintUploads } from '../db/schema-blueprint.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
@@ -96,6 +97,40 @@ export async function imagesForAnswers(
     for (const row of rows) images.set(row.id, { ...uploadRef(row), data: row.data });
   });
   return images;
+}
+
+/**
+ * The rows that copy a sent blueprint's images to its lead: every image its answers name that was
+ * found in its draft (`images`, as read for the PDF), with the question that named it.
+ */
+export function submissionUploadRows(
+  leadId: string,
+  answers: Answers,
+  images: ReadonlyMap<string, PdfImage>,
+  createdAt: Date,
+) {
+  const rows: Array<typeof blueprintSubmissionUploads.$inferInsert> = [];
+  const seen = new Set<string>();
+  for (const [questionId, value] of Object.entries(answers)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value as unknown[]) {
+      if (typeof item !== 'object' || item === null || !('id' in item)) continue;
+      const image = images.get(String(item.id));
+      if (!image || seen.has(image.id)) continue;
+      seen.add(image.id);
+      rows.push({
+        leadId,
+        uploadId: image.id,
+        questionId,
+        name: image.name,
+        contentType: image.contentType,
+        size: image.size,
+        data: image.data,
+        createdAt,
+      });
+    }
+  }
+  return rows;
 }
 
 export type UploadRefusal = 'type' | 'size' | 'count';
