@@ -21,6 +21,8 @@ import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { readPdf } from '../../tests/helpers/pdf-text.ts';
 
 const NOW = new Date('2026-03-10T09:30:00Z');
+/** A real 1 x 1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const LOGO_ID = '6f1c2a9e-1111-4a4a-8a8a-00000000000f';
 let t: TestApp;
 let user: SessionUser | null = null;
@@ -90,12 +92,15 @@ describe('POST /api/blueprinthundred/pdf/create', () => {
     async (lang) => {
       const token = await newDraft();
       const assets = await uploaded(await upload(token, 'credibility_assets', png(), 'review.png'));
+      const gif = await uploaded(
+        await upload(token, 'credibility_assets', GIF, 'award.gif', 'image/gif'),
+      );
       const logo = await uploaded(
         await upload(token, 'branding_logoUpload', Buffer.from(SVG), 'logo.svg', 'image/svg+xml'),
       );
       const answers: Answers = {
         ...FULL_TEXT_ANSWERS,
-        credibility_assets: [assets],
+        credibility_assets: [assets, gif],
         branding_logoUpload: [logo],
       };
       const res = await t.call('POST', `/api/blueprinthundred/pdf/create?lang=${lang}`, {
@@ -111,6 +116,9 @@ describe('POST /api/blueprinthundred/pdf/create', () => {
       // cover + five sections + missing/recommendation page
       expect(pdf.pageCount).toBe(7);
       expect(pdf.embeddedFonts.some((f) => /LiberationSans/.test(f))).toBe(true);
+      // the PNG and the GIF as thumbnails; the SVG logo as a tile with its name
+      expect(pdf.imageCount).toBe(2);
+      expect(pdf.text).toContain('SVG');
       const text = pdf.text.replace(/\n/g, ' ').replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain(translate(lang, 'blueprint.summary.score', { score: 100 }));
       for (const question of QUESTIONS) {

@@ -25,9 +25,10 @@ import { isMessageKey, t as translate, type MessageKey, type MessageValues } fro
  * The Blueprint 100 PDF (SPEC 7 and 8, API.md `POST /api/blueprinthundred/pdf/create`), drawn on
  * the server with jsPDF from the answers, the score and the server's own recommendation: a cover
  * with the score and its band, one part per section with every answer (colours as swatches, the
- * palette, the font's name, uploaded images as thumbnails, keywords), what is missing, and the
- * recommended package with prices from the catalogue. Liberation Sans is embedded (jsPDF's
- * built-in fonts cannot draw "ĳ"), so Dutch text and "€" come out right in both languages.
+ * palette, the font's name, uploaded images as thumbnails (an SVG as a named tile), keywords),
+ * what is missing, and the recommended package with prices from the catalogue. Liberation Sans
+ * is embedded (jsPDF's built-in fonts cannot draw "ĳ"), so Dutch text and "€" come out right in
+ * both languages.
  */
 
 /** A catalogue message, or the id itself when a rule-book id has none (never a broken PDF). */
@@ -47,6 +48,13 @@ export interface BlueprintPdfInput {
 }
 
 const FONT_NAME = 'LiberationSans';
+/** The stored types jsPDF draws as thumbnails in Node (SVG gets a named tile instead). */
+const THUMBNAIL_FORMATS: Partial<Record<string, 'PNG' | 'JPEG' | 'GIF' | 'WEBP'>> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WEBP',
+};
 const dataOf = (inline: string) => inline.slice(inline.indexOf(',') + 1);
 
 function hexToRgb(hex: string): [number, number, number] {
@@ -160,22 +168,29 @@ export function renderBlueprintPdf(input: BlueprintPdfInput): Uint8Array {
         for (const ref of value as UploadRef[]) {
           const image = input.images.get(ref.id);
           if (!image) continue;
-          const format =
-            image.contentType === 'image/png'
-              ? 'PNG'
-              : image.contentType === 'image/jpeg'
-                ? 'JPEG'
-                : null;
-          if (!format) continue;
-          try {
-            const props = doc.getImageProperties(new Uint8Array(image.data));
-            const h = 28;
-            const w = Math.min(40, (props.width / props.height) * h);
+          const format = THUMBNAIL_FORMATS[image.contentType];
+          const h = 28;
+          const place = (w: number) => {
             if (x + w > right) {
               x = left;
               y += h + 3;
             }
             ensure(h + 3);
+          };
+          if (!format) {
+            // SVG: jsPDF cannot draw it on the server; a framed tile with its name stands in.
+            place(40);
+            doc.setDrawColor(156, 163, 175).setFillColor(243, 244, 246).rect(x, y, 40, h, 'FD');
+            font('bold', 9).text('SVG', x + 20, y + h / 2 - 1, { align: 'center' });
+            const name = doc.splitTextToSize(image.name, 36) as string[];
+            font('normal', 7).text(name[0] ?? '', x + 20, y + h / 2 + 4, { align: 'center' });
+            x += 44;
+            continue;
+          }
+          try {
+            const props = doc.getImageProperties(new Uint8Array(image.data));
+            const w = Math.min(40, (props.width / props.height) * h);
+            place(w);
             doc.addImage(new Uint8Array(image.data), format, x, y, w, h);
             x += w + 4;
           } catch {

@@ -71,6 +71,8 @@ export interface PdfSummary {
   pages: string[];
   /** All pages' text. */
   text: string;
+  /** Number of image XObjects (drawn pictures such as thumbnails). */
+  imageCount: number;
 }
 
 export function readPdf(pdf: Uint8Array): PdfSummary {
@@ -123,5 +125,8 @@ export function readPdf(pdf: Uint8Array): PdfSummary {
     }
     return lines.join('\n');
   });
-  return { pageCount: pages.length, embeddedFonts, pages, text: pages.join('\n') };
+  const imageCount = [...all.values()].filter(
+    (o) => /\/Type\s*\/XObject/.test(o.dict) && /\/Subtype\s*\/Image/.test(o.dict),
+  ).length;
+  return { pageCount: pages.length, embeddedFonts, pages, text: pages.join('\n'), imageCount };
 }
