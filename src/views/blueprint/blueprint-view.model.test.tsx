@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
 import { SECTION_COUNT, SECTION_IDS, type Answers, type UploadRef } from '#domain/blueprint.ts';
 import { FULL_TEXT_ANSWERS } from '#domain/blueprint.fixtures.ts';
@@ -46,7 +46,15 @@ type Event =
   | { type: 'xstate.done.actor.createPdf'; output: PdfResult }
   | { type: 'xstate.done.actor.sendBlueprint'; output: SendResult };
 
+/** The resume link's load: only a visit with `?draft=` makes it (the second model below). */
+type ResumeEvent =
+  | Event
+  | { type: 'xstate.done.actor.loadDraft'; output: LoadDraftResult }
+  | { type: 'xstate.error.actor.loadDraft'; error: unknown };
+
 const DONE = {
+  load: 'xstate.done.actor.loadDraft',
+  loadError: 'xstate.error.actor.loadDraft',
   upload: 'xstate.done.actor.uploadFile',
   remove: 'xstate.done.actor.removeUpload',
   save: 'xstate.done.actor.saveDraft',
@@ -129,18 +137,18 @@ const model = createModel<typeof modelMachine, Event>({
   serializeState: (s) => JSON.stringify({ value: s.value, index: s.context.index }),
 });
 
-type Pending = { resolve: (value: unknown) => void } | null;
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null;
 const button = (id: string) => screen.getByRole('button', { name: t(id) });
 
-function start() {
+function start(startInput: typeof input & { resumeToken?: string } = input) {
   const pending: Record<string, Pending> = {};
   const calls: Record<string, unknown[]> = {};
   const fake = <T,>(name: string) =>
     fromPromise<T, unknown>(
       ({ input }) =>
-        new Promise<T>((resolve) => {
+        new Promise<T>((resolve, reject) => {
           (calls[name] ??= []).push(input);
-          pending[name] = { resolve: resolve as (value: unknown) => void };
+          pending[name] = { resolve: resolve as (value: unknown) => void, reject };
         }),
     ) as never;
   const saved: Array<{ answers: Answers; index: number }> = [];
@@ -160,18 +168,19 @@ function start() {
       deliverPdf: (_, params) => downloads.push(params.filename),
     },
   });
-  const actor = createActor(machine, { input }).start();
+  const actor = createActor(machine, { input: startInput }).start();
   const view = render(
     <RawIntlProvider value={intl}>
       <BlueprintQuestionnaire actor={actor} lang="en" />
     </RawIntlProvider>,
   );
-  const answerWith = (name: string, output: unknown) =>
+  const answerWith = (name: string, output: unknown, fails = false) =>
     act(async () => {
       const call = pending[name];
       if (!call) throw new Error(`no ${name} call under way`);
       pending[name] = null;
-      call.resolve(output);
+      if (fails) call.reject(output);
+      else call.resolve(output);
       await Promise.resolve();
     });
   /**
@@ -261,7 +270,9 @@ function start() {
     [DONE.save]: (e) => answerWith('saveDraft', e.output),
     [DONE.pdf]: (e) => answerWith('createPdf', e.output),
     [DONE.send]: (e) => answerWith('sendBlueprint', e.output),
-  } satisfies Driver<Event>;
+    [DONE.load]: (e) => answerWith('loadDraft', e.output),
+    [DONE.loadError]: (e) => answerWith('loadDraft', e.error, true),
+  } satisfies Driver<ResumeEvent>;
   return {
     driver,
     real,
@@ -301,82 +312,7 @@ describe('Blueprint 100, model-based through the real screen', () => {
         model.walk(path, {
           start,
           coverage,
-          assertState: (snapshot) => {
-            const { index } = snapshot.context;
-            const busy =
-              snapshot.matches({ questions: 'uploading' }) ||
-              snapshot.matches({ questions: 'removingUpload' }) ||
-              snapshot.matches({ questions: 'savingDraft' }) ||
-              snapshot.matches({ summary: 'generatingPdf' }) ||
-              snapshot.matches({ summary: 'sending' });
-            const current = screen
-              .getAllByRole('button', { current: 'step' })
-              .map((b) => b.textContent ?? '');
-            if (snapshot.matches('summary')) {
-              expect(index).toBe(SECTION_COUNT);
-              expect(
-                screen.getByRole('heading', { level: 2, name: t('blueprint.summary.title') }),
-              ).toBeInTheDocument();
-              expect(current[0]).toContain(t('blueprint.stepper.summary'));
-              expect(button('blueprint.pdf.download')).toHaveProperty('disabled', busy);
-              const text = status();
-              expect(text.includes(t('blueprint.pdf.generating'))).toBe(
-                snapshot.matches({ summary: 'generatingPdf' }),
-              );
-              expect(text.includes(t('blueprint.pdf.ready'))).toBe(
-                snapshot.matches({ summary: 'pdfDownloaded' }),
-              );
-              expect(text.includes(t('blueprint.send.sent', { email: 'ann@example.nl' }))).toBe(
-                snapshot.matches({ summary: 'sent' }),
-              );
-              expect(text.includes(t('blueprint.send.failed'))).toBe(
-                snapshot.matches({ summary: 'sendFailed' }),
-              );
-              // SPEC 8: a PDF failure shows no message (the error is stored).
-              if (snapshot.matches({ summary: 'pdfFailed' }))
-                expect(snapshot.context.pdfError).toBe('INTERNAL');
-            } else {
-              const section = SECTION_IDS[index]!;
-              expect(
-                screen.getByRole('heading', {
-                  level: 2,
-                  name: t(`blueprint.section.${section}.title`),
-                }),
-              ).toBeInTheDocument();
-              expect(current[0]).toContain(t(`blueprint.section.${section}.title`));
-              expect(
-                screen.getByRole('button', {
-                  name: t(
-                    index === SECTION_COUNT - 1 ? 'blueprint.nav.toSummary' : 'blueprint.nav.next',
-                  ),
-                }),
-              ).toHaveProperty('disabled', busy);
-              expect(button('blueprint.nav.previous')).toHaveProperty(
-                'disabled',
-                busy || index === 0,
-              );
-              const text = status();
-              const shows = (id: string, values = {}) => text.includes(t(id, values));
-              expect(shows('blueprint.upload.uploading')).toBe(
-                snapshot.matches({ questions: 'uploading' }),
-              );
-              expect(shows('blueprint.upload.rejected.type', { name: 'logo.png' })).toBe(
-                snapshot.matches({ questions: 'uploadRejected' }),
-              );
-              expect(shows('blueprint.upload.failed')).toBe(
-                snapshot.matches({ questions: 'uploadFailed' }),
-              );
-              expect(shows('blueprint.later.saving')).toBe(
-                snapshot.matches({ questions: 'savingDraft' }),
-              );
-              expect(shows('blueprint.later.sent', { email: 'ann@example.nl' })).toBe(
-                snapshot.matches({ questions: 'draftSaved' }),
-              );
-              expect(shows('blueprint.later.failed')).toBe(
-                snapshot.matches({ questions: 'draftFailed' }),
-              );
-            }
-          },
+          assertState: assertScreen,
         }),
       // Up to 60 gestures rendered in jsdom, the summary with the whole plan card: tens of seconds.
       240_000,
@@ -393,6 +329,149 @@ describe('Blueprint 100, model-based through the real screen', () => {
         'blueprint.starting',
       ].sort(),
     );
+  });
+});
+
+/** What the screen must show in each state of the chart (both models). */
+function assertScreen(snapshot: SnapshotFrom<typeof modelMachine>) {
+  const { index } = snapshot.context;
+  if (snapshot.matches('loading')) {
+    // The draft is on its way: the stepper and progress only, no section, no summary.
+    expect(document.querySelector('.blueprint')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    return;
+  }
+  const busy =
+    snapshot.matches({ questions: 'uploading' }) ||
+    snapshot.matches({ questions: 'removingUpload' }) ||
+    snapshot.matches({ questions: 'savingDraft' }) ||
+    snapshot.matches({ summary: 'generatingPdf' }) ||
+    snapshot.matches({ summary: 'sending' });
+  const current = screen
+    .getAllByRole('button', { current: 'step' })
+    .map((b) => b.textContent ?? '');
+  if (snapshot.matches('summary')) {
+    expect(index).toBe(SECTION_COUNT);
+    expect(
+      screen.getByRole('heading', { level: 2, name: t('blueprint.summary.title') }),
+    ).toBeInTheDocument();
+    expect(current[0]).toContain(t('blueprint.stepper.summary'));
+    expect(button('blueprint.pdf.download')).toHaveProperty('disabled', busy);
+    const text = status();
+    expect(text.includes(t('blueprint.pdf.generating'))).toBe(
+      snapshot.matches({ summary: 'generatingPdf' }),
+    );
+    expect(text.includes(t('blueprint.pdf.ready'))).toBe(
+      snapshot.matches({ summary: 'pdfDownloaded' }),
+    );
+    expect(text.includes(t('blueprint.send.sent', { email: 'ann@example.nl' }))).toBe(
+      snapshot.matches({ summary: 'sent' }),
+    );
+    expect(text.includes(t('blueprint.send.failed'))).toBe(
+      snapshot.matches({ summary: 'sendFailed' }),
+    );
+    // SPEC 8: a PDF failure shows no message (the error is stored).
+    if (snapshot.matches({ summary: 'pdfFailed' }))
+      expect(snapshot.context.pdfError).toBe('INTERNAL');
+  } else {
+    const section = SECTION_IDS[index]!;
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: t(`blueprint.section.${section}.title`),
+      }),
+    ).toBeInTheDocument();
+    expect(current[0]).toContain(t(`blueprint.section.${section}.title`));
+    expect(
+      screen.getByRole('button', {
+        name: t(index === SECTION_COUNT - 1 ? 'blueprint.nav.toSummary' : 'blueprint.nav.next'),
+      }),
+    ).toHaveProperty('disabled', busy);
+    expect(button('blueprint.nav.previous')).toHaveProperty('disabled', busy || index === 0);
+    const text = status();
+    const shows = (id: string, values = {}) => text.includes(t(id, values));
+    expect(shows('blueprint.upload.uploading')).toBe(snapshot.matches({ questions: 'uploading' }));
+    expect(shows('blueprint.upload.rejected.type', { name: 'logo.png' })).toBe(
+      snapshot.matches({ questions: 'uploadRejected' }),
+    );
+    expect(shows('blueprint.upload.failed')).toBe(snapshot.matches({ questions: 'uploadFailed' }));
+    expect(shows('blueprint.later.saving')).toBe(snapshot.matches({ questions: 'savingDraft' }));
+    expect(shows('blueprint.later.sent', { email: 'ann@example.nl' })).toBe(
+      snapshot.matches({ questions: 'draftSaved' }),
+    );
+    expect(shows('blueprint.later.failed')).toBe(snapshot.matches({ questions: 'draftFailed' }));
+    expect(shows('blueprint.resume.loaded')).toBe(snapshot.matches({ questions: 'resumed' }));
+    expect(shows('blueprint.resume.notFound')).toBe(
+      snapshot.matches({ questions: 'resumeNotFound' }),
+    );
+  }
+}
+
+/**
+ * The second model: a visit through the private resume link. It starts in `loading`; the paths
+ * walk every transition out of `loading`, `resumed` and `resumeNotFound` (the rest of the chart
+ * is the first model's), each through the real screen.
+ */
+describe('Blueprint 100 resume link, model-based through the real screen', () => {
+  const resumeInput = { ...input, resumeToken: TOKEN };
+  const resumeSamples = {
+    ...samples,
+    [DONE.load]: [
+      { output: { ok: true, answers: { foundation_domain: 'x.nl' }, index: 2 } },
+      { output: { ok: true, answers: { foundation_domain: 'x.nl' }, index: SECTION_COUNT } },
+      { output: { ok: false, code: 'NOT_FOUND' } },
+    ],
+    [DONE.loadError]: [{ error: 'offline' }],
+  } satisfies EventSamples<ResumeEvent>;
+  const resumeModel = createModel<typeof modelMachine, ResumeEvent>({
+    machine: modelMachine,
+    input: resumeInput,
+    events: resumeSamples,
+    serializeState: (s) => JSON.stringify({ value: s.value, index: s.context.index }),
+  });
+  const resumeStates = [
+    'loading',
+    { questions: 'resumed' },
+    { questions: 'resumeNotFound' },
+  ] as const;
+  const fromResumeState = (edge: { source: { matches: (value: never) => boolean } }) =>
+    resumeStates.some((value) => edge.source.matches(value as never));
+  const required = resumeModel.edges.filter(fromResumeState);
+  const routes = new Map(
+    resumeModel.shortestPaths().map((p) => [resumeModel.serialize(p.state), p]),
+  );
+  const coverage = resumeModel.createCoverage();
+
+  it('has transitions to walk out of every resume state', () => {
+    expect(required.length).toBeGreaterThan(20);
+    for (const value of resumeStates)
+      expect(required.some((edge) => edge.source.matches(value))).toBe(true);
+  });
+  for (const edge of required) {
+    const route = routes.get(edge.from)!;
+    const path = {
+      description: `${route.description} → ${edge.event.type}`,
+      steps: [...route.steps, { event: edge.event, state: edge.target }],
+      state: edge.target,
+    };
+    it(
+      `${edge.key.replace(/"/g, '')}`,
+      () =>
+        resumeModel.walk(path, {
+          start: () => start(resumeInput),
+          coverage,
+          assertState: assertScreen,
+        }),
+      60_000,
+    );
+  }
+  it('takes every transition out of the resume states', () => {
+    expect(
+      coverage
+        .missing()
+        .filter(fromResumeState)
+        .map((e) => e.key),
+    ).toEqual([]);
   });
 });
 
