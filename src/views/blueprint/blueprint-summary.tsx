@@ -141,7 +141,13 @@ function PlanCard({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
       </div>
       <PlanBuilder actor={plans} lang={lang} recommendation={text} />
       <DomainStep actor={domain} />
-      <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
+      <OrderSummary
+        plans={plans}
+        domain={domain}
+        lang={lang}
+        today={start.today}
+        finalizeId="blueprint.plan.signup"
+      />
       <p className="blueprint-plan__tax">
         <FormattedMessage id="blueprint.plan.tax" />
       </p>

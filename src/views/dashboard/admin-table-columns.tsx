@@ -18,6 +18,17 @@ export interface Column {
 }
 
 const text = (key: string) => (row: Row) => String(row[key] ?? '');
+/** A lead's answer in short: lists joined, an uploaded file by its name (Blueprint 100). */
+const answerText = (value: unknown): string =>
+  Array.isArray(value)
+    ? value
+        .map((item: unknown) =>
+          typeof item === 'object' && item !== null && 'name' in item
+            ? String(item.name)
+            : String(item),
+        )
+        .join(', ')
+    : String(value);
 const money = (key: string) => (row: Row, lang: Lang) => formatMoney(Number(row[key] ?? 0), lang);
 const date = (key: string) => (row: Row, lang: Lang) =>
   row[key]
@@ -159,7 +170,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
         <span className="admin-table__answers">
           {Object.entries((r.answers as Record<string, unknown>) ?? {})
             .slice(0, 6)
-            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+            .map(([k, v]) => `${k}: ${answerText(v)}`)
             .join(' · ')}
         </span>
       ),

@@ -55,8 +55,17 @@ export interface OrderSummaryProps {
   today: Date;
 }
 
-/** Step 3 (SPEC 2 screen 10): lines, totals, next payments, interval, finalize. */
-export function OrderSummary({ plans, domain, lang, today }: OrderSummaryProps) {
+/**
+ * Step 3 (SPEC 2 screen 10): lines, totals, next payments, interval, finalize. `finalizeId` words
+ * the link to checkout (the Blueprint 100 plan card's is its sign-up link, SPEC 2 screen 7).
+ */
+export function OrderSummary({
+  plans,
+  domain,
+  lang,
+  today,
+  finalizeId = 'order.summary.finalize',
+}: OrderSummaryProps & { finalizeId?: string }) {
   const intl = useIntl();
   const result = useOrderQuote(plans, domain, lang, today);
   const interval = useSelector(plans, selectInterval);
@@ -276,7 +285,7 @@ export function OrderSummary({ plans, domain, lang, today }: OrderSummaryProps) 
           <p className="order-summary__finalize">
             {domainSettled ? (
               <a className="button" href={checkoutHref}>
-                {intl.formatMessage({ id: 'order.summary.finalize' })}
+                {intl.formatMessage({ id: finalizeId })}
               </a>
             ) : (
               <>
@@ -286,7 +295,7 @@ export function OrderSummary({ plans, domain, lang, today }: OrderSummaryProps) 
                   disabled
                   aria-describedby="order-summary-finalize-blocked"
                 >
-                  {intl.formatMessage({ id: 'order.summary.finalize' })}
+                  {intl.formatMessage({ id: finalizeId })}
                 </button>{' '}
                 <span id="order-summary-finalize-blocked" className="order-summary__blocked">
                   <FormattedMessage id="order.summary.finalizeBlocked" />
