@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { QUESTIONS, SECTION_IDS, questionsOf } from '#domain/blueprint.ts';
+import { optionById } from '#domain/catalogue.ts';
 import { launchBrowser, watchedPage, type WatchedPage } from '../helpers/browser.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
 
@@ -99,15 +100,20 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
     await watched.context.close();
   });
 
-  it('answers every question, reaches 100 with confetti, downloads the PDF and sends it', async () => {
+  it('from the landing page: answers every question, reaches 100 with confetti, downloads the PDF, sends it, checks out', async () => {
     const { page, problems } = watched;
-    const response = await page.goto(`${baseUrl}/blueprint100?lang=${lang}`, {
-      waitUntil: 'networkidle',
-    });
-    expect(response?.status()).toBe(200);
     // The server's HTML carries the page in its language.
-    const html = await response!.text();
+    const response = await page.request.get(`${baseUrl}/blueprint100?lang=${lang}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
     expect(html).toContain(t(lang, 'page.blueprint.intro').replace(/'/g, '&#x27;').slice(0, 30));
+
+    // The landing page's first button leads here.
+    await page.goto(`${baseUrl}/?lang=${lang}`, { waitUntil: 'networkidle' });
+    const first = page.locator('.hero__options a').first();
+    expect(await first.innerText()).toBe(t(lang, 'home.hero.optionBlueprint'));
+    await first.click();
+    await page.waitForURL(/\/blueprint100/);
 
     for (const [index, section] of SECTION_IDS.entries()) {
       await page
@@ -161,6 +167,25 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
+
+    // The plan card's sign-up link opens checkout with the recommended package preselected.
+    const chosen = await page.$$eval(
+      '.blueprint-plan [data-plan-id][aria-pressed="true"]',
+      (nodes) => nodes.map((n) => n.getAttribute('data-plan-id')!),
+    );
+    expect(chosen).toContain('webHosting_total');
+    await page.getByRole('button', { name: t(lang, 'order.domain.skip') }).click();
+    const signUp = page.getByRole('link', { name: t(lang, 'blueprint.plan.signup') });
+    const href = new URL((await signUp.getAttribute('href'))!, baseUrl);
+    expect(href.pathname).toBe('/checkout');
+    expect(href.searchParams.get('plans')!.split(',')).toEqual(expect.arrayContaining(chosen));
+    await signUp.click();
+    await page.waitForURL(/\/checkout\?/);
+    await expect
+      .poll(() => page.locator('.checkout-summary__lines').innerText())
+      .toContain(optionById('webHosting_total')!.displayName[lang]);
+    const lines = await page.locator('.checkout-summary__lines').innerText();
+    for (const id of chosen) expect(lines).toContain(optionById(id)!.displayName[lang]);
 
     // Staff: the mail in the outbox with the score in its subject, the lead with everything.
     const login = await page.request.post(`${baseUrl}/api/auth/login`, {
