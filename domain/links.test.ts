@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blueprintMailto,
   DEFAULT_LINK_SELECTION,
   ESSENTIAL_LINK_SELECTION,
   checkoutLink,
@@ -105,6 +106,14 @@ describe('links the pages build', () => {
         offer: 'exit10',
       }),
     ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&offer=exit10');
+  });
+
+  it('the Blueprint 100 mail button: the score in the subject, a fixed body, spaces as %20', () => {
+    expect(
+      blueprintMailto({ subject: 'My Blueprint 100 score: 95/100', body: 'Hi, here it is.' }),
+    ).toBe(
+      'mailto:?subject=My%20Blueprint%20100%20score%3A%2095%2F100&body=Hi%2C%20here%20it%20is.',
+    );
   });
 
   it('the scheduler with name and email', () => {

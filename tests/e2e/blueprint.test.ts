@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { QUESTIONS, SECTION_IDS, questionsOf } from '#domain/blueprint.ts';
+import { FONTS, QUESTIONS, SECTION_IDS, questionsOf } from '#domain/blueprint.ts';
 import { optionById } from '#domain/catalogue.ts';
 import { launchBrowser, watchedPage, type WatchedPage } from '../helpers/browser.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
@@ -119,7 +119,23 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
       await page
         .getByRole('heading', { level: 2, name: t(lang, `blueprint.section.${section}.title`) })
         .waitFor();
-      if (index === 0) await expectAccessible(page);
+      if (index === 0) {
+        await expectAccessible(page);
+        // From 768 px the stepper is a list of pills; the "Step N of M" dropdown is hidden.
+        expect(await page.locator('.blueprint-stepper__pills').isVisible()).toBe(true);
+        expect(await page.locator('.blueprint-stepper__select').isVisible()).toBe(false);
+      }
+      if (section === 'design-branding') {
+        // Each of the twelve fonts is shown in its own face: every family is loaded.
+        const loaded = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+        });
+        for (const font of FONTS)
+          expect(loaded.map((f) => f.replace(/["']/g, ''))).toContain(
+            /^'([^']+)'/.exec(font.stack)![1],
+          );
+      }
       for (const question of questionsOf(section)) await answer(page, lang, question.id);
       await page
         .getByRole('button', {
@@ -162,11 +178,23 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
     await page.getByRole('button', { name: t(lang, 'blueprint.send.submit') }).click();
     await page.getByText(t(lang, 'blueprint.send.sent', { email })).waitFor();
 
-    // No layout overflow at 375 px on the summary.
+    // The mail button: a mailto with the score in its subject.
+    const mailto = await page.locator('.blueprint-send__mailto').getAttribute('href');
+    expect(decodeURIComponent(mailto!)).toContain(
+      t(lang, 'blueprint.send.mailSubject', { score: 100 }),
+    );
+
+    // No layout overflow at 375 px on the summary; below 768 px the stepper is a dropdown.
     await page.setViewportSize({ width: 375, height: 800 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
+    expect(await page.locator('.blueprint-stepper__pills').isVisible()).toBe(false);
+    const stepper = page.locator('.blueprint-stepper__select select');
+    expect(await stepper.isVisible()).toBe(true);
+    expect(await stepper.locator('option:checked').textContent()).toContain(
+      t(lang, 'blueprint.stepper.label', { current: 6, total: 6 }),
+    );
 
     // The plan card's sign-up link opens checkout with the recommended package preselected.
     const chosen = await page.$$eval(
@@ -210,6 +238,12 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
     });
     await page.getByText('100 / 100').waitFor();
     expect(await page.locator('.staff-lead__uploads img').count()).toBe(2);
+    const pdfLink = page.getByRole('link', { name: 'blueprint-100-100.pdf' });
+    const staffPdf = await page.request.get(
+      new URL((await pdfLink.getAttribute('href'))!, baseUrl).href,
+    );
+    expect(staffPdf.headers()['content-type']).toBe('application/pdf');
+    expect(readPdf(await staffPdf.body()).pageCount).toBe(7);
     await expectAccessible(page);
     expect(problems).toEqual([]);
   }, 240_000);
