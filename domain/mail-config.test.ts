@@ -231,6 +231,27 @@ describe('parseAutodiscoverRequest', () => {
     expect(parseAutodiscoverRequest(body)).toEqual({ ok: false, code: 601 });
   });
 
+  it('matches the namespaces on their path: http and https variants are both read', () => {
+    const https = OUTLOOK_REQUESTS.compact.replaceAll('http://', 'https://');
+    expect(parseXml(https).documentElement.localName).toBe('Autodiscover');
+    expect(parseAutodiscoverRequest(https)).toEqual({
+      ok: true,
+      address: 'jan@bakkerij.nl',
+      responseSchema: OUTLOOK_RESPONSE_SCHEMA.replace('http://', 'https://'),
+    });
+    // Only one of the two written with https.
+    const mixed = OUTLOOK_REQUESTS.compact.replace(
+      'http://schemas.microsoft.com/exchange/autodiscover/outlook/requestschema',
+      'https://schemas.microsoft.com/exchange/autodiscover/outlook/requestschema',
+    );
+    expect(parseAutodiscoverRequest(mixed)).toMatchObject({ ok: true, address: 'jan@bakkerij.nl' });
+    // A mobile-sync request over https is still refused with 601; another host with 600.
+    const mobile = https.replaceAll('/outlook/', '/mobilesync/').replace('2006a', '2006');
+    expect(parseAutodiscoverRequest(mobile)).toEqual({ ok: false, code: 601 });
+    const elsewhere = https.replace('https://schemas.microsoft.com', 'https://schemas.example.com');
+    expect(parseAutodiscoverRequest(elsewhere)).toEqual({ ok: false, code: 600 });
+  });
+
   it.each([
     ['an empty body', ''],
     ['JSON', '{"EMailAddress":"jan@bakkerij.nl"}'],

@@ -235,8 +235,20 @@ export function outlookAutodiscoverErrorXml(input: {
   ].join('\n');
 }
 
+/**
+ * Request namespaces are matched on their path: clients send them as `http://` or `https://`
+ * (INTEGRATIONS.md section 4). The answer always uses Microsoft's `http://` names.
+ */
 const AUTODISCOVER_REQUEST_NAMESPACE =
-  /^http:\/\/schemas\.microsoft\.com\/exchange\/autodiscover\/[a-z]+\/requestschema\/2006$/i;
+  /^https?:\/\/schemas\.microsoft\.com\/exchange\/autodiscover\/[a-z]+\/requestschema\/2006$/i;
+
+/** A schema name without its scheme, for comparing `http://` and `https://` variants. */
+function schemaPath(name: string): string {
+  return name
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .toLowerCase();
+}
 
 export type AutodiscoverRequest =
   | { ok: true; address: string; responseSchema: string | null }
@@ -293,7 +305,8 @@ function elementText(xml: string, name: string): string | null | undefined {
  * <EMailAddress>…</EMailAddress><AcceptableResponseSchema>…</AcceptableResponseSchema>`).
  * Refuses (600) anything else: no XML, a DOCTYPE (no entity tricks), another root, a missing or
  * repeated address, an address mail setup does not accept. A request for another response schema
- * (mobile sync) is 601, as Exchange answers it.
+ * (mobile sync) is 601, as Exchange answers it. Namespaces and schema names are compared on their
+ * path, so the `https://` variants some clients send are read like the `http://` ones.
  */
 export function parseAutodiscoverRequest(body: string): AutodiscoverRequest {
   const invalid = { ok: false, code: 600 } as const;
@@ -321,7 +334,7 @@ export function parseAutodiscoverRequest(body: string): AutodiscoverRequest {
   const schema = elementText(xml, 'AcceptableResponseSchema');
   if (schema === null) return invalid;
   const responseSchema = schema === undefined ? null : schema.trim();
-  if (responseSchema && responseSchema.toLowerCase() !== OUTLOOK_RESPONSE_SCHEMA) {
+  if (responseSchema && schemaPath(responseSchema) !== schemaPath(OUTLOOK_RESPONSE_SCHEMA)) {
     return { ok: false, code: 601 };
   }
   return { ok: true, address, responseSchema };

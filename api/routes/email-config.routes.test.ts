@@ -289,6 +289,19 @@ describe('Outlook POX autodiscover', () => {
     expect(parseXml(xml).getElementsByTagName('Message')[0]?.textContent).toBe('Invalid Request');
   });
 
+  it('reads a request whose namespaces are written with https', async () => {
+    const response = await post(
+      '/Autodiscover/Autodiscover.xml',
+      POX('jan@bakkerij.nl').replaceAll('http://', 'https://'),
+    );
+    expect(response.status).toBe(200);
+    expect(protocols(await response.text()).map((p) => [p.type, p.login])).toEqual([
+      ['IMAP', 'jan@bakkerij.nl'],
+      ['SMTP', 'jan@bakkerij.nl'],
+      ['POP3', 'jan@bakkerij.nl'],
+    ]);
+  });
+
   it('answers a mobile-sync request with error 601', async () => {
     const body = POX('jan@bakkerij.nl')
       .replaceAll('/outlook/', '/mobilesync/')
