@@ -11,16 +11,19 @@ import {
   exportChatTranscripts,
   removeExpiredConversations,
 } from '../services/chat.ts';
+import { createLifecycle } from '../services/lifecycle.ts';
 import { RATE_LIMITS } from '../services/rate-limit.ts';
 
 let now = new Date('2025-01-08T10:00:00Z'); // Wednesday 11:00 Amsterdam
 let user: SessionUser | null = null;
 let t: TestApp;
 let second: TestApp;
+/** The first server's lifecycle: its open event streams are counted there. */
+const lifecycle = createLifecycle({ ready: true });
 beforeAll(async () => {
   const [a, b] = await createTestDatabasePair();
   const services = { now: () => now, currentUser: async () => user, chatKeepAliveMs: 200 };
-  t = await createTestApp({ ...services, database: a });
+  t = await createTestApp({ ...services, database: a, lifecycle });
   second = await createTestApp({ ...services, database: b });
 });
 afterAll(async () => {
@@ -391,7 +394,10 @@ describe('event streams', () => {
     expect(got.id).toBe(String(reply.message.id));
     expect(JSON.parse(got.data)).toMatchObject({ author: 'staff', body: 'Hi Anna' });
     await events.comment(); // a keep-alive comment within 200 ms x a few
+    expect(lifecycle.open()['chat-stream']).toBe(1);
     events.close();
+    // The client left: the server ends its side (unsubscribed, keep-alive stopped).
+    await expect.poll(() => lifecycle.open()['chat-stream'] ?? 0).toBe(0);
 
     // two messages while away; resume from the last seen id gets both, in order
     await t.call(
