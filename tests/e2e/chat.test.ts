@@ -133,7 +133,7 @@ describe.sequential('live chat', () => {
     staff.problems.length = 0;
   });
 
-  it('holds a conversation in English through the floating widget, resumed after a reload', async () => {
+  it('holds a conversation in English through the floating widget, resumed after a reload and in a second tab', async () => {
     const visitor = await newVisitor('en');
     const { page } = visitor;
     await page.goto(`${server.url}/about?lang=en`, { waitUntil: 'networkidle' });
@@ -175,9 +175,17 @@ describe.sequential('live chat', () => {
     await page.getByRole('log').getByText('Hi Emma, how can I help?').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Staff close it: the visitor sees that the transcript was sent.
+    // So does a second tab of the same browser, which then follows it live too.
+    const tab = await visitor.context.newPage();
+    await tab.goto(`${server.url}/about?lang=en`, { waitUntil: 'networkidle' });
+    await openWidget(tab, 'en');
+    await tab.getByRole('log').getByText('I need a new website.').waitFor();
+
+    // Staff close it: the visitor sees that the transcript was sent, in both tabs.
     await s.getByRole('button', { name: t('en', 'dashboard.chat.close') }).click();
     await page.getByText(t('en', 'chat.widget.ended')).waitFor({ timeout: 10_000 });
+    await tab.getByText(t('en', 'chat.widget.ended')).waitFor({ timeout: 10_000 });
+    await tab.close();
     expect(unexpected(visitor)).toEqual([]);
     expect(await axeViolations(s)).toEqual([]);
   });
