@@ -429,6 +429,50 @@ describe('event streams', () => {
     const { id } = await start(visitor, 'en', '10.3.0.2');
     expect((await t.app.request(`/api/chat/conversations/${id}/events`)).status).toBe(404);
     expect((await t.app.request('/api/admin/chat/events')).status).toBe(401);
+    user = { ...staff, role: 'client' };
+    expect((await t.app.request(`/api/chat/conversations/${id}/events`)).status).toBe(404);
+    expect((await t.app.request('/api/admin/chat/events')).status).toBe(403);
+    user = null;
+  });
+
+  it("opens any conversation's stream for staff", async () => {
+    const { id, cookie } = await start(visitor, 'en', '10.3.0.5');
+    user = staff;
+    const watched = await openEvents(t.app, `/api/chat/conversations/${id}/events`, {});
+    user = null;
+    await t.call(
+      'POST',
+      `/api/chat/conversations/${id}/messages`,
+      { body: 'for staff' },
+      {
+        Cookie: cookie,
+      },
+    );
+    const got = await watched.next((e) => e.event === 'message');
+    expect(JSON.parse(got.data)).toMatchObject({ author: 'visitor', body: 'for staff' });
+    watched.close();
+  });
+
+  it('refuses the staff endpoints to visitors (401) and clients (403)', async () => {
+    const { id } = await start(visitor, 'en', '10.3.0.6');
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', `/api/admin/chat/conversations/${id}/messages`, { body: 'x' }],
+      ['POST', `/api/admin/chat/conversations/${id}/close`, undefined],
+    ];
+    for (const [role, expected] of [
+      [null, 401],
+      ['client', 403],
+    ] as const) {
+      user = role ? { ...staff, role } : null;
+      for (const [method, path, body] of calls)
+        expect((await t.call(method, path, body)).status, `${method} ${path} as ${role}`).toBe(
+          expected,
+        );
+    }
+    user = null;
+    // nothing happened to the conversation
+    const read = await asStaff(() => t.call('GET', `/api/chat/conversations/${id}`));
+    expect((await read.json()).conversation.status).toBe('open');
   });
 
   it('delivers a message taken by one app server to a stream held by another within a second', async () => {
