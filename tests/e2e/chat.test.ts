@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe.sequential('live chat', () => {
-  it('loads no chat code before scrolling, and turns an offline question into a ticket', async () => {
+  it('loads no chat code before scrolling, turns an offline question into a ticket, offers a prefilled booking', async () => {
     const visitor = await newVisitor('en');
     const { page } = visitor;
     const scripts: string[] = [];
@@ -99,7 +99,8 @@ describe.sequential('live chat', () => {
       .fill('olivia@example.com');
     await dialog.getByLabel(t('en', 'contact.form.message')).fill('Can you move my site?');
     const book = dialog.getByRole('link', { name: t('en', 'contact.chat.bookCall') });
-    expect(await book.getAttribute('href')).toBe(
+    const bookHref = await book.getAttribute('href');
+    expect(bookHref).toBe(
       '/schedule-consultation?option=consult&name=Olivia+Offline&email=olivia%40example.com',
     );
     expect(await axeViolations(page)).toEqual([]);
@@ -110,6 +111,15 @@ describe.sequential('live chat', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
       .toBe(t('en', 'chat.widget.open'));
+    // "Book a call" opens the booking form with their name and email filled in.
+    await page.goto(`${server.url}${bookHref}&lang=en`, {
+      waitUntil: 'networkidle',
+    });
+    const bookingName = page.getByLabel(t('en', 'scheduler.name.label'), { exact: true });
+    await expect.poll(() => bookingName.inputValue()).toBe('Olivia Offline');
+    expect(
+      await page.getByLabel(t('en', 'scheduler.email.label'), { exact: true }).inputValue(),
+    ).toBe('olivia@example.com');
     expect(unexpected(visitor)).toEqual([]);
   });
 
