@@ -10,6 +10,7 @@ import {
   deleteChatTranscripts,
   exportChatTranscripts,
   removeExpiredConversations,
+  startChatRetentionJob,
 } from '../services/chat.ts';
 import { createLifecycle } from '../services/lifecycle.ts';
 import { RATE_LIMITS } from '../services/rate-limit.ts';
@@ -537,5 +538,34 @@ describe('privacy', () => {
     const left = await t.database.db.select({ id: chatConversations.id }).from(chatConversations);
     expect(left.map((r) => r.id)).toContain(fresh.id);
     expect(left.map((r) => r.id)).not.toContain(old.id);
+  });
+
+  it('runs the retention job by itself (first soon after start, then daily) until stopped', async () => {
+    now = new Date('2024-01-05T10:00:00Z');
+    const old = await start({ ...visitor, email: 'older@example.nl' }, 'nl', '10.5.0.3');
+    now = new Date('2025-01-08T10:00:00Z');
+    const job = startChatRetentionJob({
+      database: t.database,
+      months: 12,
+      logger: t.logger,
+      now: () => now,
+      firstRunMs: 10,
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.db
+                .select({ id: chatConversations.id })
+                .from(chatConversations)
+                .where(eq(chatConversations.id, old.id))
+            ).length,
+          { timeout: 5000 },
+        )
+        .toBe(0);
+    } finally {
+      job.stop();
+    }
   });
 });
