@@ -42,6 +42,12 @@ export const cookies: LegalDocument = {
             `${C}.functional.sessionDuration`,
           ],
           [
+            `${C}.functional.chat`,
+            `${C}.typeCookie`,
+            `${C}.functional.chatPurpose`,
+            `${C}.functional.chatDuration`,
+          ],
+          [
             `${C}.functional.planner`,
             `${C}.typeLocal`,
             `${C}.functional.plannerPurpose`,

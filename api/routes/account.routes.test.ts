@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   bookings,
+  chatConversations,
+  chatMessages,
   customerProfiles,
   invoices,
   leads,
@@ -41,6 +43,28 @@ async function customer(email: string, overrides: Record<string, unknown> = {}) 
 }
 
 const get = (path: string, cookie: string) => t.call('GET', path, undefined, { Cookie: cookie });
+
+/** A live-chat conversation of this address with one visitor message (as the chat stores it). */
+async function chatOf(email: string, body: string) {
+  return t.database.write(async (tx) => {
+    const [conversation] = await tx
+      .insert(chatConversations)
+      .values({
+        name: 'Anna',
+        email,
+        lang: 'en',
+        consentAt: TODAY,
+        visitorTokenHash: `hash-of-${email}`,
+        createdAt: TODAY,
+        lastMessageAt: TODAY,
+      })
+      .returning({ id: chatConversations.id });
+    await tx
+      .insert(chatMessages)
+      .values({ conversationId: conversation!.id, author: 'visitor', body, createdAt: TODAY });
+    return conversation!.id;
+  });
+}
 
 describe('client endpoints without a session', () => {
   it.each([
@@ -372,6 +396,7 @@ describe('GET /api/account/export', () => {
       email: 'export@example.test',
       message: 'Hello there',
     });
+    const chatId = await chatOf('export@example.test', 'Is my site up?');
     const res = await get('/api/account/export', a.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -389,6 +414,7 @@ describe('GET /api/account/export', () => {
         'bookings',
         'consents',
         'mails',
+        'chatMessages',
       ]),
     );
     expect(data.account).toMatchObject({
@@ -398,6 +424,14 @@ describe('GET /api/account/export', () => {
     expect(data.invoices[0]).toMatchObject({ number: a.invoiceNumber, buyer: expect.any(Object) });
     expect(data.leads).toHaveLength(1);
     expect(data.tickets[0]).toMatchObject({ message: 'Hello there' });
+    // live-chat transcripts, with the time consent was given
+    expect(data.chatMessages).toEqual([
+      expect.objectContaining({
+        id: chatId,
+        consentAt: TODAY.toISOString(),
+        messages: [expect.objectContaining({ author: 'visitor', body: 'Is my site up?' })],
+      }),
+    ]);
     expect(data.consents).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ what: 'followUpMail', given: true }),
@@ -439,6 +473,8 @@ describe('DELETE /api/account', () => {
       email: 'delete-me@example.test',
       message: 'Please help',
     });
+    const chatId = await chatOf('delete-me@example.test', 'Delete me too');
+    const keptChat = await chatOf('keep-me@example.test', 'Keep me');
     const [user] = await t.database.db
       .select()
       .from(users)
@@ -469,6 +505,13 @@ describe('DELETE /api/account', () => {
     expect(await db.select().from(outbox).where(eq(outbox.to, 'delete-me@example.test'))).toEqual(
       [],
     );
+    // live-chat transcripts go with the account (messages by cascade); others' stay
+    const chats = await db.select({ id: chatConversations.id }).from(chatConversations);
+    expect(chats.map((c) => c.id)).not.toContain(chatId);
+    expect(chats.map((c) => c.id)).toContain(keptChat);
+    expect(
+      await db.select().from(chatMessages).where(eq(chatMessages.conversationId, chatId)),
+    ).toEqual([]);
     const kept = await db.select().from(invoices).where(eq(invoices.userId, user!.id));
     expect(kept).toHaveLength(1);
     expect(kept[0]!.buyer).toMatchObject({ name: 'Anna de Vries' });

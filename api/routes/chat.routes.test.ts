@@ -10,17 +10,21 @@ import {
   deleteChatTranscripts,
   exportChatTranscripts,
   removeExpiredConversations,
+  startChatRetentionJob,
 } from '../services/chat.ts';
+import { createLifecycle } from '../services/lifecycle.ts';
 import { RATE_LIMITS } from '../services/rate-limit.ts';
 
 let now = new Date('2025-01-08T10:00:00Z'); // Wednesday 11:00 Amsterdam
 let user: SessionUser | null = null;
 let t: TestApp;
 let second: TestApp;
+/** The first server's lifecycle: its open event streams are counted there. */
+const lifecycle = createLifecycle({ ready: true });
 beforeAll(async () => {
   const [a, b] = await createTestDatabasePair();
   const services = { now: () => now, currentUser: async () => user, chatKeepAliveMs: 200 };
-  t = await createTestApp({ ...services, database: a });
+  t = await createTestApp({ ...services, database: a, lifecycle });
   second = await createTestApp({ ...services, database: b });
 });
 afterAll(async () => {
@@ -391,7 +395,10 @@ describe('event streams', () => {
     expect(got.id).toBe(String(reply.message.id));
     expect(JSON.parse(got.data)).toMatchObject({ author: 'staff', body: 'Hi Anna' });
     await events.comment(); // a keep-alive comment within 200 ms x a few
+    expect(lifecycle.open()['chat-stream']).toBe(1);
     events.close();
+    // The client left: the server ends its side (unsubscribed, keep-alive stopped).
+    await expect.poll(() => lifecycle.open()['chat-stream'] ?? 0).toBe(0);
 
     // two messages while away; resume from the last seen id gets both, in order
     await t.call(
@@ -423,6 +430,50 @@ describe('event streams', () => {
     const { id } = await start(visitor, 'en', '10.3.0.2');
     expect((await t.app.request(`/api/chat/conversations/${id}/events`)).status).toBe(404);
     expect((await t.app.request('/api/admin/chat/events')).status).toBe(401);
+    user = { ...staff, role: 'client' };
+    expect((await t.app.request(`/api/chat/conversations/${id}/events`)).status).toBe(404);
+    expect((await t.app.request('/api/admin/chat/events')).status).toBe(403);
+    user = null;
+  });
+
+  it("opens any conversation's stream for staff", async () => {
+    const { id, cookie } = await start(visitor, 'en', '10.3.0.5');
+    user = staff;
+    const watched = await openEvents(t.app, `/api/chat/conversations/${id}/events`, {});
+    user = null;
+    await t.call(
+      'POST',
+      `/api/chat/conversations/${id}/messages`,
+      { body: 'for staff' },
+      {
+        Cookie: cookie,
+      },
+    );
+    const got = await watched.next((e) => e.event === 'message');
+    expect(JSON.parse(got.data)).toMatchObject({ author: 'visitor', body: 'for staff' });
+    watched.close();
+  });
+
+  it('refuses the staff endpoints to visitors (401) and clients (403)', async () => {
+    const { id } = await start(visitor, 'en', '10.3.0.6');
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', `/api/admin/chat/conversations/${id}/messages`, { body: 'x' }],
+      ['POST', `/api/admin/chat/conversations/${id}/close`, undefined],
+    ];
+    for (const [role, expected] of [
+      [null, 401],
+      ['client', 403],
+    ] as const) {
+      user = role ? { ...staff, role } : null;
+      for (const [method, path, body] of calls)
+        expect((await t.call(method, path, body)).status, `${method} ${path} as ${role}`).toBe(
+          expected,
+        );
+    }
+    user = null;
+    // nothing happened to the conversation
+    const read = await asStaff(() => t.call('GET', `/api/chat/conversations/${id}`));
+    expect((await read.json()).conversation.status).toBe('open');
   });
 
   it('delivers a message taken by one app server to a stream held by another within a second', async () => {
@@ -487,5 +538,34 @@ describe('privacy', () => {
     const left = await t.database.db.select({ id: chatConversations.id }).from(chatConversations);
     expect(left.map((r) => r.id)).toContain(fresh.id);
     expect(left.map((r) => r.id)).not.toContain(old.id);
+  });
+
+  it('runs the retention job by itself (first soon after start, then daily) until stopped', async () => {
+    now = new Date('2024-01-05T10:00:00Z');
+    const old = await start({ ...visitor, email: 'older@example.nl' }, 'nl', '10.5.0.3');
+    now = new Date('2025-01-08T10:00:00Z');
+    const job = startChatRetentionJob({
+      database: t.database,
+      months: 12,
+      logger: t.logger,
+      now: () => now,
+      firstRunMs: 10,
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.db
+                .select({ id: chatConversations.id })
+                .from(chatConversations)
+                .where(eq(chatConversations.id, old.id))
+            ).length,
+          { timeout: 5000 },
+        )
+        .toBe(0);
+    } finally {
+      job.stop();
+    }
   });
 });

@@ -84,6 +84,7 @@ const DATA: DashboardData = {
     { id: 3, to: 'a@x.nl', subject: 's', status: 'failed', createdAt: '2026-11-19T00:00:00Z' },
   ],
   chatOnline: true,
+  chatAvailable: true,
 };
 
 describe('dashboard selectors', () => {
@@ -140,6 +141,24 @@ describe('dashboard machine', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(ready.context.data).toBe(DATA);
     expect(ready.context.chatAvailable).toBe(true);
+  });
+
+  it("starts the chat switch from the staff member's own setting, not from the chat status", async () => {
+    // Chat is online because someone else is available; this staff member is not.
+    let own = false;
+    const { actor } = start({
+      load: () => Promise.resolve({ ...DATA, chatOnline: true, chatAvailable: own }),
+    });
+    let s = await waitFor(actor, (x) => x.matches({ ready: 'idle' }));
+    expect(s.context.chatAvailable).toBe(false);
+    // Set elsewhere (the inbox's switch): a refresh reads it again.
+    own = true;
+    actor.send({ type: 'user.refresh' });
+    s = await waitFor(
+      actor,
+      (x) => x.matches({ ready: 'idle' }) && x.context.chatAvailable === true,
+    );
+    expect(s.context.data?.chatAvailable).toBe(true);
   });
 
   it('marks an invoice as paid and fetches the lists again', async () => {

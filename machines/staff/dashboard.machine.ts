@@ -9,7 +9,7 @@ import {
 
 export interface DashboardContext {
   data: DashboardData | null;
-  /** What the last chat switch said (the API does not report one staff member's own choice). */
+  /** The staff member's own chat availability: as loaded, then as the last switch saved it. */
   chatAvailable: boolean | null;
   /** Message id of the last action that failed, shown until the next action. */
   actionError: string | null;
@@ -56,7 +56,7 @@ export const dashboardMachine = setup({
           target: 'ready',
           actions: assign({
             data: ({ event }) => event.output,
-            chatAvailable: ({ context, event }) => context.chatAvailable ?? event.output.chatOnline,
+            chatAvailable: ({ event }) => event.output.chatAvailable,
           }),
         },
         onError: 'failed',
@@ -110,7 +110,11 @@ export const dashboardMachine = setup({
               target: 'idle',
               actions: assign(({ context, event }) => ({
                 chatAvailable: event.output.available,
-                data: context.data && { ...context.data, chatOnline: event.output.online },
+                data: context.data && {
+                  ...context.data,
+                  chatOnline: event.output.online,
+                  chatAvailable: event.output.available,
+                },
               })),
             },
             onError: {
@@ -125,7 +129,13 @@ export const dashboardMachine = setup({
         refreshing: {
           invoke: {
             src: 'load',
-            onDone: { target: 'idle', actions: assign({ data: ({ event }) => event.output }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                data: ({ event }) => event.output,
+                chatAvailable: ({ event }) => event.output.chatAvailable,
+              }),
+            },
             onError: {
               target: 'idle',
               actions: assign({ actionError: 'dashboard.overview.refreshFailed' }),

@@ -15,6 +15,7 @@ import {
   type AdminOrder,
   type AdminTicket,
 } from '#domain/admin.schema.ts';
+import { chatAvailabilityAnswerSchema as ownAvailabilityAnswerSchema } from '#domain/chat.schema.ts';
 import {
   chatAvailabilityAnswerSchema,
   chatStatusAnswerSchema,
@@ -30,6 +31,8 @@ export interface DashboardData {
   bookings: AdminBooking[];
   mails: AdminMail[];
   chatOnline: boolean;
+  /** This staff member's own chat availability (GET /api/admin/chat-availability). */
+  chatAvailable: boolean;
 }
 
 /** The data of a successful call; a failure becomes an error naming the status and code. */
@@ -48,13 +51,14 @@ async function getData<T extends v.GenericSchema>(
 
 /** Everything the overview shows, fetched side by side. */
 export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardData> {
-  const [orders, leads, tickets, bookings, outbox, chat] = await Promise.all([
+  const [orders, leads, tickets, bookings, outbox, chat, own] = await Promise.all([
     getData('/admin/orders', adminOrdersAnswerSchema, signal),
     getData('/admin/leads', adminLeadsAnswerSchema, signal),
     getData('/admin/tickets', adminTicketsAnswerSchema, signal),
     getData('/admin/bookings', adminBookingsAnswerSchema, signal),
     getData('/admin/outbox', adminOutboxAnswerSchema, signal),
     getData('/chat-status', chatStatusAnswerSchema, signal),
+    getData('/admin/chat-availability', ownAvailabilityAnswerSchema, signal),
   ]);
   return {
     orders: orders.orders,
@@ -63,6 +67,7 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
     bookings: bookings.bookings,
     mails: outbox.mails,
     chatOnline: chat.online,
+    chatAvailable: own.available,
   };
 }
 

@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe.sequential('live chat', () => {
-  it('loads no chat code before scrolling, and turns an offline question into a ticket', async () => {
+  it('loads no chat code before scrolling, turns an offline question into a ticket, offers a prefilled booking', async () => {
     const visitor = await newVisitor('en');
     const { page } = visitor;
     const scripts: string[] = [];
@@ -99,7 +99,8 @@ describe.sequential('live chat', () => {
       .fill('olivia@example.com');
     await dialog.getByLabel(t('en', 'contact.form.message')).fill('Can you move my site?');
     const book = dialog.getByRole('link', { name: t('en', 'contact.chat.bookCall') });
-    expect(await book.getAttribute('href')).toBe(
+    const bookHref = await book.getAttribute('href');
+    expect(bookHref).toBe(
       '/schedule-consultation?option=consult&name=Olivia+Offline&email=olivia%40example.com',
     );
     expect(await axeViolations(page)).toEqual([]);
@@ -110,6 +111,15 @@ describe.sequential('live chat', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
       .toBe(t('en', 'chat.widget.open'));
+    // "Book a call" opens the booking form with their name and email filled in.
+    await page.goto(`${server.url}${bookHref}&lang=en`, {
+      waitUntil: 'networkidle',
+    });
+    const bookingName = page.getByLabel(t('en', 'scheduler.name.label'), { exact: true });
+    await expect.poll(() => bookingName.inputValue()).toBe('Olivia Offline');
+    expect(
+      await page.getByLabel(t('en', 'scheduler.email.label'), { exact: true }).inputValue(),
+    ).toBe('olivia@example.com');
     expect(unexpected(visitor)).toEqual([]);
   });
 
@@ -133,7 +143,7 @@ describe.sequential('live chat', () => {
     staff.problems.length = 0;
   });
 
-  it('holds a conversation in English through the floating widget, resumed after a reload', async () => {
+  it('holds a conversation in English through the floating widget, resumed after a reload and in a second tab', async () => {
     const visitor = await newVisitor('en');
     const { page } = visitor;
     await page.goto(`${server.url}/about?lang=en`, { waitUntil: 'networkidle' });
@@ -175,9 +185,17 @@ describe.sequential('live chat', () => {
     await page.getByRole('log').getByText('Hi Emma, how can I help?').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Staff close it: the visitor sees that the transcript was sent.
+    // So does a second tab of the same browser, which then follows it live too.
+    const tab = await visitor.context.newPage();
+    await tab.goto(`${server.url}/about?lang=en`, { waitUntil: 'networkidle' });
+    await openWidget(tab, 'en');
+    await tab.getByRole('log').getByText('I need a new website.').waitFor();
+
+    // Staff close it: the visitor sees that the transcript was sent, in both tabs.
     await s.getByRole('button', { name: t('en', 'dashboard.chat.close') }).click();
     await page.getByText(t('en', 'chat.widget.ended')).waitFor({ timeout: 10_000 });
+    await tab.getByText(t('en', 'chat.widget.ended')).waitFor({ timeout: 10_000 });
+    await tab.close();
     expect(unexpected(visitor)).toEqual([]);
     expect(await axeViolations(s)).toEqual([]);
   });

@@ -154,7 +154,9 @@ describe.sequential('staff area', () => {
     const chat = page.getByRole('switch', { name: t['dashboard.overview.chatAvailable'] });
     await chat.waitFor();
     const before = await chat.isChecked();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/chat-availability'));
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/chat-availability') && r.request().method() === 'PUT',
+    );
     await chat.click();
     expect((await answer).status()).toBe(200);
     await expect.poll(() => chat.isChecked()).toBe(!before);
@@ -169,6 +171,9 @@ describe.sequential('staff area', () => {
           .count(),
       )
       .toBe(1);
+    // After a reload the switch shows this staff member's own setting, as saved.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => chat.isChecked()).toBe(!before);
     expect(problems).toEqual([]);
   });
 
