@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
@@ -8,7 +9,7 @@ import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { BackupError, restoreBackup, writeBackup } from './backup.ts';
 import { runBackupCommand } from './backup-cli.ts';
-import type { Database } from './database.ts';
+import { wrapPglite, type Database } from './database.ts';
 import { outbox } from './schema.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-backup-'));
@@ -84,6 +85,33 @@ describe('backup and restore', () => {
       await target.close();
     }
   });
+
+  // The README's way from the embedded database to PostgreSQL (and back), on the PostgreSQL run.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'moves a database with orders from PostgreSQL to the embedded database and back unchanged',
+    async () => {
+      const fromPostgres = path.join(dir, 'from-postgres.json.gz');
+      const fromEmbedded = path.join(dir, 'from-embedded.json.gz');
+      await writeBackup(t.database, fromPostgres);
+      const embedded = await wrapPglite(await PGlite.create()); // migrated, in memory
+      try {
+        await restoreBackup(embedded, fromPostgres);
+        const header = await writeBackup(embedded, fromEmbedded);
+        expect(header.database).toBe('pglite');
+        expect(header.tables.find((x) => x.name === 'orders')?.rows).toBe(2);
+      } finally {
+        await embedded.close();
+      }
+      const target = await createTestDatabase();
+      try {
+        await restoreBackup(target, fromEmbedded);
+        expect(await contents(target)).toEqual(await contents(t.database));
+      } finally {
+        await target.close();
+      }
+    },
+    120_000, // a new embedded database is created and migrated
+  );
 
   it('refuses a file that is not a backup', async () => {
     const file = path.join(dir, 'junk.json.gz');

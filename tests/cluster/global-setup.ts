@@ -17,6 +17,8 @@ declare module 'vitest' {
       /** the fresh database they share (for checks straight in the database) */
       databaseUrl: string;
       staff: { email: string; password: string };
+      /** the environment every app server of the cluster runs with (to start one more) */
+      serverEnv: Record<string, string>;
     };
   }
 }
@@ -67,6 +69,7 @@ export async function setup(project: TestProject) {
     urls: servers.map((s) => s.url),
     databaseUrl: database.url,
     staff: STAFF,
+    serverEnv: env,
   });
 }
 

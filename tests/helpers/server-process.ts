@@ -38,9 +38,15 @@ export interface RunningServer {
  * `npm run serve` does, and waits until /api/health answers.
  */
 export async function startBuiltServer(
-  options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    timeoutMs?: number;
+    /** where it listens (default a free port), e.g. to watch it answer while it starts */
+    port?: number;
+  } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'storefront-e2e-')));
   let output = '';
   const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
