@@ -1,13 +1,7 @@
-import {
-  HeadContent,
-  Outlet,
-  Scripts,
-  createRootRouteWithContext,
-  useRouteContext,
-} from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
-import { useI18n } from '../i18n/use-i18n.ts';
+import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
 import { useSavedLanguage } from '../i18n/use-saved-language.ts';
 import { LANGS } from '#domain/language.ts';
 
@@ -39,7 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const { lang, intl } = useI18n();
-  const renderedLang = useRouteContext({ from: '__root__', select: (c) => c.i18n.rendered().lang });
+  const renderedLang = useRenderedLang();
   useSavedLanguage();
   return (
     // data-rendered-lang: the language of the server's HTML, which the client hydrates in
