@@ -30,7 +30,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     },
     react(),
-    messageGroups({ locales: 'locales' }),
+    messageGroups({
+      locales: 'locales',
+      server: 'api',
+      apiClient: '/machines/shared/api-client.ts',
+    }),
     chunkReport(),
     preloadHelper(),
   ],

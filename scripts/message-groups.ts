@@ -13,7 +13,7 @@
 //
 // The source of truth stays locales/en.json and locales/nl.json.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { parseAst, type Plugin } from 'vite';
@@ -97,6 +97,44 @@ export function messageIdsIn(
   return found;
 }
 
+/** Ids that name a validation or error message (`checkout.validation.firstnameRequired`). */
+const FIELD_MESSAGE = /\.(validation|error)\./;
+
+/**
+ * The message keys an API answer can carry in `fields` (API.md section 3), which the browser
+ * shows although no client module names them: every validation or error id, and whatever the
+ * `fields: { ... }` objects of the server's code name (a literal, or a template read as a
+ * pattern). The module that reads API answers (machines/shared/api-client.ts) counts them as its
+ * own, so they travel with every chunk that calls the API.
+ */
+export function serverFieldIds(sources: Iterable<string>, ids: readonly string[]): Set<string> {
+  const found = new Set(ids.filter((id) => FIELD_MESSAGE.test(id)));
+  for (const code of sources)
+    walk(parseAst(code, { lang: 'ts' }), (node) => {
+      if (node.type !== 'Property') return;
+      const { key, value } = node as unknown as { key: Node; value: Node };
+      if (key.type !== 'Identifier' || key.name !== 'fields' || value.type !== 'ObjectExpression')
+        return;
+      const values = (value.properties as Array<{ value?: Node }>).flatMap((property) =>
+        property.value ? [property.value] : [],
+      );
+      for (const text of values.filter((v) => v.type === 'Literal' || v.type === 'TemplateLiteral'))
+        for (const id of messageIdsIn(
+          `(${code.slice(text.start as number, text.end as number)})`,
+          ids,
+        ))
+          found.add(id);
+    });
+  return found;
+}
+
+/** The server's own TypeScript sources (tests left out). */
+export function serverSources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'));
+}
+
 /**
  * One catalogue text as the browser gets it: its ICU syntax tree, as `formatjs compile --ast`
  * writes it, which react-intl takes as a message without parsing it.
@@ -115,9 +153,16 @@ interface ChunkLike {
   facadeModuleId: string | null;
 }
 
-export function messageGroups(options: { locales: string }): Plugin {
+export function messageGroups(options: {
+  locales: string;
+  /** the server's source folder, for the keys its answers carry (serverFieldIds) */
+  server: string;
+  /** the module that reads API answers: it counts those keys as its own */
+  apiClient: string;
+}): Plugin {
   let catalogs: Record<Lang, Record<string, string>>;
   let ids: string[] = [];
+  let fieldIds = new Set<string>();
   const idsByModule = new Map<string, Set<string>>();
   /**
    * Group id by the chunk that loads it: its facade module, or its modules when it has none (a
@@ -180,11 +225,13 @@ export function messageGroups(options: { locales: string }): Plugin {
         ]),
       ) as Record<Lang, Record<string, string>>;
       ids = Object.keys(catalogs.en);
+      fieldIds = serverFieldIds(serverSources(options.server), ids);
     },
     transform(code, id) {
       if (id.startsWith('\0') || id.includes('/node_modules/')) return;
       if (!/\.(ts|tsx)(\?.*)?$/.test(id)) return;
       const found = messageIdsIn(code, ids);
+      if (id.split('?')[0]!.endsWith(options.apiClient)) for (const key of fieldIds) found.add(key);
       if (found.size > 0) idsByModule.set(id, found);
       return undefined;
     },

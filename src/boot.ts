@@ -16,6 +16,55 @@
  */
 function boot(modules: string[], staged: string[], entry: string): void {
   const root = document.documentElement;
+  // Input that comes before the page has hydrated (a quick visitor; the first paint comes before
+  // the code on purpose) is held, not lost: a button's click or a form's submit waits here and
+  // is given again once React has hydrated (releaseEarlyInput); text typed meanwhile stays on
+  // screen and is handed to React then. A link needs no code: it navigates as it is.
+  const held: Array<[string, Element]> = [];
+  const hold = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    if (event.type === 'click') {
+      if (target.closest('a[href]')) return;
+      const field = target.closest('input, textarea, select');
+      if (
+        field &&
+        !/^(checkbox|radio|submit|button|image|reset)$/.test((field as HTMLInputElement).type)
+      )
+        return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push([event.type, target]);
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  (window as unknown as { __releaseEarlyInput?: () => void }).__releaseEarlyInput = () => {
+    document.removeEventListener('click', hold, true);
+    document.removeEventListener('submit', hold, true);
+    delete (window as unknown as { __releaseEarlyInput?: () => void }).__releaseEarlyInput;
+    // React keeps typed text on screen while hydrating, but its state has the server's value: set
+    // the field back through React's value tracker, put the text in again past it, and announce
+    // it as input, so the field's onChange sees it.
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input, textarea',
+    )) {
+      if (/^(checkbox|radio|file|hidden|submit|button|image|reset)$/.test(field.type)) continue;
+      if (field.value === field.defaultValue) continue;
+      const typed = field.value;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(
+        field,
+        typed,
+      );
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    for (const [type, target] of held)
+      if (!target.isConnected) continue;
+      else if (type === 'submit') (target as HTMLFormElement).requestSubmit();
+      else (target as HTMLElement).click();
+    root.dataset.hydrated = '';
+  };
   const FONTS = 'fonts-ready';
   let seen = false;
   try {

@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import {
   Suspense,
   lazy,
+  useEffect,
   useState,
   useSyncExternalStore,
   type ComponentType,
@@ -72,10 +73,33 @@ export function island<P extends object>(
       return component;
     }));
   loaders.add(get);
+  // A click on the server's HTML while the code is still on the way (the fallback below is plain
+  // HTML) is not lost: the code is fetched at once and the click given again once it has rendered.
+  let heldClick: number[] | null = null;
+  let wake: (() => void) | undefined;
+  const woken = new Promise<void>((resolve) => (wake = resolve));
+  const hold = (event: MouseEvent<HTMLDivElement>) => {
+    const path = childPath(event.target as Element, event.currentTarget);
+    if (!path || (event.target as Element).closest('a[href]')) return;
+    event.preventDefault();
+    heldClick = path;
+    wake?.();
+  };
+  function Released(props: P & { component: ComponentType<P> }) {
+    const { component: Component, ...rest } = props;
+    useEffect(() => {
+      const path = heldClick;
+      heldClick = null;
+      const root = document.querySelector(`[data-island="${name}"]`);
+      if (path && root) (elementAt(root, path) as HTMLElement | null)?.click();
+    }, []);
+    return <Component {...(rest as unknown as P)} />;
+  }
   const Now = lazy(async () => ({ default: await get() }));
   const Later = lazy(async () => {
-    await idle();
-    return { default: await get() };
+    await Promise.race([idle(), woken]);
+    const component = await get();
+    return { default: (props: P) => <Released {...props} component={component} /> };
   });
 
   function Island(props: P) {
@@ -139,7 +163,11 @@ export function island<P extends object>(
     // language), the server's HTML stays.
     const fallback =
       start.kept === null ? null : (
-        <div className="island" dangerouslySetInnerHTML={{ __html: start.kept }} />
+        <div
+          className="island"
+          onClickCapture={hold}
+          dangerouslySetInnerHTML={{ __html: start.kept }}
+        />
       );
     return (
       <div key="live" className="island" data-island={name}>
@@ -151,4 +179,20 @@ export function island<P extends object>(
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+/** The child indexes from `root` down to `element`, or null when it is not inside. */
+function childPath(element: Element, root: Element): number[] | null {
+  const path: number[] = [];
+  for (let current: Element | null = element; current !== root; current = current.parentElement) {
+    if (!current?.parentElement) return null;
+    path.unshift([...current.parentElement.children].indexOf(current));
+  }
+  return path;
+}
+
+function elementAt(root: Element, path: number[]): Element | null {
+  let current: Element | null = root;
+  for (const index of path) current = current?.children[index] ?? null;
+  return current;
 }

@@ -2,7 +2,8 @@
 // an id it misses would show as a missing message in the browser (the client reports it as an
 // error, so the browser suites catch it too).
 import { describe, expect, it } from 'vitest';
-import { messageIdsIn } from '../../scripts/message-groups.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import { messageIdsIn, serverFieldIds, serverSources } from '../../scripts/message-groups.ts';
 
 const IDS = [
   'app.brand',
@@ -50,5 +51,43 @@ describe('message ids a module can name', () => {
   it('reads TypeScript source as the tests read it', () => {
     const code = "const k: string = 'landing.faq.howLong.q'; type T = { id: string };";
     expect([...messageIdsIn(code, IDS, 'tsx')]).toEqual(['landing.faq.howLong.q']);
+  });
+});
+
+describe('message keys an API answer can carry', () => {
+  const KEYS = [
+    'account.validation.wrongPassword',
+    'admin.orders.providerPayment',
+    'scheduler.validation.taken',
+    'scheduler.validation.past',
+    'quote.error.unknownPlan',
+    'mail.order.subject',
+    'landing.faq.howLong.q',
+  ];
+
+  it('holds every validation and error id, and what `fields` objects name', () => {
+    const server = `
+      const send = (reason: string) => {
+        if (reason === 'x') throw new ApiError('VALIDATION_FAILED', { fields: { number: 'admin.orders.providerPayment' } });
+        throw new ApiError('CONFLICT', { fields: { start: \`scheduler.validation.\${reason}\` } });
+      };
+      const subject = t(lang, 'mail.order.subject');`;
+    expect([...serverFieldIds([server], KEYS)].sort()).toEqual([
+      'account.validation.wrongPassword',
+      'admin.orders.providerPayment',
+      'quote.error.unknownPlan',
+      'scheduler.validation.past',
+      'scheduler.validation.taken',
+    ]);
+  });
+
+  it('reads the real server without failing, and finds the keys its answers name', () => {
+    const ids = Object.keys(en);
+    const found = serverFieldIds(serverSources('api'), ids);
+    expect(found.has('account.validation.wrongPassword')).toBe(true);
+    expect(found.has('account.upgrade.notAvailable')).toBe(true);
+    expect(found.has('admin.orders.providerPayment')).toBe(true);
+    // mails are written on the server; their texts never travel to the browser
+    expect([...found].some((id) => id.startsWith('mail.'))).toBe(false);
   });
 });
