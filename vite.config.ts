@@ -30,11 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     },
     react(),
-    messageGroups({
-      locales: 'locales',
-      server: 'api',
-      apiClient: '/machines/shared/api-client.ts',
-    }),
+    messageGroups({ locales: 'locales' }),
     chunkReport(),
     preloadHelper(),
   ],

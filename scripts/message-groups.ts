@@ -99,6 +99,11 @@ export function messageIdsIn(
 
 /** Ids that name a validation or error message (`checkout.validation.firstnameRequired`). */
 const FIELD_MESSAGE = /\.(validation|error)\./;
+/** Texts the server writes itself (envelope messages, mails): never sent as keys. */
+const SERVER_ONLY = /^(api|mail)\./;
+/** The module that reads every API answer (machines/), and the server's source folder. */
+export const API_CLIENT_MODULE = 'machines/shared/api-client.ts';
+const SERVER_DIR = 'api';
 
 /**
  * The message keys an API answer can carry in `fields` (API.md section 3), which the browser
@@ -108,7 +113,7 @@ const FIELD_MESSAGE = /\.(validation|error)\./;
  * own, so they travel with every chunk that calls the API.
  */
 export function serverFieldIds(sources: Iterable<string>, ids: readonly string[]): Set<string> {
-  const found = new Set(ids.filter((id) => FIELD_MESSAGE.test(id)));
+  const found = new Set(ids.filter((id) => FIELD_MESSAGE.test(id) && !SERVER_ONLY.test(id)));
   for (const code of sources)
     walk(parseAst(code, { lang: 'ts' }), (node) => {
       if (node.type !== 'Property') return;
@@ -153,13 +158,7 @@ interface ChunkLike {
   facadeModuleId: string | null;
 }
 
-export function messageGroups(options: {
-  locales: string;
-  /** the server's source folder, for the keys its answers carry (serverFieldIds) */
-  server: string;
-  /** the module that reads API answers: it counts those keys as its own */
-  apiClient: string;
-}): Plugin {
+export function messageGroups(options: { locales: string }): Plugin {
   let catalogs: Record<Lang, Record<string, string>>;
   let ids: string[] = [];
   let fieldIds = new Set<string>();
@@ -225,13 +224,13 @@ export function messageGroups(options: {
         ]),
       ) as Record<Lang, Record<string, string>>;
       ids = Object.keys(catalogs.en);
-      fieldIds = serverFieldIds(serverSources(options.server), ids);
+      fieldIds = serverFieldIds(serverSources(SERVER_DIR), ids);
     },
     transform(code, id) {
       if (id.startsWith('\0') || id.includes('/node_modules/')) return;
       if (!/\.(ts|tsx)(\?.*)?$/.test(id)) return;
       const found = messageIdsIn(code, ids);
-      if (id.split('?')[0]!.endsWith(options.apiClient)) for (const key of fieldIds) found.add(key);
+      if (id.split('?')[0]!.endsWith(API_CLIENT_MODULE)) for (const key of fieldIds) found.add(key);
       if (found.size > 0) idsByModule.set(id, found);
       return undefined;
     },

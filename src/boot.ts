@@ -16,54 +16,99 @@
  */
 function boot(modules: string[], staged: string[], entry: string): void {
   const root = document.documentElement;
-  // Input that comes before the page has hydrated (a quick visitor; the first paint comes before
-  // the code on purpose) is held, not lost: a button's click or a form's submit waits here and
-  // is given again once React has hydrated (releaseEarlyInput); text typed meanwhile stays on
-  // screen and is handed to React then. A link needs no code: it navigates as it is.
-  const held: Array<[string, Element]> = [];
+  // Input that reaches a part of the page React has not hydrated yet (a quick visitor: the first
+  // paint comes before the code on purpose) is held, not lost. A click or a form's submit waits
+  // here, in order, and is given again once its element is React's (it has a fiber) and the page
+  // has hydrated (the root route calls __releaseEarlyInput); text typed meanwhile stays on screen
+  // and is handed to React's state then. Links need no code (they navigate as they are); plain
+  // HTML React keeps as it is (dangerouslySetInnerHTML: static and idle islands) is its owner's.
+  type Held = [type: string, target: Element, since: number, value?: string];
+  const held: Held[] = [];
+  let ready = false;
+  // what the queue gives again goes straight to the page (a click given again from inside its own
+  // dispatch would be ignored by the browser)
+  let replaying = false;
+  const own = (node: Element, prefix: string) =>
+    Object.keys(node).find((key) => key.startsWith(prefix));
+  const live = (node: Element): boolean => {
+    if (!ready) return false;
+    if (own(node, '__reactFiber$')) return true;
+    for (let up = node.parentElement; up; up = up.parentElement) {
+      const props = own(up, '__reactProps$');
+      if (props)
+        return !!(up as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props]
+          ?.dangerouslySetInnerHTML;
+    }
+    return false;
+  };
+  const field = (node: Element) =>
+    node.closest('input, textarea, select') as HTMLInputElement | HTMLTextAreaElement | null;
   const hold = (event: Event) => {
     const target = event.target;
-    if (!(target instanceof Element)) return;
+    if (replaying || !(target instanceof Element) || (!held.length && live(target))) return;
+    if (event.type === 'input') {
+      const value = (target as HTMLSelectElement).value;
+      const last = held.at(-1);
+      if (last?.[1] === target) last[3] = value;
+      else held.push([event.type, target, Date.now(), value]);
+      return;
+    }
     if (event.type === 'click') {
       if (target.closest('a[href]')) return;
-      const field = target.closest('input, textarea, select');
-      if (
-        field &&
-        !/^(checkbox|radio|submit|button|image|reset)$/.test((field as HTMLInputElement).type)
-      )
-        return;
+      const input = field(target);
+      if (input && !/^(checkbox|radio|submit|button|image|reset)$/.test(input.type)) return;
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push([event.type, target]);
+    held.push([event.type, target, Date.now()]);
+    flush();
   };
-  document.addEventListener('click', hold, true);
-  document.addEventListener('submit', hold, true);
-  (window as unknown as { __releaseEarlyInput?: () => void }).__releaseEarlyInput = () => {
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('submit', hold, true);
-    delete (window as unknown as { __releaseEarlyInput?: () => void }).__releaseEarlyInput;
-    // React keeps typed text on screen while hydrating, but its state has the server's value: set
-    // the field back through React's value tracker, put the text in again past it, and announce
-    // it as input, so the field's onChange sees it.
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-      'input, textarea',
-    )) {
-      if (/^(checkbox|radio|file|hidden|submit|button|image|reset)$/.test(field.type)) continue;
-      if (field.value === field.defaultValue) continue;
-      const typed = field.value;
-      field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(
-        field,
-        typed,
-      );
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+  // React keeps typed text on screen while it hydrates, but its state has the server's value: the
+  // field is set to that through React's value tracker, the text put in again past it and
+  // announced, so React sees a change.
+  // A select is set back to the visitor's choice by hydration itself: chosen again and announced.
+  const handOver = (input: Element, value: string) => {
+    if (input instanceof HTMLSelectElement) {
+      input.value = value;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
     }
-    for (const [type, target] of held)
-      if (!target.isConnected) continue;
-      else if (type === 'submit') (target as HTMLFormElement).requestSubmit();
-      else (target as HTMLElement).click();
+    const text = input as HTMLInputElement;
+    // (the stored text: an earlier field's change re-renders the form, which empties this one)
+    if (value === text.defaultValue || /^(checkbox|radio|file)$/.test(text.type)) return;
+    text.value = text.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(text), 'value')?.set?.call(text, value);
+    text.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  let waiting = false;
+  const flush = () => {
+    while (held.length) {
+      const [type, target, since, value] = held[0]!;
+      // gone from the page, or never hydrated (its code failed): given up
+      if (target.isConnected && !live(target) && Date.now() - since < 20_000) {
+        if (!waiting) {
+          waiting = true;
+          setTimeout(() => ((waiting = false), flush()), 50);
+        }
+        return;
+      }
+      held.shift();
+      if (!target.isConnected || !live(target)) continue;
+      replaying = true;
+      try {
+        if (type === 'input') handOver(target, value!);
+        else if (type === 'submit') (target as HTMLFormElement).requestSubmit();
+        else (target as HTMLElement).click();
+      } finally {
+        replaying = false;
+      }
+    }
+  };
+  for (const type of ['click', 'submit', 'input']) document.addEventListener(type, hold, true);
+  (window as unknown as { __releaseEarlyInput?: () => void }).__releaseEarlyInput = () => {
+    ready = true;
     root.dataset.hydrated = '';
+    flush();
   };
   const FONTS = 'fonts-ready';
   let seen = false;

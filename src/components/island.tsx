@@ -74,26 +74,29 @@ export function island<P extends object>(
     }));
   loaders.add(get);
   // A click on the server's HTML while the code is still on the way (the fallback below is plain
-  // HTML) is not lost: the code is fetched at once and the click given again once it has rendered.
-  let heldClick: number[] | null = null;
-  let wake: (() => void) | undefined;
+  // HTML) is not lost: the code is fetched at once and the same element (counted in document
+  // order) clicked once it has rendered.
+  let held = -1;
+  let wake = () => {};
   const woken = new Promise<void>((resolve) => (wake = resolve));
   const hold = (event: MouseEvent<HTMLDivElement>) => {
-    const path = childPath(event.target as Element, event.currentTarget);
-    if (!path || (event.target as Element).closest('a[href]')) return;
+    const target = event.target as Element;
+    held = [...event.currentTarget.querySelectorAll('*')].indexOf(target);
+    if (held < 0 || target.closest('a[href]')) return;
     event.preventDefault();
-    heldClick = path;
-    wake?.();
+    wake();
   };
-  function Released(props: P & { component: ComponentType<P> }) {
-    const { component: Component, ...rest } = props;
+  function Released({ component: Component, ...props }: { component: ComponentType<P> }) {
     useEffect(() => {
-      const path = heldClick;
-      heldClick = null;
-      const root = document.querySelector(`[data-island="${name}"]`);
-      if (path && root) (elementAt(root, path) as HTMLElement | null)?.click();
+      const at = held;
+      held = -1;
+      if (at >= 0)
+        (
+          document.querySelector(`[data-island="${name}"]`)?.querySelectorAll('*')[at] as
+            HTMLElement | undefined
+        )?.click();
     }, []);
-    return <Component {...(rest as unknown as P)} />;
+    return <Component {...(props as P)} />;
   }
   const Now = lazy(async () => ({ default: await get() }));
   const Later = lazy(async () => {
@@ -179,20 +182,4 @@ export function island<P extends object>(
   }
   Island.displayName = `Island(${name})`;
   return Island;
-}
-
-/** The child indexes from `root` down to `element`, or null when it is not inside. */
-function childPath(element: Element, root: Element): number[] | null {
-  const path: number[] = [];
-  for (let current: Element | null = element; current !== root; current = current.parentElement) {
-    if (!current?.parentElement) return null;
-    path.unshift([...current.parentElement.children].indexOf(current));
-  }
-  return path;
-}
-
-function elementAt(root: Element, path: number[]): Element | null {
-  let current: Element | null = root;
-  for (const index of path) current = current?.children[index] ?? null;
-  return current;
 }
