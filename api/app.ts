@@ -23,7 +23,12 @@ import type { AddressLookup } from './services/address-lookup.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { requestLang } from './http/language.ts';
 import { t } from './i18n.ts';
-import { createPageHandler, type PageRenderer } from './http/pages.ts';
+import {
+  createPageCache,
+  createPageHandler,
+  type PageCache,
+  type PageRenderer,
+} from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
 import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
@@ -59,7 +64,13 @@ export interface AppServices {
   /** Outgoing mail (outbox + SMTP); absent only in tests that send none. */
   mailer?: Mailer;
   /** The built client and its renderer; absent in API-only tests. */
-  web?: { renderer: PageRenderer; assets: ClientAssets; files: Map<string, StaticAsset> };
+  web?: {
+    renderer: PageRenderer;
+    assets: ClientAssets;
+    files: Map<string, StaticAsset>;
+    /** Rendered public pages; the server entry answers hits before the app (api/main.ts). */
+    pageCache?: PageCache;
+  };
   /** Who is signed in for this request (the sessions service). */
   currentUser?: CurrentUser;
   /** Domain availability over RDAP; without it every domain check is 502 DOMAIN_CHECK_FAILED. */
@@ -278,6 +289,9 @@ export function createApp({
         assets: web.assets,
         origin: config.PUBLIC_URL,
         loadUser: currentUser,
+        cache:
+          web.pageCache ??
+          createPageCache({ https: config.PUBLIC_URL.startsWith('https:'), logger }),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, parseConfig } from './env.ts';
@@ -22,7 +22,7 @@ import { createChatHub } from './services/chat-hub.ts';
 import { startChatRetentionJob } from './services/chat.ts';
 import { apiErrorBody } from './http/errors.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
-import type { PageRenderer } from './http/pages.ts';
+import { createPageCache, type PageRenderer } from './http/pages.ts';
 import { createLifecycle } from './services/lifecycle.ts';
 import { createRateLimits } from './services/rate-limit.ts';
 
@@ -72,6 +72,9 @@ async function main() {
   // Listen before the database is ready: until the app exists every request is a 503, so a
   // load balancer sees "not ready" (rather than "refused") while migrations run.
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = startingResponse;
+  // Rendered public pages are answered from memory before the app (pages.ts); empty until the
+  // app has rendered them.
+  const pageCache = createPageCache({ https: config.PUBLIC_URL.startsWith('https:'), logger });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -80,6 +83,10 @@ async function main() {
           fetch: (request, env) => handle(request, env),
           port: config.PORT,
           hostname: config.HOST,
+          createServer: ((options: ServerOptions, app: RequestListener) =>
+            createServer(options, (request, response) => {
+              if (!pageCache.respond(request, response)) void app(request, response);
+            })) as typeof createServer,
         },
         () => resolve(listening as Server),
       ) as Server;
@@ -193,7 +200,7 @@ async function main() {
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
       rateLimits: createRateLimits({ database, trustProxy: config.TRUST_PROXY }),
       lifecycle,
-      web: { renderer: rendererModule, assets, files },
+      web: { renderer: rendererModule, assets, files, pageCache },
     },
   });
   handle = (request, env) => app.fetch(request, env);

@@ -1,14 +1,31 @@
 // bench/serve: build time, cold start to healthy (new and existing data dir), idle RSS, and the
-// landing page's requests per second against nginx serving the same HTML on this machine.
+// landing page's requests per second against nginx (1 worker) serving the same bytes on this
+// machine: the same HTML, and the same gzip body through `gzip_static` (issue 18).
 //   node --import ./bench/register-ts.mjs bench/serve.ts        (npm run bench:serve)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuild, freePort, load, print, rssMb, startServer } from './lib.ts';
+import { ensureBuild, freePort, load, print, rssMb, startServer, type LoadResult } from './lib.ts';
 
-const buildMs = ensureBuild();
+/** The body exactly as sent for this Accept-Encoding (fetch would decompress it). */
+function rawBody(url: string, acceptEncoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const SKIP_BUILD = process.env.SKIP_BUILD === '1';
+const buildMs = SKIP_BUILD ? undefined : ensureBuild();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-serve-'));
 
 const cold = await startServer({}, dataDir);
@@ -18,47 +35,71 @@ const warm = await startServer({}, dataDir);
 await new Promise((r) => setTimeout(r, 3000));
 const idleRss = await rssMb(warm.child.pid ?? 0);
 
-const html = await (await fetch(`${warm.url}/?lang=en`)).text();
-await load({ url: `${warm.url}/?lang=en`, duration: 3 });
-const ours = await load({ url: `${warm.url}/?lang=en` });
-const oursBr = await load({ url: `${warm.url}/?lang=en`, headers: { 'accept-encoding': 'br' } });
-const loadedRss = await rssMb(warm.child.pid ?? 0);
-await warm.stop();
+const landing = `${warm.url}/?lang=en`;
+const gzipHeaders = { 'accept-encoding': 'gzip' };
+const html = await rawBody(landing, 'identity');
+const gzipped = await rawBody(landing, 'gzip');
+await load({ url: landing, duration: 3, headers: gzipHeaders });
+const ours = await load({ url: landing });
+const oursBr = await load({ url: landing, headers: { 'accept-encoding': 'br' } });
 
-let nginx: Awaited<ReturnType<typeof load>> | undefined;
+/**
+ * nginx (1 worker) serving the same bytes: the HTML, and the same gzip body through
+ * `gzip_static`. The gzip comparison alternates the two servers twice and keeps each one's best
+ * run, so a burst of other work on the machine does not decide it.
+ */
+let nginx: { identity: LoadResult; gzip: LoadResult } | undefined;
+let oursGzip = await load({ url: landing, headers: gzipHeaders });
 if (existsSync('/usr/sbin/nginx')) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
   await writeFile(path.join(dir, 'index.html'), html);
+  await writeFile(path.join(dir, 'index.html.gz'), gzipped);
   await writeFile(
     path.join(dir, 'nginx.conf'),
     `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}; location / { default_type text/html; try_files /index.html =404; } } }`,
+  server { listen 127.0.0.1:${port}; root ${dir}; gzip_static on;
+    location / { default_type text/html; try_files /index.html =404; } } }`,
   );
   const child = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
     stdio: 'ignore',
   });
   await new Promise((r) => setTimeout(r, 500));
-  await load({ url: `http://127.0.0.1:${port}/`, duration: 3 });
-  nginx = await load({ url: `http://127.0.0.1:${port}/` });
+  const nginxUrl = `http://127.0.0.1:${port}/`;
+  const sent = await rawBody(nginxUrl, 'gzip');
+  if (!sent.equals(gzipped)) throw new Error('nginx did not send the same gzip bytes');
+  await load({ url: nginxUrl, duration: 3, headers: gzipHeaders });
+  const best = (a: LoadResult, b: LoadResult) =>
+    b.requestsPerSecond > a.requestsPerSecond ? b : a;
+  let nginxGzip = await load({ url: nginxUrl, headers: gzipHeaders });
+  oursGzip = best(oursGzip, await load({ url: landing, headers: gzipHeaders }));
+  nginxGzip = best(nginxGzip, await load({ url: nginxUrl, headers: gzipHeaders }));
+  nginx = { identity: await load({ url: nginxUrl }), gzip: nginxGzip };
   child.kill('SIGTERM');
 }
+const loadedRss = await rssMb(warm.child.pid ?? 0);
+await warm.stop();
 
 print('Foundation figures', {
-  'build (npm run build), s': (buildMs / 1000).toFixed(1),
+  'build (npm run build), s': buildMs === undefined ? 'skipped' : (buildMs / 1000).toFixed(1),
   'cold start, new data dir, s': (coldMs / 1000).toFixed(2),
   'cold start, existing data dir, s': (warm.readyMs / 1000).toFixed(2),
   'idle RSS, MB': idleRss,
   'RSS after the load runs, MB': loadedRss,
-  'landing page bytes (identity)': html.length,
+  'landing page bytes (identity / gzip)': `${html.length} / ${gzipped.length}`,
   'landing req/s (identity), 32 conns': ours.requestsPerSecond,
-  'landing p99 ms (identity)': ours.p99,
+  'landing req/s (gzip, best of 2)': oursGzip.requestsPerSecond,
+  'landing p99 ms (gzip)': oursGzip.p99,
   'landing req/s (brotli)': oursBr.requestsPerSecond,
   'nginx, same HTML, 1 worker, req/s': nginx
-    ? nginx.requestsPerSecond
+    ? nginx.identity.requestsPerSecond
     : 'nginx not installed (apt-get install nginx)',
-  'nginx p99 ms': nginx ? nginx.p99 : '-',
+  'nginx, same gzip (gzip_static), best of 2': nginx ? nginx.gzip.requestsPerSecond : '-',
+  'nginx p99 ms (gzip)': nginx ? nginx.gzip.p99 : '-',
+  'landing (gzip) / nginx gzip_static': nginx
+    ? (oursGzip.requestsPerSecond / nginx.gzip.requestsPerSecond).toFixed(2)
+    : '-',
   'node / cores': `${process.version} / ${execFileSync('nproc').toString().trim()}`,
 });

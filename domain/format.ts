@@ -10,13 +10,15 @@ export const MONEY_LOCALE = 'nl-NL';
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDay = string;
 
-const moneyFormat = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'EUR' });
+// Made on first use: a page that formats nothing does not pay for Intl's start-up (issue 18).
+let moneyFormat: Intl.NumberFormat | undefined;
 
 /**
  * Integer euro cents as `€ 30,00` (no-break space after the sign), in both languages: the
  * specification fixes the Dutch money locale, so a price reads the same on every screen.
  */
 export function formatMoney(cents: number, _lang?: Lang): string {
+  moneyFormat ??= new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'EUR' });
   return moneyFormat.format(Math.round(cents) / 100);
 }
 
@@ -49,12 +51,7 @@ function toDay(y: number, m: number, d: number): IsoDay {
   return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
 }
 
-const dayParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+let dayParts: Intl.DateTimeFormat | undefined;
 
 const HOUR_MS = 3_600_000;
 /** Since 2000 Amsterdam's offset is +1 or +2 whole hours, changed on the hour (01:00 UTC). */
@@ -69,6 +66,12 @@ export function amsterdamDay(date: Date): IsoDay {
   const hour = time >= WHOLE_HOUR_OFFSETS_SINCE ? Math.floor(time / HOUR_MS) : undefined;
   const known = hour === undefined ? undefined : dayOfHour.get(hour);
   if (known) return known;
+  dayParts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = dayParts.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${get('year')}-${get('month')}-${get('day')}`;

@@ -3,8 +3,11 @@ import type { ClientAssets } from '#domain/client-assets.ts';
 import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { createRouter, type SessionUser } from './router.tsx';
+import { createRouter, loadRarePages, type SessionUser } from './router.tsx';
 import { createI18nStore, type Messages } from './i18n/i18n-store.ts';
+import { bootScript, scriptSafe } from './boot.ts';
+import { loadIslands } from './components/island.tsx';
+import { PAGE_MESSAGES_ID, type PageMessages } from './i18n/message-groups.ts';
 
 const CATALOGS: Record<Lang, Messages> = { en, nl };
 
@@ -19,6 +22,29 @@ export interface RenderOptions {
   loadUser: () => Promise<SessionUser | null>;
 }
 
+type ServerManifest = {
+  inlineCss: { styles: Record<string, string> };
+  routes: Record<string, { css: string[] }>;
+};
+
+/**
+ * The manifest TanStack renders the head from: stylesheets only, all of them inlined (one round
+ * trip to the first paint). No script or modulepreload tag: the scripts start after the first
+ * paint (`bootScript`), so they never compete with the page's own bytes.
+ */
+const manifests = new WeakMap<ClientAssets, ServerManifest>();
+function routerManifest(assets: ClientAssets): ServerManifest {
+  let manifest = manifests.get(assets);
+  if (!manifest) {
+    const routes: ServerManifest['routes'] = { __root__: { css: assets.css } };
+    for (const [id, route] of Object.entries(assets.routes))
+      if (id !== '__root__') routes[id] = { css: route.css };
+    manifest = { inlineCss: { styles: assets.styles }, routes };
+    manifests.set(assets, manifest);
+  }
+  return manifest;
+}
+
 /**
  * Renders one page with TanStack Router's own SSR helpers: the HTML carries the page's content in
  * the request's language, and the dehydration scripts carry the CSP nonce. Redirects (the
@@ -26,26 +52,38 @@ export interface RenderOptions {
  */
 export async function renderPage(options: RenderOptions): Promise<Response> {
   const i18n = createI18nStore(options.lang, CATALOGS[options.lang]);
+  let router: ReturnType<typeof createRouter> | undefined;
   const handler = createRequestHandler({
     request: options.request,
     createRouter: () =>
-      createRouter(
+      (router = createRouter(
         { i18n, origin: options.origin, loadUser: options.loadUser },
         { nonce: options.nonce },
-      ),
-    getRouterManifest: () => ({
-      routes: {
-        ...options.assets.routes,
-        __root__: {
-          preloads: [
-            ...options.assets.preloads,
-            ...(options.assets.routes['__root__']?.preloads ?? []),
-          ],
-          css: options.assets.css,
-          scripts: [{ attrs: { type: 'module', src: options.assets.entryScript } }],
-        },
-      },
-    }),
+      )),
+    getRouterManifest: () => routerManifest(options.assets),
   });
-  return handler(defaultRenderHandler);
+  const response = await handler(async (context) => {
+    // The routes' code is in; the islands it defines and the lazily loaded 404 and error pages
+    // render on the server like any component.
+    await Promise.all([loadIslands(), loadRarePages()]);
+    return defaultRenderHandler(context);
+  });
+  if (!router || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  const { assets, lang } = options;
+  const modules = new Set(assets.preloads);
+  const groups = new Set([assets.entryGroup]);
+  for (const match of router.state.matches) {
+    const route = assets.routes[match.routeId];
+    for (const file of route?.preloads ?? []) modules.add(file);
+    for (const group of route?.groups ?? []) groups.add(group);
+  }
+  const page: PageMessages = { lang, groups: [...groups], messages: {} };
+  for (const group of groups) Object.assign(page.messages, assets.messages[lang][group]);
+  const html = (await response.text()).replace(
+    '</head>',
+    `<script type="application/json" id="${PAGE_MESSAGES_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(page))}</script>${bootScript({ nonce: options.nonce, entry: assets.entryScript, modules: [...modules], staged: assets.preloads })}</head>`,
+  );
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, headers });
 }

@@ -1,8 +1,6 @@
-import { createRouter as createTanStackRouter } from '@tanstack/react-router';
+import { createRouter as createTanStackRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { I18nStore } from './i18n/i18n-store.ts';
-import { NotFoundPage } from './components/not-found-page.tsx';
-import { ErrorPage } from './components/error-page.tsx';
 
 import type { SessionUser } from '#machines/auth/auth.actors.ts';
 
@@ -14,6 +12,19 @@ export interface RouterContext {
   origin: string;
   /** Who is signed in: read from the session on the server, from /api/auth/me in the browser. */
   loadUser: () => Promise<SessionUser | null>;
+}
+
+// The 404 and error pages are rare: their code loads when one is shown, not with every page
+// (issue 18). The server loads them before it renders (src/entry-server.tsx).
+const NotFoundPage = lazyRouteComponent(
+  () => import('./components/not-found-page.tsx'),
+  'NotFoundPage',
+);
+const ErrorPage = lazyRouteComponent(() => import('./components/error-page.tsx'), 'ErrorPage');
+
+/** Loads the 404 and error pages' code (the server, before it renders a page). */
+export async function loadRarePages(): Promise<void> {
+  await Promise.all([NotFoundPage.preload?.(), ErrorPage.preload?.()]);
 }
 
 export function createRouter(context: RouterContext, options: { nonce?: string } = {}) {

@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
-import type { Lang } from '#domain/language.ts';
+import { parse as parseCookie } from 'hono/utils/cookie';
+import { LOCALE_COOKIE, resolveLanguage, type Lang } from '#domain/language.ts';
+import type { Logger } from '../logger.ts';
 import { encode, negotiate, type Encoded } from './compression.ts';
 import { pageLang } from './language.ts';
-import { createNonce, pageCsp } from './security.ts';
+import { createNonce, pageCsp, securityHeaderValues } from './security.ts';
 import type { ClientAssets } from './static-assets.ts';
 
 export interface PageUser {
@@ -30,6 +33,8 @@ interface RenderedPage {
   nonce: string;
   lang: Lang;
   encoded: Encoded;
+  /** The page's own headers (the security headers are added by the middleware or by respond). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -58,32 +63,143 @@ export function isCacheablePage(pathname: string, search: URLSearchParams): bool
   return true;
 }
 
+function renderedPage(status: number, html: Buffer, nonce: string, lang: Lang, cached: boolean) {
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+  return {
+    status,
+    etag,
+    nonce,
+    lang,
+    encoded: encode(html, 'text/html', 'fast'),
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Language': lang,
+      'Content-Security-Policy': pageCsp(nonce),
+      'Cache-Control': cached ? 'no-cache' : 'private, no-store',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      ETag: etag,
+    },
+  } satisfies RenderedPage;
+}
+
+/** What the page answers to one request: 304, or the body in the best encoding the client takes. */
+function answer(page: RenderedPage, method: string, ifNoneMatch?: string, acceptEncoding?: string) {
+  if (page.status === 200 && ifNoneMatch === page.etag)
+    return { status: 304, encoding: undefined, length: undefined, body: null };
+  const { body, encoding } = negotiate(page.encoded, acceptEncoding);
+  return {
+    status: page.status,
+    encoding,
+    length: body.length,
+    body: method === 'HEAD' ? null : body,
+  };
+}
+
+function headersOf(page: RenderedPage, encoding?: string, length?: number): Record<string, string> {
+  const headers: Record<string, string> = { ...page.headers };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  if (length !== undefined) headers['Content-Length'] = String(length);
+  return headers;
+}
+
+/**
+ * Only a cache (API.md section 9): the rendered public pages of this server; two servers may
+ * hold different copies for a moment, never different facts. `respond` answers a cached page
+ * straight from the Node request (api/main.ts), before the app: the landing page is served as
+ * fast as nginx serves a file (issue 18, bench/serve). Everything else, and every page not yet
+ * rendered, goes through the app.
+ */
+export function createPageCache(options: { https: boolean; logger?: Logger }) {
+  const pages = new Map<string, RenderedPage>();
+  const security = Object.entries(securityHeaderValues(options)).flat();
+  /** Per page, status and encoding, the head as Node writes it: built once, not per request. */
+  const heads = new WeakMap<RenderedPage, Map<string, string[]>>();
+  const headOf = (page: RenderedPage, status: number, encoding?: string, length?: number) => {
+    let byKey = heads.get(page);
+    if (!byKey) heads.set(page, (byKey = new Map()));
+    const key = `${status}|${encoding ?? ''}`;
+    let head = byKey.get(key);
+    if (!head)
+      byKey.set(
+        key,
+        (head = [...security, ...Object.entries(headersOf(page, encoding, length)).flat()]),
+      );
+    return head;
+  };
+  return {
+    get: (key: string) => pages.get(key),
+    set(key: string, page: RenderedPage) {
+      if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
+    },
+    respond(request: IncomingMessage, response: ServerResponse): boolean {
+      const method = request.method ?? 'GET';
+      if ((method !== 'GET' && method !== 'HEAD') || pages.size === 0) return false;
+      const url = request.url ?? '/';
+      const mark = url.indexOf('?');
+      const pathname = mark < 0 ? url : url.slice(0, mark);
+      const search = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+      if (!isCacheablePage(pathname, search)) return false;
+      const started = performance.now();
+      const cookie = request.headers.cookie;
+      const lang = resolveLanguage({
+        lang: search.get('lang'),
+        locale: search.get('locale'),
+        saved: cookie ? parseCookie(cookie, LOCALE_COOKIE)[LOCALE_COOKIE] : undefined,
+        browser: request.headers['accept-language'],
+      });
+      const page = pages.get(`${pathname}|${lang}`);
+      if (!page) return false;
+      const { status, encoding, length, body } = answer(
+        page,
+        method,
+        request.headers['if-none-match'],
+        request.headers['accept-encoding'],
+      );
+      const requestId = randomUUID();
+      const head = headOf(page, status, encoding, length);
+      response.writeHead(status, head.concat('X-Request-Id', requestId));
+      response.end(body);
+      options.logger?.info(
+        {
+          requestId,
+          method,
+          path: pathname,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+      return true;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
 export function createPageHandler(options: {
   renderer: PageRenderer;
   assets: ClientAssets;
   origin: string;
   loadUser: (c: Context) => Promise<PageUser | null>;
+  cache: PageCache;
 }) {
-  // Only a cache (API.md section 9): rendered public pages, per server; two servers may hold
-  // different copies for a moment, never different facts.
-  const cache = new Map<string, RenderedPage>();
-
-  const send = (c: Context, page: RenderedPage, cached: boolean) => {
-    const headers: Record<string, string> = {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Language': page.lang,
-      'Content-Security-Policy': pageCsp(page.nonce),
-      'Cache-Control': cached ? 'no-cache' : 'private, no-store',
-      Vary: 'Accept-Encoding, Accept-Language, Cookie',
-      ETag: page.etag,
-    };
-    if (page.status === 200 && c.req.header('if-none-match') === page.etag)
-      return c.body(null, 304, headers);
-    const { body, encoding } = negotiate(page.encoded, c.req.header('accept-encoding'));
-    if (encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = String(body.length);
-    if (c.req.method === 'HEAD') return c.body(null, page.status as 200, headers);
-    return c.body(new Uint8Array(body), page.status as 200, headers);
+  const { cache } = options;
+  const send = (c: Context, page: RenderedPage) => {
+    const { status, encoding, length, body } = answer(
+      page,
+      c.req.method,
+      c.req.header('if-none-match'),
+      c.req.header('accept-encoding'),
+    );
+    const headers = headersOf(page, encoding, length);
+    if (!body) return c.body(null, status as 200, headers);
+    // A view of the bytes held in memory, not a copy.
+    return c.body(
+      new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+      status as 200,
+      headers,
+    );
   };
 
   return async (c: Context) => {
@@ -93,7 +209,7 @@ export function createPageHandler(options: {
     const key = `${url.pathname}|${lang}`;
     if (cacheable) {
       const hit = cache.get(key);
-      if (hit) return send(c, hit, true);
+      if (hit) return send(c, hit);
     }
     const nonce = createNonce();
     const response = await options.renderer.renderPage({
@@ -110,19 +226,10 @@ export function createPageHandler(options: {
         'Cache-Control': 'no-store',
       });
     }
+    const store = cacheable && response.status === 200;
     const html = Buffer.from(await response.text());
-    const page: RenderedPage = {
-      status: response.status,
-      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
-      nonce,
-      lang,
-      encoded: encode(html, 'text/html', 'fast'),
-    };
-    const store = cacheable && page.status === 200;
-    if (store) {
-      if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
-      cache.set(key, page);
-    }
-    return send(c, page, store);
+    const page = renderedPage(response.status, html, nonce, lang, store);
+    if (store) cache.set(key, page);
+    return send(c, page);
   };
 }

@@ -30,20 +30,33 @@ export function pageCsp(nonce: string): string {
 /** For everything that is not a page (JSON, files): nothing may run, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The headers every answer carries (a page's own CSP and X-Frame-Options win over the defaults).
+ * One list for the middleware and for pages answered from memory (pages.ts).
+ */
+export function securityHeaderValues(options: { https: boolean }): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    ...(options.https
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
 /** Security headers on every answer. A page handler sets its own CSP (with its nonce) first. */
 export function securityHeaders(options: { https: boolean }) {
+  const values = Object.entries(securityHeaderValues(options));
   return createMiddleware(async (c, next) => {
     await next();
     const headers = c.res.headers;
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_CSP);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    if (options.https)
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of values)
+      if (name !== 'X-Frame-Options' || !headers.has(name)) headers.set(name, value);
     headers.delete('X-Powered-By');
   });
 }

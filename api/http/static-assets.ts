@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createMiddleware } from 'hono/factory';
+import { LANGS, type Lang } from '#domain/language.ts';
 import { encode, negotiate, type Encoded } from './compression.ts';
 
 /**
@@ -97,6 +98,13 @@ export function serveStaticAssets(assets: Map<string, StaticAsset>) {
 
 export type { ClientAssets };
 
+/** `.vite/message-groups.json` (scripts/message-groups.ts). */
+interface MessageGroupsManifest {
+  entry: string;
+  chunks: Record<string, string>;
+  files: Record<string, Record<Lang, string>>;
+}
+
 /** `src/routes/_site/about.tsx` -> `/_site/about`; `src/routes/dashboard/index.tsx` -> `/dashboard/`. */
 export function routeIdForFile(file: string): string | undefined {
   const match = /^src\/routes\/(.+)\.tsx$/.exec(file);
@@ -120,7 +128,8 @@ export async function readClientAssets(clientDir: string): Promise<ClientAssets>
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, ViteManifestChunk>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+  const entry = entries.find((chunk) => chunk.file.endsWith('.js'));
   if (!entry)
     throw new Error(`No entry chunk in ${clientDir}/.vite/manifest.json; run "npm run build".`);
   const collect = (keys: string[], skip: Set<string>) => {
@@ -138,7 +147,12 @@ export async function readClientAssets(clientDir: string): Promise<ClientAssets>
   };
   const root = collect(entry.imports ?? [], new Set([entry.file]));
   for (const file of entry.css ?? []) root.css.add(file);
+  // The page stylesheet is a build input of its own (vite.config.ts).
+  for (const sheet of entries) if (sheet.file.endsWith('.css')) root.css.add(sheet.file);
   const shared = new Set([entry.file, ...root.preloads]);
+  const groups = JSON.parse(
+    await readFile(path.join(clientDir, '.vite', 'message-groups.json'), 'utf8'),
+  ) as MessageGroupsManifest;
   const routes: ClientAssets['routes'] = {};
   for (const key of Object.keys(manifest)) {
     const [file, query] = key.split('?');
@@ -146,14 +160,31 @@ export async function readClientAssets(clientDir: string): Promise<ClientAssets>
     const routeId = routeIdForFile(file);
     if (!routeId) continue;
     const found = collect([key], shared);
-    const target = (routes[routeId] ??= { preloads: [], css: [] });
+    const target = (routes[routeId] ??= { preloads: [], css: [], groups: [] });
     target.preloads.push(...[...found.preloads].map((f) => `/${f}`));
     target.css.push(...[...found.css].map((f) => `/${f}`));
+    for (const chunk of found.preloads) {
+      const group = groups.chunks[chunk];
+      if (group && !target.groups.includes(group)) target.groups.push(group);
+    }
   }
+  const messages = Object.fromEntries(LANGS.map((lang) => [lang, {}])) as ClientAssets['messages'];
+  for (const [group, files] of Object.entries(groups.files))
+    for (const lang of LANGS)
+      messages[lang][group] = JSON.parse(
+        await readFile(path.join(clientDir, files[lang]), 'utf8'),
+      ) as Record<string, unknown>;
+  const styles: ClientAssets['styles'] = {};
+  for (const chunk of Object.values(manifest))
+    for (const file of [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])])
+      styles[`/${file}`] ??= await readFile(path.join(clientDir, file), 'utf8');
   return {
     entryScript: `/${entry.file}`,
     css: [...root.css].map((file) => `/${file}`),
     preloads: [...root.preloads].map((file) => `/${file}`),
     routes,
+    styles,
+    entryGroup: groups.entry,
+    messages,
   };
 }

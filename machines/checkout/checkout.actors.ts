@@ -42,6 +42,11 @@ export function readSavedCheckoutForm(): CheckoutForm {
   return { ...EMPTY_CHECKOUT_FORM, ...(saved ?? {}), password: '' };
 }
 
+/** Whether this browser kept a checkout form (the page then starts from it). */
+export function hasSavedCheckoutForm(): boolean {
+  return readStored(CHECKOUT_FORM_STORAGE_KEY, savedFormSchema) !== null;
+}
+
 export function writeSavedCheckoutForm(form: CheckoutForm): void {
   const { password: _password, ...rest } = form;
   writeStored(CHECKOUT_FORM_STORAGE_KEY, rest);

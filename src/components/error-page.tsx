@@ -1,4 +1,4 @@
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 
 /** A route's error UI: says what happened in the visitor's language, offers a retry and the way home. */
@@ -24,9 +24,10 @@ export function ErrorPage({ reset }: ErrorComponentProps) {
           >
             <FormattedMessage id="page.error.retry" />
           </button>{' '}
-          <Link to="/" className="button button--ghost">
+          {/* A full load: the way out of a broken page starts afresh. */}
+          <a href="/" className="button button--ghost">
             <FormattedMessage id="common.cta.home" />
-          </Link>
+          </a>
         </p>
       </section>
     </main>

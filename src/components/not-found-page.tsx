@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 
 /** Shown for every unknown path; the server answers it with status 404. */
@@ -16,9 +15,10 @@ export function NotFoundPage() {
           <FormattedMessage id="page.notFound.intro" />
         </p>
         <p>
-          <Link to="/" className="button">
+          {/* A plain link: the page's script keeps no link component for the rare 404. */}
+          <a href="/" className="button">
             <FormattedMessage id="common.cta.home" />
-          </Link>
+          </a>
         </p>
       </section>
     </main>

@@ -1,26 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Lang } from '#domain/language.ts';
-import { loadMessages } from './catalogs.ts';
+import type { Lang } from '#domain/language.ts';
 import type { I18nStore } from './i18n-store.ts';
-
-/** Saves the choice where SPEC says (localStorage `locale`) and mirrors it in a cookie for the server. */
-export function saveLanguage(lang: Lang): void {
-  try {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, lang);
-  } catch {
-    // Private mode or storage disabled: the cookie still carries the choice.
-  }
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-}
-
-export function readSavedLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(LOCALE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+import { saveLanguage } from './saved-language.ts';
 
 /**
  * Switches the whole page to another language without a reload: loads that catalogue, saves the
@@ -34,7 +15,7 @@ export async function changeLanguage(
 ): Promise<void> {
   saveLanguage(lang);
   if (i18n.get().lang !== lang) {
-    const messages = await loadMessages(lang);
+    const messages = await i18n.load(lang);
     i18n.set(lang, messages);
   }
   document.documentElement.lang = lang;

@@ -17,8 +17,8 @@ const EN = { 'page.title': 'Pricing' };
 const NL = { 'page.title': 'Prijzen' };
 
 function Title({ store }: { store: I18nStore }) {
-  const { messages } = useI18nState(store);
-  return <h1>{messages['page.title']}</h1>;
+  const { intl } = useI18nState(store);
+  return <h1>{intl.formatMessage({ id: 'page.title' })}</h1>;
 }
 
 type BodyProps = { store: I18nStore; Body: ComponentType<{ store: I18nStore }> };

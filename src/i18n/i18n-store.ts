@@ -1,7 +1,15 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
 import { DEFAULT_LANG, intlLocale, type Lang } from '#domain/language.ts';
 
-export type Messages = Record<string, string>;
+/** Message texts by id: ICU strings (server, tests) or their precompiled trees (browser). */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+export interface I18nStoreOptions {
+  /** Fetches a language's catalogue for `changeLanguage` (the browser's message groups). */
+  load?: (lang: Lang) => Promise<Messages>;
+  /** Called with the id of a message the catalogue lacks (the browser reports it). */
+  onMissing?: (id: string) => void;
+}
 
 export interface I18nState {
   lang: Lang;
@@ -24,11 +32,13 @@ export interface I18nStore {
   rendered(): I18nState;
   subscribe(listener: () => void): () => void;
   set(lang: Lang, messages: Messages): void;
+  /** A language's catalogue, to `set` it (only where the store was given a loader). */
+  load(lang: Lang): Promise<Messages>;
 }
 
 const cache = createIntlCache();
 
-function makeState(lang: Lang, messages: Messages): I18nState {
+function makeState(lang: Lang, messages: Messages, options: I18nStoreOptions): I18nState {
   return {
     lang,
     messages,
@@ -40,7 +50,11 @@ function makeState(lang: Lang, messages: Messages): I18nState {
         timeZone: 'Europe/Amsterdam',
         onError: (error) => {
           // A missing key is a bug the catalogue test catches; never crash a page for it.
-          if (error.code === 'MISSING_TRANSLATION') return;
+          if (error.code === 'MISSING_TRANSLATION') {
+            const id = (error as { descriptor?: { id?: unknown } }).descriptor?.id;
+            options.onMissing?.(String(id));
+            return;
+          }
           console.error(error.message);
         },
       },
@@ -49,8 +63,12 @@ function makeState(lang: Lang, messages: Messages): I18nState {
   };
 }
 
-export function createI18nStore(lang: Lang, messages: Messages): I18nStore {
-  const first = makeState(lang, messages);
+export function createI18nStore(
+  lang: Lang,
+  messages: Messages,
+  options: I18nStoreOptions = {},
+): I18nStore {
+  const first = makeState(lang, messages, options);
   let state = first;
   const listeners = new Set<() => void>();
   return {
@@ -61,8 +79,12 @@ export function createI18nStore(lang: Lang, messages: Messages): I18nStore {
       return () => listeners.delete(listener);
     },
     set(nextLang, nextMessages) {
-      state = makeState(nextLang, nextMessages);
+      state = makeState(nextLang, nextMessages, options);
       for (const listener of listeners) listener();
     },
+    load: (nextLang) =>
+      options.load
+        ? options.load(nextLang)
+        : Promise.reject(new Error('This i18n store cannot load catalogues')),
   };
 }

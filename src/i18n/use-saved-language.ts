@@ -1,7 +1,7 @@
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isLang } from '#domain/language.ts';
-import { changeLanguage, readSavedLanguage, saveLanguage } from './change-language.ts';
+import { readSavedLanguage, saveLanguage } from './saved-language.ts';
 
 /**
  * After hydration (never during it, or the text would not match the server's): a language in the
@@ -20,7 +20,8 @@ export function useSavedLanguage(): void {
       return;
     }
     const saved = readSavedLanguage();
-    if (isLang(saved) && saved !== current) void changeLanguage(router, i18n, saved);
+    if (isLang(saved) && saved !== current)
+      void import('./change-language.ts').then((m) => m.changeLanguage(router, i18n, saved));
     else if (!isLang(saved)) saveLanguage(current);
   }, [router, i18n]);
 }

@@ -1,13 +1,8 @@
-import {
-  HeadContent,
-  Outlet,
-  Scripts,
-  createRootRouteWithContext,
-  useRouteContext,
-} from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
-import { useI18n } from '../i18n/use-i18n.ts';
+import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
 import { useSavedLanguage } from '../i18n/use-saved-language.ts';
 import { LANGS } from '#domain/language.ts';
 
@@ -39,8 +34,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const { lang, intl } = useI18n();
-  const renderedLang = useRouteContext({ from: '__root__', select: (c) => c.i18n.rendered().lang });
+  const renderedLang = useRenderedLang();
   useSavedLanguage();
+  // The page has hydrated: what the visitor did before (held by src/boot.ts) is given to it now.
+  useEffect(() => (window as { __releaseEarlyInput?: () => void }).__releaseEarlyInput?.(), []);
   return (
     // data-rendered-lang: the language of the server's HTML, which the client hydrates in
     // (src/entry-client.tsx); `lang` follows the visitor's choice afterwards.

@@ -1,29 +1,9 @@
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { isPlanId } from '#domain/catalogue.ts';
-import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
-import { useCallback, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { LanguageSelector } from '../components/language-selector.tsx';
 import { pageHead } from '../route-head.ts';
-import { formatMoney } from '#domain/format.ts';
-import { LANDING_STATS } from '#domain/landing-stats.ts';
-import { useI18n } from '../i18n/use-i18n.ts';
-import {
-  AgitationSection,
-  BenefitsSection,
-  JourneySection,
-  SolutionBridge,
-} from '../views/landing/problem-sections.tsx';
-import {
-  FinalCtaSection,
-  RiskReversalSection,
-  SocialProofSection,
-} from '../views/landing/proof-sections.tsx';
-import { DeepDiveSection, QuizSection } from '../views/landing/deep-dive-section.tsx';
-import { Planner } from '../views/planner/planner-view.tsx';
-import { Quiz } from '../views/quiz/quiz-view.tsx';
-import { ExitOfferDialog } from '../views/landing/exit-offer.tsx';
+import { QuizSection } from '../views/landing/section.tsx';
+import { island } from '../components/island.tsx';
 
 /** Home: the Total Package landing page, in the homepage layout (content and footer, no header). */
 export const Route = createFileRoute('/')({
@@ -31,22 +11,37 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
+// Only the language selector and the frames around the interactive parts hydrate with the page:
+// the hero, the story and the call to action are kept as the server sent them, the planner, quiz,
+// FAQ and exit offer hydrate once the browser is idle (src/components/island.tsx).
+const LanguageSelector = island('language', 'idle', () =>
+  import('../components/language-selector.tsx').then((m) => m.LanguageSelector),
+);
+const HeroPanels = island('landing-hero', 'static', () =>
+  import('../views/landing/hero.tsx').then((m) => m.HeroPanels),
+);
+const LandingStory = island('landing-story', 'static', () =>
+  import('../views/landing/landing-story.tsx').then((m) => m.LandingStory),
+);
+const FinalCtaCopy = island('landing-cta', 'static', () =>
+  import('../views/landing/final-cta-section.tsx').then((m) => m.FinalCtaCopy),
+);
+const Planner = island('planner', 'idle', () =>
+  import('../views/landing/landing-planner.tsx').then((m) => m.LandingPlanner),
+);
+const DeepDiveSection = island('deep-dive', 'idle', () =>
+  import('../views/landing/deep-dive-section.tsx').then((m) => m.DeepDiveSection),
+);
+const Quiz = island('quiz', 'idle', () =>
+  import('../views/quiz/quiz-view.tsx').then((m) => m.Quiz),
+);
+const ExitOfferDialog = island('exit-offer', 'idle', () =>
+  import('../views/landing/exit-offer.tsx').then((m) => m.ExitOfferDialog),
+);
+
 function HomePage() {
-  const { lang } = useI18n();
-  const navigate = useNavigate();
   // One instant per page view, so the server's and the browser's counters agree.
   const [today] = useState(() => new Date());
-  const goToOrder = useCallback(
-    (plans: readonly string[]) => {
-      void navigate({
-        to: '/total-package/order',
-        search: { plans: plans.join(',') },
-      }).catch(() => {
-        window.location.assign(orderLink({ plans: plans.filter(isPlanId) }) ?? ORDER_LINK_PATH);
-      });
-    },
-    [navigate],
-  );
   return (
     <>
       <main id="main" className="landing">
@@ -54,46 +49,21 @@ function HomePage() {
           <div className="hero__bar">
             <LanguageSelector />
           </div>
-          <div className="hero__panels">
-            <div className="hero__panel hero__panel--pain">
-              <p className="hero__eyebrow">
-                <FormattedMessage id="home.hero.painEyebrow" />
-              </p>
-              <p className="hero__pain">
-                <FormattedMessage id="home.hero.pain" />
-              </p>
-            </div>
-            <div className="hero__panel hero__panel--solution">
-              <h1 id="hero-title">
-                <FormattedMessage id="home.hero.title" />
-              </h1>
-              <p className="hero__price">
-                <FormattedMessage
-                  id="home.hero.price"
-                  values={{ price: formatMoney(LANDING_STATS.headlinePriceCents, lang) }}
-                />
-              </p>
-              <p>
-                <FormattedMessage id="home.hero.solution" />
-              </p>
-              <div className="hero__options">
-                <Link to="/blueprint100" className="button button--ghost">
-                  <FormattedMessage id="home.hero.optionBlueprint" />
-                </Link>
-                <a href="#planner" className="button">
-                  <FormattedMessage id="home.hero.optionTotal" />
-                </a>
-              </div>
+          <HeroPanels />
+        </section>
+        <LandingStory />
+        <section
+          id="planner"
+          className="landing-section landing-section--tinted landing-cta"
+          aria-labelledby="planner-title"
+        >
+          <div className="landing-section__inner landing-cta__inner">
+            <FinalCtaCopy today={today} />
+            <div className="landing-cta__planner">
+              <Planner />
             </div>
           </div>
         </section>
-        <AgitationSection />
-        <SolutionBridge />
-        <BenefitsSection />
-        <JourneySection />
-        <SocialProofSection />
-        <RiskReversalSection />
-        <FinalCtaSection today={today} planner={<Planner goToOrder={goToOrder} />} />
         <DeepDiveSection />
         <QuizSection quiz={<Quiz />} />
         <ExitOfferDialog />

@@ -9,7 +9,8 @@ const baseUrl = inject('baseUrl');
 describe('serving', () => {
   it('serves hashed assets from memory, brotli-compressed and immutable', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
-    const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // The page names its entry script in its boot script (src/boot.ts).
+    const script = /"(\/assets\/entry-client-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     const response = await fetch(`${baseUrl}${script}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(response.status).toBe(200);

@@ -1,26 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
+import { LANGS } from '#domain/language.ts';
 import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
-import { readCheckoutDomain, readSavedCheckoutForm } from '#machines/checkout/checkout.actors.ts';
+import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
+import { checkoutDomainOf } from '#domain/domain-step.ts';
+import {
+  hasSavedCheckoutForm,
+  readCheckoutDomain,
+  readSavedCheckoutForm,
+} from '#machines/checkout/checkout.actors.ts';
+import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
 
 /** `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`, `lang`. */
-const searchSchema = v.object({
-  plans: v.fallback(v.optional(v.union([v.string(), v.array(v.string())])), undefined),
-  interval: v.fallback(v.optional(v.string()), undefined),
-  domain: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(253))), undefined),
-  lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
-  offer: v.fallback(v.optional(v.picklist(EXIT_OFFERS)), undefined),
+const searchSchema = searchOf({
+  plans: textOrList(),
+  interval: text(),
+  domain: text({ max: 253 }),
+  lang: oneOf(LANGS),
+  offer: oneOf(EXIT_OFFERS),
 });
 
 export const Route = createFileRoute('/_minimal/checkout')({
@@ -30,15 +39,9 @@ export const Route = createFileRoute('/_minimal/checkout')({
   component: Page,
 });
 
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 function Page() {
   const search = Route.useSearch();
   const { lang } = useI18n();
-  // The form and the domain choice live in the visitor's browser: the body renders after hydration.
-  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const plans = useMemo(() => parsePlansParam(search.plans), [search.plans]);
   const interval = search.interval === 'yearly' ? 'yearly' : 'monthly';
 
@@ -52,18 +55,28 @@ function Page() {
           <FormattedMessage id="page.checkout.intro" />
         </p>
       </section>
-      {mounted ? (
-        <CheckoutBody
-          plans={plans}
-          interval={interval}
-          urlDomain={search.domain}
-          lang={lang}
-          offer={search.offer}
-        />
-      ) : (
-        <div className="checkout-page__placeholder" aria-hidden="true" />
-      )}
+      {/* Rendered by the server as a first visit sees it; what this browser saved (the form,
+          the domain choice) comes in right after hydration. */}
+      <SavedStateBody name="checkout-body" hasSaved={hasSavedCheckout}>
+        {(fromStorage) => (
+          <CheckoutBody
+            plans={plans}
+            interval={interval}
+            urlDomain={search.domain}
+            lang={lang}
+            offer={search.offer}
+            fromStorage={fromStorage}
+          />
+        )}
+      </SavedStateBody>
     </div>
+  );
+}
+
+/** Whether this browser saved anything the checkout starts from. */
+function hasSavedCheckout(): boolean {
+  return (
+    hasSavedCheckoutForm() || readSavedDomainSelection() !== null || readSmartAnswers() !== null
   );
 }
 
@@ -73,16 +86,19 @@ function CheckoutBody(props: {
   urlDomain: string | undefined;
   lang: 'nl' | 'en';
   offer: ExitOfferId | undefined;
+  fromStorage: boolean;
 }) {
   const [savedForm, smartLeadFormAnswers, domain, today] = useMemo(
     () =>
       [
-        readSavedCheckoutForm(),
-        readSmartAnswers(),
-        readCheckoutDomain(props.urlDomain),
+        props.fromStorage ? readSavedCheckoutForm() : EMPTY_CHECKOUT_FORM,
+        props.fromStorage ? readSmartAnswers() : null,
+        props.fromStorage
+          ? readCheckoutDomain(props.urlDomain)
+          : checkoutDomainOf(null, props.urlDomain),
         new Date(),
       ] as const,
-    [props.urlDomain],
+    [props.urlDomain, props.fromStorage],
   );
   const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
   const pay = useActorRef(payButtonMachine);

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { searchOf, text } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
 import { LoginForm } from '../../views/auth/login-form.tsx';
 
-const searchSchema = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });
+const searchSchema = searchOf({ redirect: text() });
 
 export const Route = createFileRoute('/_minimal/login')({
   validateSearch: searchSchema,

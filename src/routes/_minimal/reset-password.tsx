@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { searchOf, text } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
 import { PasswordResetView } from '../../views/auth/password-reset.tsx';
 
-const searchSchema = v.object({
-  token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
-});
+const searchSchema = searchOf({ token: text({ max: 200 }) });
 
 /** Without `?token=`: ask for a reset link; with one (from the mail): choose a new password. */
 export const Route = createFileRoute('/_minimal/reset-password')({

@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { searchOf, text } from '../../route-search.ts';
 import { isFramedBySameOrigin } from '#machines/scheduler/scheduler.actors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
 import { SchedulerView } from '../../views/scheduler/scheduler-view.tsx';
 
-const text = (max: number) =>
-  v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max))), undefined);
-
 /** `?name=&email=` prefill the form (the lead form embeds this page with them). */
-const searchSchema = v.object({ name: text(120), email: text(254) });
+const searchSchema = searchOf({
+  name: text({ max: 120, trim: true }),
+  email: text({ max: 254, trim: true }),
+});
 
 export const Route = createFileRoute('/_minimal/scheduler')({
   head: pageHead('page.scheduler.title', 'page.scheduler.intro'),

@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { ACCOUNT_PATH } from '#domain/links.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
 import { AccountArea } from '../../views/account/account-area.tsx';
@@ -13,6 +12,8 @@ import { AccountArea } from '../../views/account/account-area.tsx';
 export const Route = createFileRoute('/_site/account')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.loadUser();
+    // Loaded here, not with the route tree: the link builder stays out of every page's entry.
+    const { ACCOUNT_PATH } = await import('#domain/links.ts');
     if (!user)
       throw redirect({
         to: '/login',

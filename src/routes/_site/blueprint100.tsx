@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { oneOf, searchOf, text } from '../../route-search.ts';
+import { LANGS } from '#domain/language.ts';
 import { SECTION_IDS } from '#domain/blueprint.ts';
 import { readDraftToken, readSavedBlueprint } from '#machines/blueprint/blueprint.actors.ts';
 import type { BlueprintInput } from '#machines/blueprint/blueprint.types.ts';
@@ -11,10 +12,10 @@ import { pageHead } from '../../route-head.ts';
 import { BlueprintView } from '../../views/blueprint/blueprint-view.tsx';
 
 /** `draft`: the private resume link's token; `lang`/`locale` handled by the language layer. */
-const searchSchema = v.object({
-  draft: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w-]{20,100}$/))), undefined),
-  lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
-  locale: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
+const searchSchema = searchOf({
+  draft: text({ pattern: /^[\w-]{20,100}$/ }),
+  lang: oneOf(LANGS),
+  locale: oneOf(LANGS),
 });
 
 export const Route = createFileRoute('/_site/blueprint100')({

@@ -1,24 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { jsonText, searchOf } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { ConfirmationView } from '../../views/consultation/confirmation-view.tsx';
 
 /** `?booking=` may hold the booking as JSON (validated by the page's machine). */
-const searchSchema = v.object({
-  booking: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.string(), v.record(v.string(), v.unknown())]),
-        // The router parses JSON in the query itself; the machine validates a string.
-        v.transform((value) => (typeof value === 'string' ? value : JSON.stringify(value))),
-        v.maxLength(4000),
-      ),
-    ),
-    undefined,
-  ),
-});
+// The router parses JSON in the query itself; the machine validates a string.
+const searchSchema = searchOf({ booking: jsonText({ max: 4000 }) });
 
 export const Route = createFileRoute('/_site/consultation-confirmed')({
   head: pageHead('page.consultationConfirmed.title', 'page.consultationConfirmed.intro'),

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { searchOf, text } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
 import { EmailConfigPage } from '../../views/email-config/email-config-view.tsx';
 
 /** SPEC 2: `?email=` pre-fills the address; anything else in the query is ignored. */
-const searchSchema = v.object({
-  email: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(320))), undefined),
-});
+const searchSchema = searchOf({ email: text({ max: 320 }) });
 
 export const Route = createFileRoute('/_site/email-config')({
   validateSearch: searchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { oneOf, searchOf, text } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
@@ -7,10 +7,10 @@ import { ContactOptions } from '../../views/contact/contact-options.tsx';
 import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
 
 /** `?option=consult&name=&email=`: the chat widget's way to a prefilled booking form. */
-const searchSchema = v.object({
-  option: v.fallback(v.optional(v.picklist(['ticket', 'consult', 'chat'])), undefined),
-  name: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(120))), undefined),
-  email: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(254))), undefined),
+const searchSchema = searchOf({
+  option: oneOf(['ticket', 'consult', 'chat'] as const),
+  name: text({ max: 120 }),
+  email: text({ max: 254 }),
 });
 
 export const Route = createFileRoute('/_site/schedule-consultation')({

@@ -2,15 +2,13 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { searchOf, text } from '../../route-search.ts';
 import { INVOICE_NUMBER_PATTERN } from '#domain/invoice.ts';
 import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
 
-const searchSchema = v.object({
-  invoice: v.fallback(v.optional(v.pipe(v.string(), v.regex(INVOICE_NUMBER_PATTERN))), undefined),
-});
+const searchSchema = searchOf({ invoice: text({ pattern: INVOICE_NUMBER_PATTERN }) });
 
 export const Route = createFileRoute('/_site/thank-you')({
   validateSearch: searchSchema,

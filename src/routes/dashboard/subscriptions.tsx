@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { dashboardPage } from '../../route-head.ts';
+import { searchOf, text } from '../../route-search.ts';
 import { AdminTablePage } from '../../views/dashboard/admin-table.tsx';
 
 /** `?q=` starts the table searched (a customer's address: that customer's subscriptions). */
-const searchSchema = v.object({
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
-});
+const searchSchema = searchOf({ q: text({ max: 100 }) });
 
 export const Route = createFileRoute('/dashboard/subscriptions')({
   validateSearch: searchSchema,

@@ -1,13 +1,16 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { planIdForSignupPath } from '#domain/catalogue.ts';
-import { parseLang } from '#domain/plan-selection.ts';
 
 /**
  * The catalogue's sign-up links (`/signup/web-hosting/standard`, ...): each leads to the order page
  * with that plan preselected. A path that names no plan is a 404.
  */
 export const Route = createFileRoute('/signup/$')({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
+    // Loaded here, not with the route tree: the catalogue stays out of every page's entry.
+    const [{ planIdForSignupPath }, { parseLang }] = await Promise.all([
+      import('#domain/catalogue.ts'),
+      import('#domain/plan-selection.ts'),
+    ]);
     const planId = planIdForSignupPath(location.pathname);
     if (!planId) throw notFound();
     // Keep an explicit language choice across the hop.

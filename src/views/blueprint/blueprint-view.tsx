@@ -30,6 +30,7 @@ import {
 import type { BlueprintInput } from '#machines/blueprint/blueprint.types.ts';
 import { QuestionField } from './question-field.tsx';
 import { Summary } from './blueprint-summary.tsx';
+import '../../styles/blueprint.css';
 
 export type BlueprintActor = ActorRefFrom<typeof blueprintMachine>;
 

@@ -8,6 +8,7 @@ import { optionById } from '#domain/catalogue.ts';
 import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { SmartAnswersList } from '../shared/smart-answers.tsx';
+import '../../styles/blueprint.css';
 
 export type StaffLeadActor = ActorRefFrom<typeof staffLeadMachine>;
 

@@ -1,8 +1,8 @@
 // Landing page, the end (SPEC screen 1): the deep dive with the FAQ accordion and the comparison
-// table, and the smart quiz's own section.
+// table.
 
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Section } from './section.tsx';
 
@@ -134,20 +134,6 @@ export function DeepDiveSection() {
           <FormattedMessage id="landing.deep.getStarted" />
         </Link>
       </p>
-    </Section>
-  );
-}
-
-/** The smart quiz in its own section, after the deep dive (the spec's section order stays intact). */
-export function QuizSection({ quiz }: { quiz: ReactNode }) {
-  return (
-    <Section
-      id="quiz"
-      className="landing-quiz"
-      titleId="landing.quiz.title"
-      introId="landing.quiz.intro"
-    >
-      <div className="landing-quiz__card">{quiz}</div>
     </Section>
   );
 }

@@ -23,7 +23,7 @@ export function AgitationSection() {
   return (
     <Section
       id="problem"
-      className="landing-agitation"
+      className="landing-agitation landing-section--tinted"
       titleId="landing.agitation.title"
       introId="landing.agitation.intro"
     >
@@ -103,7 +103,7 @@ export function BenefitsSection() {
   return (
     <Section
       id="benefits"
-      className="landing-benefits"
+      className="landing-benefits landing-section--tinted"
       titleId="landing.benefits.title"
       introId="landing.benefits.intro"
     >

@@ -1,9 +1,7 @@
-// Landing page, second half (SPEC screen 1): social proof, risk reversal and the final call to
-// action with the planner and the remaining spots.
+// Landing page, second half (SPEC screen 1): social proof and risk reversal (the final call to
+// action is in final-cta-section.tsx).
 
 import { LANDING_STATS } from '#domain/landing-stats.ts';
-import { MAX_SPOTS, remainingSpots } from '#domain/scarcity.ts';
-import { type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Section } from './section.tsx';
 
@@ -53,7 +51,7 @@ export function SocialProofSection() {
   return (
     <Section
       id="proof"
-      className="landing-proof"
+      className="landing-proof landing-section--tinted"
       titleId="landing.proof.title"
       introId="landing.proof.intro"
     >
@@ -138,56 +136,5 @@ export function RiskReversalSection() {
         ))}
       </ul>
     </Section>
-  );
-}
-
-const TRUST = ['experience', 'clients', 'satisfaction', 'vat'] as const;
-
-/** The final call to action: the planner, trust signals and the remaining-spots counter. */
-export function FinalCtaSection({ planner, today }: { planner: ReactNode; today: Date }) {
-  const intl = useIntl();
-  const spots = remainingSpots(today);
-  return (
-    <section id="planner" className="landing-section landing-cta" aria-labelledby="planner-title">
-      <div className="landing-section__inner landing-cta__inner">
-        <div className="landing-cta__copy">
-          <h2 id="planner-title" className="landing-section__title">
-            <FormattedMessage id="landing.cta.title" />
-          </h2>
-          <p className="landing-section__intro">
-            <FormattedMessage id="landing.cta.intro" />
-          </p>
-          <p className="landing-spots" role="note">
-            <FormattedMessage id="landing.cta.spots" values={{ spots, max: MAX_SPOTS }} />
-          </p>
-          <ul className="landing-trust">
-            {TRUST.map((key) => (
-              <li key={key}>
-                <svg
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
-                </svg>
-                <FormattedMessage
-                  id={`landing.cta.trust.${key}`}
-                  values={{
-                    years: LANDING_STATS.yearsExperience,
-                    clients: LANDING_STATS.websitesBuilt,
-                    percent: intl.formatNumber(LANDING_STATS.satisfactionPercent, {
-                      maximumFractionDigits: 1,
-                    }),
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="landing-cta__planner">{planner}</div>
-      </div>
-    </section>
   );
 }

@@ -36,3 +36,17 @@ export function Section({
     </section>
   );
 }
+
+/** The smart quiz in its own section, after the deep dive (the spec's section order stays intact). */
+export function QuizSection({ quiz }: { quiz: ReactNode }) {
+  return (
+    <Section
+      id="quiz"
+      className="landing-quiz landing-section--tinted"
+      titleId="landing.quiz.title"
+      introId="landing.quiz.intro"
+    >
+      <div className="landing-quiz__card">{quiz}</div>
+    </Section>
+  );
+}

@@ -25,6 +25,8 @@ export interface OrderBuilderProps {
   };
   /** Planner answers; read from localStorage when not given. */
   answers?: PlannerRecommendation | null;
+  /** false: start from the defaults, as the server renders (src/hydration.ts); default true. */
+  fromStorage?: boolean;
   today?: Date;
 }
 
@@ -89,19 +91,35 @@ function Overview({ plans, domain, lang, today }: OrderSummaryProps) {
   );
 }
 
+/** Whether this browser saved anything the order page starts from. */
+export function hasSavedOrder(): boolean {
+  return (
+    readPlannerAnswers() !== null ||
+    Object.keys(readSavedToggles()).length > 0 ||
+    readSavedDomainSelection() !== null
+  );
+}
+
 /**
- * The interactive order page: the package builder, the domain step and the summary. It reads the
- * visitor's own state (planner answers, saved toggles, saved domain), so it renders in the
- * browser only.
+ * The interactive order page: the package builder, the domain step and the summary. It starts
+ * from the visitor's own state (planner answers, saved toggles, saved domain) when `fromStorage`,
+ * else from the defaults (the server's render).
  */
-export function OrderBuilder({ lang, preselected, machines, answers, today }: OrderBuilderProps) {
+export function OrderBuilder({
+  lang,
+  preselected,
+  machines,
+  answers,
+  today,
+  fromStorage = true,
+}: OrderBuilderProps) {
   const [start] = useState(() => {
-    const planner = answers === undefined ? readPlannerAnswers() : answers;
+    const planner = answers !== undefined ? answers : fromStorage ? readPlannerAnswers() : null;
     return {
       planner,
       today: today ?? new Date(),
-      savedToggles: readSavedToggles(),
-      savedDomain: readSavedDomainSelection(),
+      savedToggles: fromStorage ? readSavedToggles() : {},
+      savedDomain: fromStorage ? readSavedDomainSelection() : null,
     };
   });
   const plans = useActorRef(machines?.planSelection ?? planSelectionMachine, {

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import * as v from 'valibot';
+import { searchOf, text } from '../../../route-search.ts';
 import { PageIntro } from '../../../components/page-intro.tsx';
 import { pageHead } from '../../../route-head.ts';
 import { BookingManageView } from '../../../views/booking-manage/booking-manage-view.tsx';
 
-const searchSchema = v.object({
-  token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
-});
+const searchSchema = searchOf({ token: text({ max: 200 }) });
 
 export const Route = createFileRoute('/_site/consultation/manage')({
   validateSearch: searchSchema,

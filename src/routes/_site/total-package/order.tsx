@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import * as v from 'valibot';
+import { oneOf, searchOf, textOrList } from '../../../route-search.ts';
+import { LANGS } from '#domain/language.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { pageHead } from '../../../route-head.ts';
 import { useI18n } from '../../../i18n/use-i18n.ts';
-import { OrderBuilder } from '../../../views/order/order-builder.tsx';
+import { OrderBuilder, hasSavedOrder } from '../../../views/order/order-builder.tsx';
+import { SavedStateBody } from '../../../hydration.tsx';
 
 /** `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer. */
-const searchSchema = v.object({
-  plans: v.fallback(v.optional(v.union([v.string(), v.array(v.string())])), undefined),
-  lang: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
-  locale: v.fallback(v.optional(v.picklist(['nl', 'en'])), undefined),
+const searchSchema = searchOf({
+  plans: textOrList(),
+  lang: oneOf(LANGS),
+  locale: oneOf(LANGS),
 });
 
 export const Route = createFileRoute('/_site/total-package/order')({
@@ -20,16 +21,9 @@ export const Route = createFileRoute('/_site/total-package/order')({
   component: Page,
 });
 
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-/** Also what hydration sees, so the first client render matches the server's HTML. */
-const onServer = () => false;
-
 function Page() {
   const { plans } = Route.useSearch();
   const { lang } = useI18n();
-  // The builder depends on the visitor's own saved state: it renders after hydration.
-  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const preselected = parsePlansParam(plans);
 
   return (
@@ -56,15 +50,18 @@ function Page() {
           </li>
         </ol>
       </section>
-      {mounted ? (
-        <OrderBuilder key={preselected.join(',')} lang={lang} preselected={preselected} />
-      ) : (
-        <div className="order-loading" aria-busy="true">
-          <p>
-            <FormattedMessage id="order.loading" />
-          </p>
-        </div>
-      )}
+      {/* Rendered by the server as a first visit sees it; what this browser saved (planner
+          answers, toggles, domain) comes in right after hydration. */}
+      <SavedStateBody name="order-builder" hasSaved={hasSavedOrder}>
+        {(fromStorage) => (
+          <OrderBuilder
+            key={preselected.join(',')}
+            lang={lang}
+            preselected={preselected}
+            fromStorage={fromStorage}
+          />
+        )}
+      </SavedStateBody>
     </div>
   );
 }

@@ -1,0 +1,100 @@
+// Budgets of issue 18, read from the build (sizes, not timings): the landing page's initial
+// JavaScript stays within 110 KB gzipped, and no page's initial JavaScript or messages carry
+// another page's components, machines or catalogues. "Initial" is what the page hydrates with:
+// exactly the modules the server lists for it (src/entry-server.tsx), from the same manifest.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import en from '#locales/en.json';
+import {
+  API_CLIENT_MODULE as API_CLIENT,
+  messageIdsIn,
+  serverFieldIds,
+  serverSources,
+} from '../../scripts/message-groups.ts';
+import { ENTRY_MODULE, readBundle } from '../helpers/bundle.ts';
+import { BUILD_DIR, ROOT } from '../helpers/server-process.ts';
+
+const baseUrl = inject('baseUrl');
+const LANDING_BUDGET_KB = 110;
+/** The pages that sell, by route id. */
+const PAGES = {
+  '/': '/',
+  '/total-package/order': '/_site/total-package/order',
+  '/checkout': '/_minimal/checkout',
+} as const;
+/** Modules that are a page's own: its views and components, flows, catalogues. */
+const OWN = /^(src\/(views|components|routes)|machines|locales)\//;
+
+const { assets, report, initialFiles, gzipped, closure, ownModules } = await readBundle(
+  path.join(ROOT, BUILD_DIR, 'client'),
+);
+
+describe('initial JavaScript', () => {
+  it(`of the landing page is at most ${LANDING_BUDGET_KB} KB gzipped`, () => {
+    const sizes = initialFiles(PAGES['/']).map((file) => [file, gzipped(file)] as const);
+    const total = sizes.reduce((sum, [, size]) => sum + size, 0) / 1024;
+    expect(
+      total,
+      `landing page: ${total.toFixed(1)} KB in ${sizes.map(([f, s]) => `${f} ${(s / 1024).toFixed(1)}`).join(', ')}`,
+    ).toBeLessThanOrEqual(LANDING_BUDGET_KB);
+  });
+
+  it('of no route holds another route’s components, machines or catalogues', () => {
+    const strays: string[] = [];
+    for (const routeId of Object.keys(assets.routes)) {
+      const own = ownModules(routeId);
+      for (const file of initialFiles(routeId))
+        for (const module of report.chunks[file] ?? [])
+          if (OWN.test(module) && !own.has(module)) strays.push(`${routeId}: ${module} (${file})`);
+    }
+    expect(strays).toEqual([]);
+    for (const modules of Object.values(report.chunks))
+      expect(modules.filter((m) => m.startsWith('locales/'))).toEqual([]);
+  });
+
+  it('is not swollen by the route tree: route definitions pull in no views, machines or valibot', () => {
+    // What the entry holds only because some route's definition (search params, head, guards)
+    // imports it: every page pays for it (valibot: use src/route-search.ts, decision S21).
+    const isDefinition = (module: string) =>
+      module === 'src/routeTree.gen.ts' ||
+      (/^src\/routes\/.+\.tsx$/.test(module) && module !== 'src/routes/__root.tsx');
+    const withoutRoutes = closure([ENTRY_MODULE], isDefinition);
+    const entry = closure([ENTRY_MODULE]);
+    const pulled = [...entry].filter(
+      (module) =>
+        !withoutRoutes.has(module) &&
+        /^(src\/views|machines|locales|node_modules\/valibot)\//.test(module),
+    );
+    expect(pulled).toEqual([]);
+  });
+});
+
+describe('messages in the page', () => {
+  const ids = Object.keys(en);
+  const fieldIds = serverFieldIds(serverSources(path.join(ROOT, 'api')), ids);
+  it.each(
+    Object.entries(PAGES).flatMap(([page, routeId]) =>
+      (['en', 'nl'] as const).map((lang) => ({ page, routeId, lang })),
+    ),
+  )('$page ($lang) carries only what its own code can show', async ({ page, routeId, lang }) => {
+    const html = await (await fetch(`${baseUrl}${page}?lang=${lang}`)).text();
+    const json = /<script type="application\/json" id="page-messages"[^>]*>(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
+    expect(json).toBeTruthy();
+    const carried = Object.keys((JSON.parse(json!) as { messages: object }).messages);
+    const showable = new Set<string>();
+    for (const module of ownModules(routeId)) {
+      const file = path.join(ROOT, module.split('?')[0]!);
+      if (/\.(ts|tsx)$/.test(file) && existsSync(file))
+        for (const id of messageIdsIn(readFileSync(file, 'utf8'), ids, 'tsx')) showable.add(id);
+      // the module that reads API answers shows the keys they carry (scripts/message-groups.ts)
+      if (module.endsWith(API_CLIENT)) for (const id of fieldIds) showable.add(id);
+    }
+    expect(carried.filter((id) => !showable.has(id))).toEqual([]);
+    // a small share of the catalogue, the keys an API answer may carry counted apart
+    expect(carried.filter((id) => !fieldIds.has(id)).length).toBeLessThan(ids.length / 10);
+  });
+});
