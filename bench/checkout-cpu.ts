@@ -76,14 +76,14 @@ try {
   let hash = 0;
   let main = 0;
   let other = 0;
-  const others: number[] = [];
+  const others: Array<[number, number]> = [];
   for (const [tid, ms] of threadCpu(pid)) {
     const perOrder = (ms - (before.get(tid) ?? 0)) / ORDERS;
     if (tid === String(pid)) main += perOrder;
     else if (perOrder > HASH_THREAD_MS) hash += perOrder;
     else {
       other += perOrder;
-      if (perOrder > 0) others.push(perOrder);
+      if (perOrder >= 0.05) others.push([Number(tid) - pid, perOrder]);
     }
   }
   const total = hash + main + other;
@@ -94,10 +94,10 @@ try {
   console.log(`  hash threads      ${ms(hash)}`);
   console.log(`  event loop        ${ms(main)}`);
   console.log(
-    `  other threads     ${ms(other)} (${others
-      .sort((a, b) => b - a)
-      .map((n) => n.toFixed(1))
-      .join(' + ')})`,
+    `  other threads     ${ms(other)} (by thread, pid + n: ${others
+      .sort((a, b) => a[0] - b[0])
+      .map(([n, cpu]) => `+${n} ${cpu.toFixed(1)}`)
+      .join(', ')})`,
   );
   console.log(`  hash / total      ${Math.round((100 * hash) / total)} %`);
   console.log(`  orders/s          ${(ORDERS / seconds).toFixed(1)}`);
