@@ -76,11 +76,15 @@ try {
   let hash = 0;
   let main = 0;
   let other = 0;
+  const others: Array<[number, number]> = [];
   for (const [tid, ms] of threadCpu(pid)) {
     const perOrder = (ms - (before.get(tid) ?? 0)) / ORDERS;
     if (tid === String(pid)) main += perOrder;
     else if (perOrder > HASH_THREAD_MS) hash += perOrder;
-    else other += perOrder;
+    else {
+      other += perOrder;
+      if (perOrder >= 0.05) others.push([Number(tid) - pid, perOrder]);
+    }
   }
   const total = hash + main + other;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -89,7 +93,12 @@ try {
   );
   console.log(`  hash threads      ${ms(hash)}`);
   console.log(`  event loop        ${ms(main)}`);
-  console.log(`  other threads     ${ms(other)}`);
+  console.log(
+    `  other threads     ${ms(other)} (by thread, pid + n: ${others
+      .sort((a, b) => a[0] - b[0])
+      .map(([n, cpu]) => `+${n} ${cpu.toFixed(1)}`)
+      .join(', ')})`,
+  );
   console.log(`  hash / total      ${Math.round((100 * hash) / total)} %`);
   console.log(`  orders/s          ${(ORDERS / seconds).toFixed(1)}`);
   console.log(`  load average      ${os.loadavg()[0]!.toFixed(1)}`);

@@ -26,6 +26,7 @@ import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Quote } from '#domain/totals.ts';
+import { cachedQuery, slot, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
   customerProfiles,
@@ -126,6 +127,106 @@ export function invoiceLinesOf(quote: Quote): InvoiceLine[] {
   }));
 }
 
+// The order's statements, their SQL built once (decision M15, api/db/cached-query.ts).
+const userByEmail = cachedQuery<{ email: string }, Array<{ id: string }>>((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, slot(0, 'email')))
+    .limit(1),
+);
+const USER_KEYS = ['email', 'passwordHash', 'name'] as const;
+const insertUser = cachedQuery<Record<(typeof USER_KEYS)[number], unknown>, Array<{ id: string }>>(
+  (tx) =>
+    tx
+      .insert(users)
+      .values({ ...slots(USER_KEYS), role: 'client' })
+      .onConflictDoNothing()
+      .returning({ id: users.id }),
+);
+
+const OPTIONAL_PROFILE_KEYS = ['company', 'state', 'phone', 'kvk', 'vat'] as const;
+type ProfileRow = Record<string, unknown> & { userId: string };
+const upsertProfile = cachedQuery<ProfileRow>(
+  (tx, [profile]) => {
+    const { userId: _user, ...set } = slots(Object.keys(profile!));
+    return tx
+      .insert(customerProfiles)
+      .values({ ...slots(Object.keys(profile!)), updatedAt: sql`default` } as never)
+      .onConflictDoUpdate({ target: customerProfiles.userId, set: set as never });
+  },
+  ([profile]) => OPTIONAL_PROFILE_KEYS.filter((key) => key in profile!).join(),
+);
+
+const ORDER_KEYS = [
+  'userId',
+  'status',
+  'interval',
+  'lang',
+  'domainName',
+  'domainType',
+  'paymentMethod',
+  'oneTime',
+  'monthly',
+  'yearly',
+  'vatRate',
+  'vat',
+  'dueToday',
+  'smartLeadFormAnswers',
+  'createdAt',
+] as const;
+const insertOrder = cachedQuery<
+  Record<(typeof ORDER_KEYS)[number], unknown>,
+  Array<{ id: string }>
+>((tx) => tx.insert(orders).values(slots(ORDER_KEYS)).returning({ id: orders.id }));
+
+const ORDER_LINE_KEYS = [
+  'orderId',
+  'position',
+  'planId',
+  'productId',
+  'kind',
+  'displayName',
+  'billing',
+  'price',
+  'domainName',
+] as const;
+const insertOrderLines = cachedQuery<Record<(typeof ORDER_LINE_KEYS)[number], unknown>>(
+  (tx, rows) => tx.insert(orderLines).values(rows.map((_, i) => slots(ORDER_LINE_KEYS, i))),
+);
+
+const SUBSCRIPTION_KEYS = [
+  'userId',
+  'orderId',
+  'planId',
+  'productId',
+  'displayName',
+  'billing',
+  'price',
+  'domainName',
+  'status',
+  'startDate',
+  'nextPaymentDate',
+  'termEnd',
+] as const;
+const insertSubscriptions = cachedQuery<Record<(typeof SUBSCRIPTION_KEYS)[number], unknown>>(
+  (tx, rows) => tx.insert(subscriptions).values(rows.map((_, i) => slots(SUBSCRIPTION_KEYS, i))),
+);
+
+const PAYMENT_KEYS = [
+  'id',
+  'invoiceId',
+  'provider',
+  'method',
+  'amount',
+  'status',
+  'providerPaymentId',
+  'checkoutUrl',
+] as const;
+const insertPayment = cachedQuery<Record<(typeof PAYMENT_KEYS)[number], unknown>>((tx) =>
+  tx.insert(payments).values(slots(PAYMENT_KEYS)),
+);
+
 export type PlaceOrderResult =
   /** An earlier request with this Idempotency-Key finished: its answer. */
   | { kind: 'replay'; answer: CheckoutAnswer }
@@ -162,9 +263,7 @@ export async function placeOrder(
   const { database, billing } = services;
   const { body, lang, at, quote, once } = input;
 
-  const [existing] = await database.read((db) =>
-    db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1),
-  );
+  const [existing] = await database.read((db) => userByEmail(db, [{ email: body.email }]));
   if (existing && input.signedInUserId !== existing.id) throw new ApiError('ALREADY_REGISTERED');
   if (!existing && !body.password)
     throw new ApiError('VALIDATION_FAILED', {
@@ -191,11 +290,9 @@ export async function placeOrder(
 
     let userId = existing?.id;
     if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({ email: body.email, passwordHash, name: buyer.name, role: 'client' })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
+      const [created] = await insertUser(tx, [
+        { email: body.email, passwordHash, name: buyer.name },
+      ]);
       // Someone registered this address a moment ago.
       if (!created) throw new ApiError('ALREADY_REGISTERED');
       userId = created.id;
@@ -203,28 +300,23 @@ export async function placeOrder(
     // A new client is signed in to the account just made (with it, in this transaction).
     const sessionToken =
       !existing && input.createSession ? await input.createSession(tx, userId) : null;
-    const profile = {
+    const profile: ProfileRow = {
+      userId,
       firstname: body.firstname,
       lastname: body.lastname,
-      company: body.company,
       address1: body.address1,
       postalcode: normalizePostalCode(body.country, body.postalcode),
       city: body.city,
-      state: body.state,
       country: body.country,
-      phone: body.phone,
-      kvk: body.kvk,
-      vat: body.vat,
       lang,
+      updatedAt: new Date(),
     };
-    await tx
-      .insert(customerProfiles)
-      .values({ userId, ...profile })
-      .onConflictDoUpdate({ target: customerProfiles.userId, set: profile });
+    // An optional field left out keeps its default (new) or its stored value (an update).
+    for (const key of OPTIONAL_PROFILE_KEYS) if (body[key] !== undefined) profile[key] = body[key];
+    await upsertProfile(tx, [profile]);
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const [order] = await insertOrder(tx, [
+      {
         userId,
         status: free ? 'paid' : 'open',
         interval: quote.interval,
@@ -240,15 +332,16 @@ export async function placeOrder(
         dueToday: quote.totals.dueToday,
         smartLeadFormAnswers: body.smartLeadFormAnswers ?? null,
         createdAt: at,
-      })
-      .returning({ id: orders.id });
+      },
+    ]);
     const orderId = order!.id;
-    await tx.insert(orderLines).values(
+    await insertOrderLines(
+      tx,
       quote.lines.map((line, position) => ({
         orderId,
         position,
         planId: line.id,
-        productId: line.productId,
+        productId: line.productId ?? null,
         kind: line.kind,
         displayName: line.displayName,
         billing: line.billing,
@@ -263,12 +356,13 @@ export async function placeOrder(
         l.billing === 'monthly' || l.billing === 'yearly',
     );
     if (recurring.length > 0)
-      await tx.insert(subscriptions).values(
+      await insertSubscriptions(
+        tx,
         recurring.map((line) => ({
           userId: userId!,
           orderId,
           planId: line.id,
-          productId: line.productId,
+          productId: line.productId ?? null,
           displayName: line.displayName,
           billing: line.billing,
           price: line.price,
@@ -314,16 +408,18 @@ export async function placeOrder(
             orderId,
           })
         : null;
-    await tx.insert(payments).values({
-      id: paymentId,
-      invoiceId: invoice.id,
-      provider: services.payments.name,
-      method: body.paymentMethod,
-      amount: quote.totals.dueToday,
-      status: started?.status ?? 'open',
-      providerPaymentId: started?.providerPaymentId ?? null,
-      checkoutUrl: started?.checkoutUrl ?? null,
-    });
+    await insertPayment(tx, [
+      {
+        id: paymentId,
+        invoiceId: invoice.id,
+        provider: services.payments.name,
+        method: body.paymentMethod,
+        amount: quote.totals.dueToday,
+        status: started?.status ?? 'open',
+        providerPaymentId: started?.providerPaymentId ?? null,
+        checkoutUrl: started?.checkoutUrl ?? null,
+      },
+    ]);
     const pending: PendingOrder = { invoiceNumber: invoice.number, orderId, paymentId };
     const answer: CheckoutAnswer | null = started
       ? { paymentLink: started.checkoutUrl, invoiceNumber: invoice.number, orderId }

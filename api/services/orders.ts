@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
+import { cachedQuery, slot } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import {
   invoiceCounters,
@@ -14,6 +15,18 @@ import type { BankDetails, InvoiceDocument } from './invoice-pdf.ts';
 import type { Mailer } from './mail.ts';
 import { queuePaymentReceivedMail } from './order-mail.ts';
 
+const bumpInvoiceCounter = cachedQuery<{ year: number; count: number }, Array<{ last: number }>>(
+  (tx) =>
+    tx
+      .insert(invoiceCounters)
+      .values({ year: slot(0, 'year'), last: slot(0, 'count') })
+      .onConflictDoUpdate({
+        target: invoiceCounters.year,
+        set: { last: sql`${invoiceCounters.last} + ${slot(0, 'count')}` },
+      })
+      .returning({ last: invoiceCounters.last }),
+);
+
 /**
  * The next `count` invoice numbers of `year`, gap-free: the year's counter row is bumped with
  * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the caller's transaction. The row stays
@@ -26,14 +39,7 @@ export async function nextInvoiceNumbers(
   count: number,
 ): Promise<Array<{ number: string; sequence: number }>> {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('invoice count');
-  const [row] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: count })
-    .onConflictDoUpdate({
-      target: invoiceCounters.year,
-      set: { last: sql`${invoiceCounters.last} + ${count}` },
-    })
-    .returning({ last: invoiceCounters.last });
+  const [row] = await bumpInvoiceCounter(tx, [{ year, count }]);
   const first = row!.last - count + 1;
   return Array.from({ length: count }, (_, i) => ({
     number: formatInvoiceNumber(year, first + i),

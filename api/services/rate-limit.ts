@@ -1,7 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Database } from '../db/database.ts';
+import { cachedQuery, slot } from '../db/cached-query.ts';
+import type { Database, Db, Tx } from '../db/database.ts';
 import { rateLimits } from '../db/schema.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
@@ -99,6 +100,36 @@ export function rateLimitedError(retryAfter: number): ApiError {
 
 const PRUNE_EVERY_MS = MINUTE;
 
+/**
+ * One attempt more on a counter: a window that has passed starts again at 1; otherwise one more.
+ * One statement, so two servers counting the same key at once are serialised by the row lock.
+ * Its SQL is built once (decision M15).
+ */
+const countHit = cachedQuery<
+  { key: string; at: Date; resetAt: Date; atText: string; resetText: string },
+  Array<{ hits: number; resetAt: Date }>
+>((db) => {
+  const atSql = sql`${slot(0, 'atText')}::timestamptz`;
+  const resetSql = sql`${slot(0, 'resetText')}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values({
+      key: slot(0, 'key'),
+      hits: 1,
+      windowStart: slot(0, 'at'),
+      resetAt: slot(0, 'resetAt'),
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= ${atSql} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${atSql} else ${rateLimits.windowStart} end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${resetSql} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+});
+
 const counterKey = (rule: RateLimitRule, subject: string) =>
   `${rule.name}:${subject.slice(0, 320)}`;
 
@@ -119,38 +150,27 @@ export function createRateLimits(options: {
   const hit = async (rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> => {
     const at = now();
     const key = counterKey(rule, subject);
-    const atSql = sql`${at.toISOString()}::timestamptz`;
-    const resetSql = sql`${new Date(at.getTime() + rule.windowMs).toISOString()}::timestamptz`;
     const prune = at.getTime() - prunedAt >= PRUNE_EVERY_MS;
     if (prune) prunedAt = at.getTime();
-    const row = await database.write(
-      async (tx) => {
-        if (prune) await tx.delete(rateLimits).where(lt(rateLimits.resetAt, at));
-        // A window that has passed starts again at 1; otherwise one more. One statement, so two
-        // servers counting the same key at once are serialised by the row lock.
-        const [counted] = await tx
-          .insert(rateLimits)
-          .values({
-            key,
-            hits: 1,
-            windowStart: at,
-            resetAt: new Date(at.getTime() + rule.windowMs),
-          })
-          .onConflictDoUpdate({
-            target: rateLimits.key,
-            set: {
-              hits: sql`case when ${rateLimits.resetAt} <= ${atSql} then 1 else ${rateLimits.hits} + 1 end`,
-              windowStart: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${atSql} else ${rateLimits.windowStart} end`,
-              resetAt: sql`case when ${rateLimits.resetAt} <= ${atSql} then ${resetSql} else ${rateLimits.resetAt} end`,
-            },
-          })
-          .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-        return counted!;
-      },
-      // A counter need not wait for its fsync: after a power cut at worst the attempts of the
-      // last moment are forgotten (decision M7), and every counted request pays this write.
-      { durable: false },
-    );
+    const resetAt = new Date(at.getTime() + rule.windowMs);
+    const count = async (db: Db | Tx) => {
+      const [counted] = await countHit(db, [
+        { key, at, resetAt, atText: at.toISOString(), resetText: resetAt.toISOString() },
+      ]);
+      return counted!;
+    };
+    // A counter need not wait for its fsync: after a power cut at worst the attempts of the last
+    // moment are forgotten (decision M7), and every counted request pays this write. Without a
+    // prune it is one statement, so no transaction around it (decision M15).
+    const row = prune
+      ? await database.write(
+          async (tx) => {
+            await tx.delete(rateLimits).where(lt(rateLimits.resetAt, at));
+            return count(tx);
+          },
+          { durable: false },
+        )
+      : await database.writeStatement(count, { durable: false });
     if (row.hits > rule.limit) return { ok: false, retryAfter: secondsUntil(row.resetAt, at) };
     return { ok: true, remaining: rule.limit - row.hits };
   };

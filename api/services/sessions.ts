@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
@@ -36,6 +37,12 @@ export interface Sessions {
   /** The signed-in user of this request, or null (cached per request). */
   currentUser(c: Context): Promise<SessionUser | null>;
 }
+
+const SESSION_KEYS = ['id', 'userId', 'expiresAt', 'lastSeenAt'] as const;
+/** A new session's insert, its SQL built once (decision M15). */
+const insertSession = cachedQuery<Record<(typeof SESSION_KEYS)[number], unknown>>((tx) =>
+  tx.insert(sessions).values(slots(SESSION_KEYS)),
+);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -101,7 +108,7 @@ export function createSessions(options: {
       prunedAt = at.getTime();
       await tx.delete(sessions).where(lt(sessions.expiresAt, at));
     }
-    await tx.insert(sessions).values({ id: hashToken(token), userId, expiresAt, lastSeenAt: at });
+    await insertSession(tx, [{ id: hashToken(token), userId, expiresAt, lastSeenAt: at }]);
     return token;
   };
 
