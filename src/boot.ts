@@ -129,12 +129,15 @@ function boot(modules: string[], staged: string[], entry: string): void {
     );
   };
   const start = () => {
+    // one insertion for all of them (one style and preload pass, not one per link)
+    const links = document.createDocumentFragment();
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
-      document.head.appendChild(link);
+      links.appendChild(link);
     }
+    document.head.appendChild(links);
     later(() => evaluate(0));
     if (!seen)
       void Promise.all(

@@ -11,45 +11,60 @@ import type { SessionUser } from './router.tsx';
 // one. A choice saved in this browser is applied only afterwards (useSavedLanguage).
 const renderedLang = document.documentElement.dataset.renderedLang ?? document.documentElement.lang;
 const lang = isLang(renderedLang) ? renderedLang : DEFAULT_LANG;
-const groups = startMessageGroups(readPageMessages());
-const i18n = createI18nStore(lang, groups.catalog(lang), {
-  load: groups.loadLanguage,
-  // Every text of the page must be in its message groups (scripts/message-groups.ts).
-  onMissing: (id) => console.error(`Missing message "${id}" (${i18n.get().lang})`),
-});
-groups.attach(i18n);
+// Intl's start-up (ICU loading its data, once per kind of formatter) is the longest part of the
+// app's start on a phone: each kind is loaded in a task of its own, so no single task keeps the
+// page from answering input, then the app starts and hydrates in tasks of their own. (No
+// top-level await: it would split the entry's chunk into one file per route definition.)
+const locale = intlLocale(lang);
+const warmUps = [
+  () => Intl.NumberFormat.supportedLocalesOf(locale),
+  () => Intl.DateTimeFormat.supportedLocalesOf(locale),
+  () => new Intl.PluralRules(locale).select(1),
+  () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(0),
+  () => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Amsterdam' }).format(0),
+];
+const warmUp = (index: number): unknown =>
+  index < warmUps.length
+    ? (warmUps[index]!(), setTimeout(() => warmUp(index + 1), 0))
+    : setTimeout(startApp, 0);
+warmUp(0);
 
-let userPromise: Promise<SessionUser | null> | undefined;
-const router = createRouter({
-  i18n,
-  origin: window.location.origin,
-  // SPEC section 4: fetched on the first navigation to a protected route, then remembered (the
-  // API client loads with it, not with every page).
-  loadUser: () =>
-    (userPromise ??= import('#machines/auth/auth.actors.ts').then((auth) =>
-      auth.fetchCurrentUser(),
-    )),
-});
-
-// Inter, when it was not there for the first paint (src/boot.ts), comes in with the first
-// navigation: the page changes then anyway, so the new letters move nothing under the visitor.
-const stopFonts = router.subscribe('onResolved', ({ pathChanged }) => {
-  const loaded = ['400', '600', '700'].every((weight) =>
-    document.fonts.check(`${weight} 1em Inter`),
-  );
-  if (!pathChanged || !loaded) return;
-  document.documentElement.classList.add('fonts-ready');
-  stopFonts();
-});
-
-// Intl's start-up (ICU loading its data) is the longest single step of a first render that
-// formats money or numbers: it runs here, in this task, and hydration starts in the next one.
-// (No top-level await: it would split the entry's chunk into one file per route definition.)
-new Intl.NumberFormat(intlLocale(lang)).format(0);
-
-// A transition: hydration yields to the browser every few milliseconds instead of one long task.
-setTimeout(() => {
-  startTransition(() => {
-    hydrateRoot(document, <RouterClient router={router} />);
+function startApp() {
+  const groups = startMessageGroups(readPageMessages());
+  const i18n = createI18nStore(lang, groups.catalog(lang), {
+    load: groups.loadLanguage,
+    // Every text of the page must be in its message groups (scripts/message-groups.ts).
+    onMissing: (id) => console.error(`Missing message "${id}" (${i18n.get().lang})`),
   });
-}, 0);
+  groups.attach(i18n);
+
+  let userPromise: Promise<SessionUser | null> | undefined;
+  const router = createRouter({
+    i18n,
+    origin: window.location.origin,
+    // SPEC section 4: fetched on the first navigation to a protected route, then remembered (the
+    // API client loads with it, not with every page).
+    loadUser: () =>
+      (userPromise ??= import('#machines/auth/auth.actors.ts').then((auth) =>
+        auth.fetchCurrentUser(),
+      )),
+  });
+
+  // Inter, when it was not there for the first paint (src/boot.ts), comes in with the first
+  // navigation: the page changes then anyway, so the new letters move nothing under the visitor.
+  const stopFonts = router.subscribe('onResolved', ({ pathChanged }) => {
+    const loaded = ['400', '600', '700'].every((weight) =>
+      document.fonts.check(`${weight} 1em Inter`),
+    );
+    if (!pathChanged || !loaded) return;
+    document.documentElement.classList.add('fonts-ready');
+    stopFonts();
+  });
+
+  // A transition: hydration yields to the browser every few milliseconds instead of one long task.
+  setTimeout(() => {
+    startTransition(() => {
+      hydrateRoot(document, <RouterClient router={router} />);
+    });
+  }, 0);
+}
