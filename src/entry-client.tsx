@@ -16,17 +16,15 @@ const lang = isLang(renderedLang) ? renderedLang : DEFAULT_LANG;
 // page from answering input, then the app starts and hydrates in tasks of their own. (No
 // top-level await: it would split the entry's chunk into one file per route definition.)
 const locale = intlLocale(lang);
-const warmUps = [
-  () => Intl.NumberFormat.supportedLocalesOf(locale),
-  () => Intl.DateTimeFormat.supportedLocalesOf(locale),
-  () => new Intl.PluralRules(locale).select(1),
-  () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(0),
-  () => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Amsterdam' }).format(0),
+const kinds: Array<new (locale: string) => unknown> = [
+  Intl.NumberFormat,
+  Intl.DateTimeFormat,
+  Intl.PluralRules,
 ];
 const warmUp = (index: number): unknown =>
-  index < warmUps.length
-    ? (warmUps[index]!(), setTimeout(() => warmUp(index + 1), 0))
-    : setTimeout(startApp, 0);
+  setTimeout(
+    index < kinds.length ? () => (new kinds[index]!(locale), warmUp(index + 1)) : startApp,
+  );
 warmUp(0);
 
 function startApp() {
