@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  type AnyPgColumn,
   customType,
   foreignKey,
   index,
@@ -54,6 +55,27 @@ export const blueprintDrafts = pgTable(
   ],
 );
 
+/** An uploaded image as stored: a draft's upload, and a sent blueprint's copy of it. */
+const uploadedImage = () => ({
+  /** the question it answers (credibility_assets or branding_logoUpload) */
+  questionId: text('question_id').notNull(),
+  /** the visitor's file name, for display only */
+  name: text('name').notNull(),
+  /** the type found in the bytes (never the browser's claim) */
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  /** the bytes as stored: SVG after sanitising */
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The image types an upload may be stored as. */
+const imageTypeCheck = (name: string, contentType: AnyPgColumn) =>
+  check(
+    name,
+    sql`${contentType} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml')`,
+  );
+
 export const blueprintUploads = pgTable(
   'blueprint_uploads',
   {
@@ -61,24 +83,12 @@ export const blueprintUploads = pgTable(
     draftId: uuid('draft_id')
       .notNull()
       .references(() => blueprintDrafts.id, { onDelete: 'cascade' }),
-    /** the question it answers (credibility_assets or branding_logoUpload) */
-    questionId: text('question_id').notNull(),
-    /** the visitor's file name, for display only */
-    name: text('name').notNull(),
-    /** the type found in the bytes (never the browser's claim) */
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    /** the bytes as stored: SVG after sanitising */
-    data: bytea('data').notNull(),
-    createdAt: createdAt(),
+    ...uploadedImage(),
   },
   (t) => [
     index('blueprint_uploads_draft_idx').on(t.draftId),
     check('blueprint_uploads_size_check', sql`${t.size} > 0 and ${t.size} <= 5242880`),
-    check(
-      'blueprint_uploads_type_check',
-      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml')`,
-    ),
+    imageTypeCheck('blueprint_uploads_type_check', t.contentType),
   ],
 );
 
@@ -108,12 +118,7 @@ export const blueprintSubmissionUploads = pgTable(
   {
     leadId: uuid('lead_id').notNull(),
     uploadId: uuid('upload_id').notNull(),
-    questionId: text('question_id').notNull(),
-    name: text('name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    data: bytea('data').notNull(),
-    createdAt: createdAt(),
+    ...uploadedImage(),
   },
   (t) => [
     primaryKey({ columns: [t.leadId, t.uploadId] }),
@@ -123,9 +128,6 @@ export const blueprintSubmissionUploads = pgTable(
       columns: [t.leadId],
       foreignColumns: [blueprintSubmissions.leadId],
     }).onDelete('cascade'),
-    check(
-      'blueprint_submission_uploads_type_check',
-      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml')`,
-    ),
+    imageTypeCheck('blueprint_submission_uploads_type_check', t.contentType),
   ],
 );
