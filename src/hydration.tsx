@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { serverHtml, useHydrating } from './components/island.tsx';
 
 /**
@@ -35,7 +35,18 @@ export function SavedStateBody({
     );
   return (
     <div key="live" className="island" data-island={name}>
-      {children(start.saved)}
+      <Body render={children} saved={start.saved} />
     </div>
   );
 }
+
+/** The body itself: rendered anew only when the page gives a new `render` (new props). */
+const Body = memo(function Body({
+  render,
+  saved,
+}: {
+  render: (fromStorage: boolean) => ReactNode;
+  saved: boolean;
+}) {
+  return render(saved);
+});

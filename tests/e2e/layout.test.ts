@@ -68,6 +68,62 @@ describe('language selector', () => {
   });
 });
 
+describe('web font', () => {
+  it('switches Inter on with the first navigation, never under the eyes of a first-time visitor', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 412, height: 823 },
+    });
+    try {
+      await page.addInitScript(() => {
+        (window as unknown as { __shift: number }).__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            (window as unknown as { __shift: number }).__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The app's entry comes late (a slow network), so the fonts fetched after the first paint
+      // are there before the page hydrates and the router resolves for the first time.
+      await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/total-package/order?lang=en`, { waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.hydrated !== undefined))
+        .toBe(true);
+      // the fonts were fetched after the first paint and are in the browser now
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            ['400', '600', '700'].every((weight) => document.fonts.check(`${weight} 1em Inter`)),
+          ),
+        )
+        .toBe(true);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('fonts-ready'))).toBe('1');
+      await page.waitForTimeout(300);
+      // the page the visitor is looking at keeps the fallback: nothing moved
+      expect(
+        await page.evaluate(() => document.documentElement.classList.contains('fonts-ready')),
+      ).toBe(false);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+
+      // the first navigation brings Inter in
+      await page.locator('.site-footer a[href^="/about"]').first().click();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('fonts-ready')))
+        .toBe(true);
+      // and a later page load has it before its first paint
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(
+        await page.evaluate(() => document.documentElement.classList.contains('fonts-ready')),
+      ).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('header', () => {
   it('opens the mobile drawer, closes it with Escape, and navigates from it', async () => {
     const { page, context, problems } = await watchedPage(browser, baseUrl, {
