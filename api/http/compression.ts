@@ -35,11 +35,26 @@ export function negotiate(
   encoded: Encoded,
   acceptEncoding: string | undefined,
 ): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accept = (acceptEncoding ?? '').toLowerCase();
-  const accepts = (name: string) => acceptsEncoding(accept, name);
-  if (encoded.br && accepts('br')) return { body: encoded.br, encoding: 'br' };
-  if (encoded.gzip && accepts('gzip')) return { body: encoded.gzip, encoding: 'gzip' };
+  const accepts = acceptedEncodings(acceptEncoding ?? '');
+  if (encoded.br && accepts.br) return { body: encoded.br, encoding: 'br' };
+  if (encoded.gzip && accepts.gzip) return { body: encoded.gzip, encoding: 'gzip' };
   return { body: encoded.identity };
+}
+
+/** Accept-Encoding headers read so far: browsers send one of a handful, so each is parsed once. */
+const readHeaders = new Map<string, { br: boolean; gzip: boolean }>();
+const READ_HEADERS_KEPT = 64;
+
+/** Which of our encodings an Accept-Encoding header allows (a bounded cache, per header text). */
+function acceptedEncodings(header: string): { br: boolean; gzip: boolean } {
+  let accepted = readHeaders.get(header);
+  if (!accepted) {
+    const lower = header.toLowerCase();
+    accepted = { br: acceptsEncoding(lower, 'br'), gzip: acceptsEncoding(lower, 'gzip') };
+    if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
+    readHeaders.set(header, accepted);
+  }
+  return accepted;
 }
 
 /** Whether an Accept-Encoding header (lower-cased) allows `name` with a q-value above 0. */
