@@ -18,6 +18,18 @@ describe('content negotiation', () => {
     expect(negotiate(encoded, undefined)).toEqual({ body });
   });
 
+  it('answers each header text the same every time, past the bound of headers it keeps', () => {
+    const encoded = encode(Buffer.from('<p>hello</p>'.repeat(200)), 'text/html', 'fast');
+    for (let round = 0; round < 2; round++) {
+      expect(negotiate(encoded, 'GZIP, BR').encoding).toBe('br');
+      expect(negotiate(encoded, 'gzip, br;q=0').encoding).toBe('gzip');
+      expect(negotiate(encoded, 'br;q=0, gzip;q=0').encoding).toBeUndefined();
+      // more different headers than the cache keeps: it starts over, answers stay right
+      for (let i = 0; i < 100; i++)
+        expect(negotiate(encoded, `gzip;q=0.${(i % 9) + 1}, x-${i}`).encoding).toBe('gzip');
+    }
+  });
+
   it('does not compress small or already compressed bodies', () => {
     expect(encode(Buffer.from('tiny'), 'text/html', 'fast')).toEqual({
       identity: Buffer.from('tiny'),
