@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie as setResponseCookie } from 'hono/cookie';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -44,6 +44,26 @@ const insertSession = cachedQuery<Record<(typeof SESSION_KEYS)[number], unknown>
   tx.insert(sessions).values(slots(SESSION_KEYS)),
 );
 
+/**
+ * The cookie's signature: HMAC-SHA256 of the value in base64, written `value.signature`, the
+ * format of hono's signed cookies (cookies set before keep working). Signed here with node:crypto,
+ * synchronously: hono's helpers import the secret as a WebCrypto key on every call and sign on
+ * the thread pool, which cost the event loop more than the HMAC itself (issue 10).
+ */
+export function signCookieValue(value: string, secret: string): string {
+  return `${value}.${createHmac('sha256', secret).update(value).digest('base64')}`;
+}
+
+/** The value of a cookie signed with `secret`, or null when the signature does not match. */
+export function verifiedCookieValue(signed: string, secret: string): string | null {
+  const at = signed.lastIndexOf('.');
+  if (at < 0) return null;
+  const value = signed.slice(0, at);
+  const given = Buffer.from(signed.slice(at + 1));
+  const expected = Buffer.from(signCookieValue(value, secret).slice(at + 1));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -59,13 +79,14 @@ export function createSessions(options: {
   const now = options.now ?? (() => new Date());
   const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-  const readToken = async (c: Context): Promise<string | null> => {
-    const value = await getSignedCookie(c, secret, SESSION_COOKIE);
-    return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  const readToken = (c: Context): string | null => {
+    const signed = getCookie(c, SESSION_COOKIE);
+    const value = signed === undefined ? null : verifiedCookieValue(signed, secret);
+    return value !== null && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
   };
 
   const lookup = async (c: Context): Promise<SessionUser | null> => {
-    const token = await readToken(c);
+    const token = readToken(c);
     if (!token) return null;
     const id = hashToken(token);
     const at = now();
@@ -113,7 +134,7 @@ export function createSessions(options: {
   };
 
   const setCookie = async (c: Context, token: string): Promise<void> => {
-    await setSignedCookie(c, SESSION_COOKIE, token, secret, {
+    setResponseCookie(c, SESSION_COOKIE, signCookieValue(token, secret), {
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',
@@ -131,7 +152,7 @@ export function createSessions(options: {
       await setCookie(c, token);
     },
     async end(c) {
-      const token = await readToken(c);
+      const token = readToken(c);
       if (token) {
         const id = hashToken(token);
         await database.write((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
