@@ -30,6 +30,8 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201);
+  // the invoices' PDFs are drawn after the answers (decision M9): stored before the backup
+  await t.invoicePdfs.settled();
 });
 afterAll(async () => {
   await t.close();
