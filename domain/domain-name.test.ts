@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import {
+  nameWithDomain,
   DOMAIN_MESSAGE_KEYS,
   DOMAIN_PATTERN,
   SAMPLE_DOMAINS,
@@ -108,5 +109,21 @@ describe('randomSampleDomain', () => {
     expect(randomSampleDomain(() => 0.9999)).toBe(SAMPLE_DOMAINS[2]);
     expect(randomSampleDomain(() => 1)).toBe(SAMPLE_DOMAINS[2]);
     for (const name of SAMPLE_DOMAINS) expect(validateDomainName(name).ok).toBe(true);
+  });
+});
+
+describe('nameWithDomain', () => {
+  it('adds the domain once, never to a name that already carries it', () => {
+    expect(nameWithDomain('Complete Website Package', 'bakkerij.nl')).toBe(
+      'Complete Website Package (bakkerij.nl)',
+    );
+    expect(nameWithDomain('Domeinregistratie: bakkerij.nl', 'bakkerij.nl')).toBe(
+      'Domeinregistratie: bakkerij.nl',
+    );
+    expect(nameWithDomain('Domain transfer: Bakkerij.NL', 'bakkerij.nl')).toBe(
+      'Domain transfer: Bakkerij.NL',
+    );
+    expect(nameWithDomain('Tech Concierge Basic', null)).toBe('Tech Concierge Basic');
+    expect(nameWithDomain('Tech Concierge Basic', '')).toBe('Tech Concierge Basic');
   });
 });

@@ -85,3 +85,13 @@ export function randomSampleDomain(random: () => number = Math.random): string {
   const index = Math.min(SAMPLE_DOMAINS.length - 1, Math.floor(random() * SAMPLE_DOMAINS.length));
   return SAMPLE_DOMAINS[Math.max(0, index)] ?? SAMPLE_DOMAINS[0];
 }
+
+/**
+ * An item's name with its domain, as the account and the staff tables show a subscription:
+ * `Website (bakkerij.nl)`, but a domain line already named after its domain
+ * (`Domain registration: bakkerij.nl`) stays as it is.
+ */
+export function nameWithDomain(name: string, domainName: string | null | undefined): string {
+  if (!domainName) return name;
+  return name.toLowerCase().includes(domainName.toLowerCase()) ? name : `${name} (${domainName})`;
+}

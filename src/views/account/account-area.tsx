@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import type { AccountProfile, AccountSubscription } from '#domain/account.schema.ts';
+import { nameWithDomain } from '#domain/domain-name.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { accountAreaMachine } from '#machines/account/account-area.machine.ts';
@@ -138,10 +139,7 @@ function SubscriptionCard({
   const canCancel = item.status === 'active';
   return (
     <li className="account__card">
-      <h3>
-        {item.displayName}
-        {item.domainName ? ` (${item.domainName})` : ''}
-      </h3>
+      <h3>{nameWithDomain(item.displayName, item.domainName)}</h3>
       <dl className="account__facts">
         <dt>
           <FormattedMessage id="account.subscriptions.price" />

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
+import { nameWithDomain } from '#domain/domain-name.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
@@ -258,9 +259,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       labelId: 'dashboard.tables.item',
       sortable: true,
       render: (r) =>
-        r.domainName
-          ? `${String(r.displayName)} (${String(r.domainName)})`
-          : text('displayName')(r),
+        nameWithDomain(String(r.displayName ?? ''), r.domainName ? String(r.domainName) : null),
     },
     {
       key: 'price',
