@@ -27,11 +27,27 @@ export async function loadRarePages(): Promise<void> {
   await Promise.all([NotFoundPage.preload?.(), ErrorPage.preload?.()]);
 }
 
+/**
+ * Scroll restoration for navigations in the page only. The router also runs it once the page has
+ * hydrated, and then scrolls to the top (or to the address's #target): a visitor who scrolled
+ * before the code came (the first paint comes before it on purpose, S20) was thrown back, and a
+ * click on the way landed elsewhere. The page the browser loaded keeps the browser's scrolling
+ * (its own restoration on reload and back, the #target on arrival).
+ */
+function afterHydration(): () => boolean {
+  let hydrated = false;
+  return () => {
+    if (hydrated) return true;
+    hydrated = true;
+    return false;
+  };
+}
+
 export function createRouter(context: RouterContext, options: { nonce?: string } = {}) {
   return createTanStackRouter({
     routeTree,
     context,
-    scrollRestoration: true,
+    scrollRestoration: afterHydration(),
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,

@@ -59,4 +59,33 @@ describe.each(['en', 'nl'] as const)('input before hydration (%s)', (lang) => {
       await context.close();
     }
   });
+
+  it('the page stays where the visitor scrolled it before the code came; navigations start at the top', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      const hydrated = page.locator('html[data-hydrated]');
+      // Arrived on the form through the hero's link, then scrolled on (the router scrolled back
+      // to the #target, or to the top without one, once the page hydrated).
+      const release = await holdScripts(page);
+      await page.goto(`${baseUrl}/contact?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: t('contact.hero.cta') }).click();
+      await page.mouse.wheel(0, 300);
+      await expect.poll(scrollY).toBeGreaterThan(300);
+      const before = await scrollY();
+      release();
+      await hydrated.waitFor({ state: 'attached' });
+      // the router's scroll handling runs once the hydrated page has rendered
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+      expect(await scrollY()).toBe(before);
+
+      // Navigations in the page still start at the top.
+      await page.locator('footer a[href="/pricing"]').first().click();
+      await page.waitForURL(/\/pricing/);
+      await expect.poll(scrollY).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
