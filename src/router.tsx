@@ -28,20 +28,16 @@ export async function loadRarePages(): Promise<void> {
 }
 
 /**
- * Scroll restoration for navigations in the page only. The router also runs it once the page has
- * hydrated, and then scrolls to the top (or to the address's #target): a visitor who scrolled
- * before the code came (the first paint comes before it on purpose, S20) was thrown back, and a
- * click on the way landed elsewhere. The page the browser loaded keeps the browser's scrolling
- * (its own restoration on reload and back, the #target on arrival).
+ * Scroll restoration for navigations in the page only (decisions S32). The router also runs it
+ * once the page has hydrated, and then scrolls to the top (or to the address's #target): a
+ * visitor who scrolled before the code came (the first paint comes before it, S20) was thrown
+ * back. So it says no to its first call (the render after hydration): the page the browser loaded
+ * keeps the browser's own scrolling. (Kept this small: it is on every page's first load.)
  */
-function afterHydration(): () => boolean {
-  let hydrated = false;
-  return () => {
-    if (hydrated) return true;
-    hydrated = true;
-    return false;
-  };
-}
+const afterHydration =
+  (renders = 0) =>
+  () =>
+    renders++ > 0;
 
 export function createRouter(context: RouterContext, options: { nonce?: string } = {}) {
   return createTanStackRouter({

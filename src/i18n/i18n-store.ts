@@ -83,8 +83,6 @@ export function createI18nStore(
       for (const listener of listeners) listener();
     },
     load: (nextLang) =>
-      options.load
-        ? options.load(nextLang)
-        : Promise.reject(new Error('This i18n store cannot load catalogues')),
+      options.load ? options.load(nextLang) : Promise.reject(new Error('No catalogue loader')),
   };
 }

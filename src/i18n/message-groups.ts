@@ -81,6 +81,6 @@ export function startMessageGroups(page: PageMessages): {
 /** The page's own messages, as the server wrote them. */
 export function readPageMessages(): PageMessages {
   const element = document.getElementById(PAGE_MESSAGES_ID);
-  if (!element?.textContent) throw new Error(`#${PAGE_MESSAGES_ID} is missing from the page`);
+  if (!element?.textContent) throw new Error(`No #${PAGE_MESSAGES_ID}`);
   return JSON.parse(element.textContent) as PageMessages;
 }

@@ -70,9 +70,11 @@ describe.each(['en', 'nl'] as const)('input before hydration (%s)', (lang) => {
       const release = await holdScripts(page);
       await page.goto(`${baseUrl}/contact?lang=${lang}`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('link', { name: t('contact.hero.cta') }).click();
-      await page.mouse.wheel(0, 300);
-      await expect.poll(scrollY).toBeGreaterThan(300);
-      const before = await scrollY();
+      await expect.poll(scrollY).toBeGreaterThan(0);
+      const before = await page.evaluate(() => {
+        window.scrollBy({ top: 300, behavior: 'instant' });
+        return window.scrollY;
+      });
       release();
       await hydrated.waitFor({ state: 'attached' });
       // the router's scroll handling runs once the hydrated page has rendered
