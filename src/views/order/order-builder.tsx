@@ -136,12 +136,14 @@ export function OrderBuilder({
 
   return (
     <div className="order-layout">
+      {/* First in the page as on a phone's screen: placed after the steps by CSS, a page painted
+          before all of it has arrived moved the steps down when it came (decisions S33). */}
+      <Overview plans={plans} domain={domain} lang={lang} today={start.today} />
       <div className="order-layout__main">
         <PlanBuilder actor={plans} lang={lang} recommendation={recommendation} />
         <DomainStep actor={domain} />
         <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
       </div>
-      <Overview plans={plans} domain={domain} lang={lang} today={start.today} />
     </div>
   );
 }
