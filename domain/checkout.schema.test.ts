@@ -49,6 +49,36 @@ describe('checkout form rules (SPEC section 5)', () => {
     expect(checkoutBlockers(complete, true)).toEqual([]);
   });
 
+  it('blocks exactly what the server refuses: a postal code of another country, a wrong optional field', () => {
+    const blockers = (form: Partial<typeof complete>) =>
+      checkoutBlockers({ ...complete, ...form }, true);
+    expect(blockers({ postalcode: '12345' })).toEqual(['checkout.validation.postalCodeInvalid']);
+    expect(blockers({ postalcode: '1000' })).toEqual(['checkout.validation.postalCodeInvalid']);
+    expect(blockers({ postalcode: '1000', country: 'BE' })).toEqual([]);
+    expect(blockers({ kvk: '1234', vat: 'x' })).toEqual([
+      'checkout.validation.kvkInvalid',
+      'checkout.validation.vatInvalid',
+    ]);
+    for (const form of [
+      { postalcode: '12345' },
+      { postalcode: '1000', country: 'BE' },
+      { kvk: '1234' },
+    ])
+      expect(
+        v.safeParse(checkoutRequestSchema, { ...complete, ...form, planData: { products: [16] } })
+          .success,
+      ).toBe(blockers(form).length === 0);
+  });
+
+  it('asks no password of the signed-in account ordering as itself', () => {
+    const form = { ...complete, email: 'Anna@Example.test ', password: '' };
+    expect(checkoutBlockers(form, true, 'anna@example.test')).toEqual([]);
+    expect(checkoutBlockers(form, true, 'other@example.test')).toEqual([
+      'checkout.validation.passwordRequired',
+    ]);
+    expect(checkoutBlockers(form, true)).toEqual(['checkout.validation.passwordRequired']);
+  });
+
   it('knows Dutch and Belgian postal codes', () => {
     expect(isValidPostalCode('NL', '1012lg')).toBe(true);
     expect(isValidPostalCode('NL', '0123 AB')).toBe(false);

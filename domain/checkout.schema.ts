@@ -140,6 +140,18 @@ export function checkField(field: CheckoutField, value: unknown): string | null 
   return result.success ? null : (result.issues[0]?.message ?? 'form.validation.invalid');
 }
 
+/**
+ * Checks one field of the form with every rule the server applies to it, also those that read
+ * another field: the postal code's format depends on the country (`checkoutRequestSchema`).
+ */
+export function checkFormField(form: CheckoutForm, field: CheckoutField): string | null {
+  const key = checkField(field, form[field]);
+  if (key || field !== 'postalcode') return key;
+  return isValidPostalCode(form.country, form.postalcode)
+    ? null
+    : 'checkout.validation.postalCodeInvalid';
+}
+
 export const planDataSchema = v.object({
   /** Billing-system product ids (catalogue `productId`). */
   products: v.pipe(
@@ -235,17 +247,33 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   tos: false,
 };
 
+/** The optional step-2 fields: they block the pay button only when filled in wrongly. */
+const OPTIONAL_STEP2_FIELDS = ['phone', 'company', 'kvk', 'vat', 'state'] as const;
+
+/** Whether the order is placed as the signed-in account (`signedInEmail`, lower case): then it needs no password. */
+export function ordersAsSignedIn(form: CheckoutForm, signedInEmail: string | null): boolean {
+  return signedInEmail !== null && form.email.trim().toLowerCase() === signedInEmail;
+}
+
 /**
  * What keeps the pay button disabled (SPEC section 5), as message keys in form order: the email
  * first ("Email is required."), then "Complete step 1 first." until step 2 was reached, then each
- * required step-2 field's own message. Empty: the button is enabled.
+ * required step-2 field's own message (the password only for a new account), then an optional
+ * field filled in wrongly. Exactly what the server would refuse, so an enabled button is never
+ * answered with a field error. Empty: the button is enabled.
  */
-export function checkoutBlockers(form: CheckoutForm, step2Visited: boolean): string[] {
+export function checkoutBlockers(
+  form: CheckoutForm,
+  step2Visited: boolean,
+  signedInEmail: string | null = null,
+): string[] {
   const blockers: string[] = [];
   if (form.email.trim() === '') blockers.push('checkout.validation.emailRequired');
   if (!step2Visited) blockers.push('checkout.validation.completeStep1');
-  for (const field of REQUIRED_STEP2_FIELDS) {
-    const key = checkField(field, form[field]);
+  const asSignedIn = ordersAsSignedIn(form, signedInEmail);
+  for (const field of [...REQUIRED_STEP2_FIELDS, ...OPTIONAL_STEP2_FIELDS]) {
+    if (field === 'password' && asSignedIn) continue;
+    const key = checkFormField(form, field);
     if (key) blockers.push(key);
   }
   return blockers;

@@ -13,6 +13,7 @@ import {
 import { checkoutDomainOf } from '#domain/domain-step.ts';
 import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
+import { fetchCurrentUser } from '../auth/auth.actors.ts';
 import { api } from '../shared/api-client.ts';
 import { readStored, writeStored } from '../shared/storage.ts';
 import { readSavedDomainSelection } from '../shared/domain-selection.ts';
@@ -60,17 +61,24 @@ export function readCheckoutDomain(urlDomain: string | undefined): QuoteDomain |
   return checkoutDomainOf(readSavedDomainSelection(), urlDomain);
 }
 
-export type AccountLookup = 'exists' | 'new' | 'failed';
+/** `own`: the address has an account, and it is the one signed in here (it orders as itself). */
+export type AccountLookup = 'exists' | 'own' | 'new' | 'failed';
 
-/** POST /api/clients/lookup: 200 exists, 404 new, anything else failed. */
+/**
+ * POST /api/clients/lookup: 200 exists, 404 new, anything else failed. An address with an account
+ * is then compared with the one signed in here (GET /api/auth/me; asked only then, so a new
+ * visitor's page makes no call that answers 401).
+ */
 export async function lookupAccount(email: string, signal?: AbortSignal): Promise<AccountLookup> {
   const answer = await api.post('/clients/lookup', v.object({ exists: v.boolean() }), {
     json: { email },
     timeout: 15_000,
     ...(signal ? { signal } : {}),
   });
-  if (answer.ok) return answer.data.exists ? 'exists' : 'new';
-  return answer.status === 404 ? 'new' : 'failed';
+  if (!answer.ok) return answer.status === 404 ? 'new' : 'failed';
+  if (!answer.data.exists) return 'new';
+  const user = await fetchCurrentUser();
+  return user?.email.toLowerCase() === email.trim().toLowerCase() ? 'own' : 'exists';
 }
 
 export type StartCheckoutResult =

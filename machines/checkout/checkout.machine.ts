@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   accountEmailSchema,
-  checkField,
+  checkFormField,
   EMPTY_CHECKOUT_FORM,
   type CheckoutField,
 } from '#domain/checkout.schema.ts';
@@ -19,8 +19,28 @@ const STORE_FIELD = [
       return { field: e.field, value: e.value };
     },
   },
+  // A field showing an error is checked again as it is typed in, so the message goes the moment
+  // the value is right: not on the blur that a click on the button below causes, which would move
+  // the button away under the pointer and lose the click. A field without an error waits for the
+  // blur (SPEC section 5).
+  {
+    type: 'recheckShownError',
+    params: ({ event }: { event: CheckoutEvent }) => ({ field: (event as FieldEvent).field }),
+  },
   'persistForm',
 ] as const;
+
+/** `errors` with `field` checked: the email of step 1 with the account keys, the rest as the server checks them. */
+function withFieldChecked(context: CheckoutContext, field: CheckoutField) {
+  const key =
+    field === 'email'
+      ? (v.safeParse(accountEmailSchema, context.form.email).issues?.[0]?.message ?? null)
+      : checkFormField(context.form, field);
+  const errors = { ...context.errors };
+  if (key) errors[field] = key;
+  else delete errors[field];
+  return errors;
+}
 
 const CHECK_FIELD = {
   type: 'checkField',
@@ -56,6 +76,14 @@ export const checkoutMachine = setup({
       event.field !== 'email',
     isEmailValid: ({ context }) => v.safeParse(accountEmailSchema, context.form.email).success,
     isExisting: (_, params: { result: AccountLookup }) => params.result === 'exists',
+    /** The address has an account, and it is the one signed in here: it orders as itself. */
+    isOwnAccount: (_, params: { result: AccountLookup }) => params.result === 'own',
+    changesEmail: ({ context, event }) =>
+      event.type === 'user.changeField' &&
+      event.field === 'email' &&
+      event.value !== context.form.email,
+    /** "Already registered" just cleared the address: leaving the empty field is no new error. */
+    isEmptyEmail: ({ context }) => context.form.email.trim() === '',
     isNew: (_, params: { result: AccountLookup }) => params.result === 'new',
   },
   actions: {
@@ -65,17 +93,18 @@ export const checkoutMachine = setup({
       }),
     ),
     /** Validates one field with the server's own rule; the email of step 1 with the account keys. */
-    checkField: assign(({ context }, params: { field: CheckoutField }) => {
-      const { field } = params;
-      const key =
-        field === 'email'
-          ? (v.safeParse(accountEmailSchema, context.form.email).issues?.[0]?.message ?? null)
-          : checkField(field, context.form[field]);
-      const errors = { ...context.errors };
-      if (key) errors[field] = key;
-      else delete errors[field];
-      return { errors };
+    checkField: assign(({ context }, params: { field: CheckoutField }) => ({
+      errors: withFieldChecked(context, params.field),
+    })),
+    recheckShownError: assign(({ context }, params: { field: CheckoutField }) => {
+      // The postal code's rule reads the country: a new country checks it again.
+      const field = params.field === 'country' ? 'postalcode' : params.field;
+      return context.errors[field] ? { errors: withFieldChecked(context, field) } : {};
     }),
+    /** The address checked is the signed-in account's: it orders without a new password. */
+    storeSignedInEmail: assign(({ context }) => ({
+      signedInEmail: context.form.email.trim().toLowerCase(),
+    })),
     /** "An existing account clears the form" (SPEC section 8). */
     clearForm: assign({ form: () => ({ ...EMPTY_CHECKOUT_FORM }), errors: {} }),
     markStep2Visited: assign({ step2Visited: true }),
@@ -88,6 +117,7 @@ export const checkoutMachine = setup({
     errors: {},
     step2Visited: false,
     smartLeadFormAnswers: input.smartLeadFormAnswers ?? null,
+    signedInEmail: null,
   }),
   initial: 'account',
   states: {
@@ -118,11 +148,25 @@ export const checkoutMachine = setup({
         },
         checking: {
           tags: ['busy'],
+          // A changed address drops the check under way: its answer would be about another one.
+          on: {
+            'user.changeField': {
+              guard: 'changesEmail',
+              target: 'editing',
+              actions: STORE_FIELD,
+            },
+          },
           invoke: {
             id: 'lookupAccount',
             src: 'lookupAccount',
             input: ({ context }) => ({ email: context.form.email.trim() }),
             onDone: [
+              {
+                // An account orders as itself when signed in as it (API.md: 409 otherwise).
+                guard: { type: 'isOwnAccount', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.details',
+                actions: 'storeSignedInEmail',
+              },
               {
                 guard: { type: 'isExisting', params: ({ event }) => ({ result: event.output }) },
                 target: 'alreadyRegistered',
@@ -139,6 +183,9 @@ export const checkoutMachine = setup({
         },
         alreadyRegistered: {
           on: {
+            // The message above says what to do; "This field is required" under the emptied
+            // field would only push the sign-in link away from a click on its way to it.
+            'user.blurField': { guard: 'isEmptyEmail' },
             'user.checkEmail': [
               { guard: 'isEmailValid', target: 'checking' },
               { target: 'invalid', actions: { type: 'checkField', params: { field: 'email' } } },

@@ -1,6 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
-import { checkoutBlockers, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
+import {
+  checkoutBlockers,
+  ordersAsSignedIn,
+  type CheckoutRequestInput,
+} from '#domain/checkout.schema.ts';
 import { planDataDomainOf } from '#domain/domain-step.ts';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
@@ -39,7 +43,14 @@ export function selectSmartAnswerSources(snapshot: CheckoutSnapshot): SmartAnswe
 }
 
 export function selectBlockers(snapshot: CheckoutSnapshot): string[] {
-  return checkoutBlockers(snapshot.context.form, snapshot.context.step2Visited);
+  const { form, step2Visited, signedInEmail } = snapshot.context;
+  return checkoutBlockers(form, step2Visited, signedInEmail);
+}
+
+/** The signed-in account's email when the order is placed as that account (no password asked), else null. */
+export function selectOrdersAsSignedIn(snapshot: CheckoutSnapshot): string | null {
+  const { form, signedInEmail } = snapshot.context;
+  return ordersAsSignedIn(form, signedInEmail) ? signedInEmail : null;
 }
 
 /** The `POST /api/checkout` body for the form, the plans (ids) and the domain of the quote. */
@@ -53,7 +64,10 @@ export function buildCheckoutRequest(
     offer?: ExitOfferId | undefined;
   },
 ): CheckoutRequestInput {
-  const { form, smartLeadFormAnswers } = snapshot.context;
+  const { smartLeadFormAnswers } = snapshot.context;
+  // The signed-in account keeps its password: none is sent.
+  const { password, ...rest } = snapshot.context.form;
+  const form = selectOrdersAsSignedIn(snapshot) ? rest : { ...rest, password };
   const products = order.plans.flatMap((id) => {
     const option = CATALOGUE.find((o) => o.id === id);
     return option && optionByProductId(option.productId) ? [option.productId] : [];

@@ -18,6 +18,8 @@ export interface CheckoutContext {
   step2Visited: boolean;
   /** Sent with the order (SPEC section 3, checkout form `smartLeadFormAnswers`). */
   smartLeadFormAnswers: SmartLeadFormAnswers | null;
+  /** The email the account check found to be the signed-in account's (lower case), or null. */
+  signedInEmail: string | null;
 }
 
 export type CheckoutEvent =

@@ -80,6 +80,33 @@ describe('a whole order in the browser', () => {
       const pdf = await page.request.get(`${baseUrl}/api/invoices/${number}?format=pdf`);
       expect(pdf.status()).toBe(200);
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Signed in now, the same customer orders again as their own account: no "already
+      // registered", no password asked, a second invoice on the same account.
+      await page.goto(`${baseUrl}/checkout?plans=webHosting_total,seo_booster&lang=en`, {
+        waitUntil: 'networkidle',
+      });
+      await page.getByLabel(t['checkout.fields.email']!).fill(email);
+      await page.getByRole('button', { name: t['checkout.account.continue'] }).click();
+      await expect
+        .poll(() => page.getByRole('tab', { selected: true }).innerText())
+        .toContain(t['checkout.tabs.details']);
+      expect(await page.getByText(t['accountCreation.alreadyRegistered']!).count()).toBe(0);
+      expect(await field('checkout.fields.password').count()).toBe(0);
+      // The details of the first order were kept in this browser.
+      expect(await field('checkout.fields.city').inputValue()).toBe('Amsterdam');
+      await page.getByRole('checkbox').check();
+      expect(await axeViolations(page)).toEqual([]);
+      await pay.click();
+      await page.waitForURL(/\/pay\/\d{4}-\d{4}/, { timeout: 20_000 });
+      const second = /\/pay\/(\d{4}-\d{4})/.exec(page.url())![1]!;
+      expect(second).not.toBe(number);
+      const invoices = await page.request.get(`${baseUrl}/api/account/invoices`);
+      expect(
+        ((await invoices.json()) as { invoices: Array<{ number: string }> }).invoices
+          .map((invoice) => invoice.number)
+          .sort(),
+      ).toEqual([number, second].sort());
       expect(problems.filter((p) => !expected404(p))).toEqual([]);
     } finally {
       await context.close();

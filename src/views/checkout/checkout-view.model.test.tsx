@@ -51,6 +51,8 @@ const samples = {
   'user.toggleTerms': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
     { output: 'exists' },
+    // The signed-in account's own address: it orders as itself, without a password.
+    { output: 'own' },
     { output: 'new' },
     { output: 'failed' },
   ],
@@ -76,6 +78,7 @@ const model = createModel<typeof modelMachine, ModelEvent>({
       tos: s.context.form.tos,
       errors: s.context.errors,
       step2: s.context.step2Visited,
+      signedIn: s.context.signedInEmail,
     }),
   limit: 5000,
 });
@@ -187,6 +190,13 @@ describe('checkout page (model-based, through the real components)', () => {
               snapshot.context.step2Visited && snapshot.context.form.email === '',
             );
             if (onDetails) {
+              // Signed in as the address: no password asked, and the page says why.
+              const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
+              expect(
+                screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) ===
+                  null,
+              ).toBe(asSignedIn);
+              expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
               expect(screen.getByRole('checkbox')).toHaveProperty(
                 'checked',
                 snapshot.context.form.tos,
@@ -421,5 +431,129 @@ describe('checkout page journeys', () => {
     act(() => void vi.advanceTimersByTime(DELAYS.paymentTimeout));
     expect(screen.getByText(text('checkout.payment.longProcessingError'))).toBeTruthy();
     expect(pay).toHaveProperty('disabled', false);
+  });
+});
+
+describe('checkout page: a signed-in account, field errors as they are typed', () => {
+  function start(options: { lookup?: AccountLookup } = {}) {
+    const bodies: CheckoutRequestInput[] = [];
+    const checkout = createActor(
+      checkoutMachine.provide({
+        actors: {
+          lookupAccount: fromPromise<AccountLookup, { email: string }>(
+            async () => options.lookup ?? 'new',
+          ),
+        },
+        actions: { persistForm: () => {} },
+      }),
+      { input: { savedForm: EMPTY_CHECKOUT_FORM } },
+    ).start();
+    const pay = createActor(
+      payButtonMachine.provide({
+        actors: {
+          startCheckout: fromPromise<
+            StartCheckoutResult,
+            { body: CheckoutRequestInput; idempotencyKey: string }
+          >(async ({ input }) => {
+            bodies.push(input.body);
+            return new Promise(() => {});
+          }),
+        },
+      }),
+    ).start();
+    renderCheckout(checkout, pay);
+    return { bodies, checkout };
+  }
+  const input = (label: string) => screen.getByLabelText(new RegExp(`^${text(label)}`));
+  const type = (label: string, value: string) =>
+    fireEvent.change(input(label), { target: { value } });
+  const continueButton = () =>
+    screen.getByRole('button', { name: text('checkout.account.continue') });
+
+  it('a signed-in account orders as itself, without a password', async () => {
+    const { bodies } = start({ lookup: 'own' });
+    type('checkout.fields.email', 'New@example.test');
+    fireEvent.click(continueButton());
+    await flush();
+    expect(screen.queryByText(text('accountCreation.alreadyRegistered'))).toBeNull();
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+      text('checkout.tabs.details'),
+    );
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`))).toBeNull();
+    expect(screen.getByText(/You are signed in as new@example\.test/)).toBeTruthy();
+    type('checkout.fields.firstname', 'Anna');
+    type('checkout.fields.lastname', 'de Vries');
+    type('checkout.fields.address1', 'Damrak 1');
+    type('checkout.fields.postalcode', '1012 LG');
+    type('checkout.fields.city', 'Amsterdam');
+    fireEvent.click(screen.getByRole('checkbox'));
+    const payButton = screen.getByRole('button', { name: text('checkout.pay.button') });
+    expect(payButton).toHaveProperty('disabled', false);
+    fireEvent.click(payButton);
+    await flush();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ email: 'New@example.test', firstname: 'Anna' });
+    expect(bodies[0]).not.toHaveProperty('password');
+  });
+
+  it('"already registered": leaving the emptied field adds nothing above the sign-in link', async () => {
+    start({ lookup: 'exists' });
+    type('checkout.fields.email', 'someone-else@example.test');
+    fireEvent.click(continueButton());
+    await flush();
+    expect(screen.getByText(text('accountCreation.alreadyRegistered'))).toBeTruthy();
+    // Leaving the emptied field adds no "required" above the sign-in link.
+    fireEvent.blur(screen.getByLabelText(text('checkout.fields.email')));
+    expect(screen.queryByText(text('form.validation.required'))).toBeNull();
+  });
+
+  it('an error goes while the right value is typed, before the blur a click would cause', async () => {
+    start();
+    type('checkout.fields.email', 'anna@example');
+    fireEvent.click(continueButton());
+    await flush();
+    expect(screen.getByText(text('form.validation.invalidEmail'))).toBeTruthy();
+    type('checkout.fields.email', 'anna@example.test');
+    expect(screen.queryByText(text('form.validation.invalidEmail'))).toBeNull();
+  });
+
+  it('a postal code that does not fit the country is flagged at the field and blocks paying', async () => {
+    start();
+    type('checkout.fields.email', 'anna@example.test');
+    fireEvent.click(continueButton());
+    await flush();
+    type('checkout.fields.firstname', 'Anna');
+    type('checkout.fields.lastname', 'de Vries');
+    type('checkout.fields.address1', 'Damrak 1');
+    type('checkout.fields.city', 'Amsterdam');
+    type('checkout.fields.password', 'a-good-password');
+    fireEvent.click(screen.getByRole('checkbox'));
+    type('checkout.fields.postalcode', '12345');
+    fireEvent.blur(input('checkout.fields.postalcode'));
+    const invalid = text('checkout.validation.postalCodeInvalid');
+    // At the field and in the list of what blocks the button.
+    expect(screen.getAllByText(invalid)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // A Belgian postal code is four digits: '1234' is wrong for the Netherlands, right for Belgium.
+    type('checkout.fields.postalcode', '1234');
+    expect(screen.getAllByText(invalid)).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText(text('checkout.fields.country')), {
+      target: { value: 'BE' },
+    });
+    expect(screen.queryByText(invalid)).toBeNull();
+    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    // A wrong optional field blocks too: the server would refuse it.
+    type('checkout.fields.kvk', '1234');
+    expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   selectAccountTabWarning,
   selectBlockers,
   selectIsCheckingEmail,
+  selectOrdersAsSignedIn,
   selectSmartAnswerSources,
   selectTab,
 } from '#machines/checkout/checkout.selectors.ts';
@@ -61,6 +62,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const checking = useSelector(checkout, selectIsCheckingEmail);
   const tabWarning = useSelector(checkout, selectAccountTabWarning);
   const blockers = useSelector(checkout, selectBlockers, (a, b) => a.join() === b.join());
+  const signedInAs = useSelector(checkout, selectOrdersAsSignedIn);
   const paying = useSelector(pay, selectIsPaying);
   const secondsLeft = useSelector(pay, selectSecondsLeft);
   const payError = useSelector(pay, selectPayError);
@@ -222,6 +224,11 @@ export function CheckoutView(props: CheckoutViewProps) {
               <p className="checkout-form__intro">
                 <FormattedMessage id="checkout.address.hint" />
               </p>
+              {signedInAs ? (
+                <p className="checkout-form__intro">
+                  <FormattedMessage id="checkout.details.signedIn" values={{ email: signedInAs }} />
+                </p>
+              ) : null}
               <div className="checkout-form__grid">
                 {field('firstname')}
                 {field('lastname')}
@@ -265,7 +272,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   ) : null}
                 </div>
                 {field('phone')}
-                {field('password')}
+                {signedInAs ? null : field('password')}
                 {field('company')}
                 {field('kvk')}
                 {field('vat')}
