@@ -14,37 +14,43 @@ import { invoicePdfLink, manageBookingLink } from '#domain/links.ts';
 import { Empty, Section } from './account-section.tsx';
 import { ColumnHeads } from '../shared/column-heads.tsx';
 
+const INVOICE_COLUMNS = [
+  'account.invoices.number',
+  'account.invoices.issueDate',
+  'account.invoices.dueDate',
+  'account.invoices.total',
+  'account.invoices.status',
+  'account.invoices.actions',
+] as const;
+
 export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang }) {
+  const intl = useIntl();
+  // On a phone each row is a card with its column names beside the values (CSS reads
+  // `data-label`; screen readers keep the table's own headers).
+  const [number, issued, due, total, status, actions] = INVOICE_COLUMNS.map((id) => ({
+    'data-label': intl.formatMessage({ id }),
+  }));
   return (
     <Section titleId="account.invoices.title">
       {items.length === 0 ? (
         <Empty id="account.invoices.empty" />
       ) : (
         <div className="account__table-wrap">
-          <table className="account__table">
-            <ColumnHeads
-              ids={[
-                'account.invoices.number',
-                'account.invoices.issueDate',
-                'account.invoices.dueDate',
-                'account.invoices.total',
-                'account.invoices.status',
-                'account.invoices.actions',
-              ]}
-            />
+          <table className="account__table account__table--cards">
+            <ColumnHeads ids={INVOICE_COLUMNS} />
             <tbody>
               {items.map((i) => (
                 <tr key={i.number}>
-                  <td>{i.number}</td>
-                  <td>{formatDate(i.issueDate, lang, 'medium')}</td>
-                  <td>{formatDate(i.dueDate, lang, 'medium')}</td>
-                  <td>{formatMoney(i.total, lang)}</td>
-                  <td>
+                  <td {...number}>{i.number}</td>
+                  <td {...issued}>{formatDate(i.issueDate, lang, 'medium')}</td>
+                  <td {...due}>{formatDate(i.dueDate, lang, 'medium')}</td>
+                  <td {...total}>{formatMoney(i.total, lang)}</td>
+                  <td {...status}>
                     <FormattedMessage
                       id={i.status === 'paid' ? 'account.invoices.paid' : 'account.invoices.open'}
                     />
                   </td>
-                  <td className="account__actions">
+                  <td {...actions} className="account__actions">
                     <a href={invoicePdfLink(i.number)} target="_blank" rel="noopener">
                       <FormattedMessage id="account.invoices.pdf" values={{ number: i.number }} />
                     </a>

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { QuoteResult } from '#domain/totals.ts';
+import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
 
 /**
  * The checkout's order summary (SPEC 2 screen 11, aside): the same lines and totals as the order
@@ -34,6 +35,7 @@ export function CheckoutSummary({ quote, lang }: { quote: QuoteResult; lang: Lan
             ))}
           </ul>
           <dl className="checkout-summary__totals">
+            <QuoteSubtotals quote={quote.quote} lang={lang} />
             <div>
               <dt>
                 <FormattedMessage

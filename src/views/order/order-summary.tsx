@@ -15,6 +15,7 @@ import {
 } from '#machines/domain-check/domain-check.selectors.ts';
 import type { DomainCheckActor } from './domain-step.tsx';
 import type { PlanSelectionActor } from './plan-builder.tsx';
+import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
 
 /** The quote of the package and domain as chosen now: the rule book's computeQuote. */
 export function useOrderQuote(
@@ -142,37 +143,7 @@ export function OrderSummary({
           </div>
 
           <dl className="order-summary__totals">
-            <div>
-              <dt>
-                <FormattedMessage id="order.summary.oneTime" />
-              </dt>
-              <dd>
-                <Money cents={result.quote.totals.oneTime} lang={lang} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage
-                  id={
-                    interval === 'yearly' ? 'order.summary.monthlyTimes12' : 'order.summary.monthly'
-                  }
-                />
-              </dt>
-              <dd>
-                <Money
-                  cents={result.quote.totals.monthly * result.quote.monthsIncluded}
-                  lang={lang}
-                />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="order.summary.yearly" />
-              </dt>
-              <dd>
-                <Money cents={result.quote.totals.yearly} lang={lang} />
-              </dd>
-            </div>
+            <QuoteSubtotals quote={result.quote} lang={lang} />
             <div>
               <dt>
                 <FormattedMessage

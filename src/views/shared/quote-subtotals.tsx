@@ -1,0 +1,32 @@
+import { FormattedMessage } from 'react-intl';
+import { formatMoney } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import type { Quote } from '#domain/totals.ts';
+
+/**
+ * The subtotals of a quote, as rows of a `<dl>`: one-time, the monthly plans (with yearly
+ * billing: their 12 months, paid today) and the yearly plans. The order page's summary and the
+ * checkout's show the same rows, so the lines above them add up to "Due today" on both.
+ */
+export function QuoteSubtotals({ quote, lang }: { quote: Quote; lang: Lang }) {
+  const rows = [
+    ['order.summary.oneTime', quote.totals.oneTime],
+    [
+      quote.interval === 'yearly' ? 'order.summary.monthlyTimes12' : 'order.summary.monthly',
+      quote.totals.monthly * quote.monthsIncluded,
+    ],
+    ['order.summary.yearly', quote.totals.yearly],
+  ] as const;
+  return (
+    <>
+      {rows.map(([id, cents]) => (
+        <div key={id}>
+          <dt>
+            <FormattedMessage id={id} />
+          </dt>
+          <dd>{formatMoney(cents, lang)}</dd>
+        </div>
+      ))}
+    </>
+  );
+}
