@@ -1,6 +1,6 @@
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
 import type { ClientAssets } from '#domain/client-assets.ts';
-import type { Lang } from '#domain/language.ts';
+import { isLang, type Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { createRouter, loadRarePages, type SessionUser } from './router.tsx';
@@ -68,6 +68,8 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
     await Promise.all([loadIslands(), loadRarePages()]);
     return defaultRenderHandler(context);
   });
+  if (response.status >= 300 && response.status < 400)
+    return keepLanguage(response, options.request);
   if (!router || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   const { assets, lang } = options;
   const modules = new Set(assets.preloads);
@@ -86,4 +88,23 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(html, { status: response.status, headers });
+}
+
+/**
+ * A redirect of the router (a guard's to the sign-in page) keeps the language the page was asked
+ * in (`?lang=`): on a first visit no choice is saved yet, and the page it leads to speaks it too.
+ */
+function keepLanguage(response: Response, request: Request): Response {
+  const lang = new URL(request.url).searchParams.get('lang');
+  const location = response.headers.get('location');
+  if (!location || !isLang(lang)) return response;
+  const target = new URL(location, request.url);
+  if (target.searchParams.has('lang')) return response;
+  target.searchParams.set('lang', lang);
+  const headers = new Headers(response.headers);
+  headers.set(
+    'location',
+    location.startsWith('/') ? target.pathname + target.search + target.hash : target.href,
+  );
+  return new Response(response.body, { status: response.status, headers });
 }

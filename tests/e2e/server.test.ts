@@ -27,6 +27,30 @@ describe('serving', () => {
     expect(again.status).toBe(304);
   });
 
+  it('sends a signed-out visitor of a protected page to sign in, in the language asked for', async () => {
+    for (const [path, lang, title] of [
+      ['/dashboard', 'nl', 'Inloggen'],
+      ['/account', 'nl', 'Inloggen'],
+      ['/dashboard', 'en', 'Sign in'],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}?lang=${lang}`, {
+        redirect: 'manual',
+        headers: { 'accept-language': lang === 'nl' ? 'en' : 'nl' },
+      });
+      expect(response.status).toBe(307);
+      const location = new URL(response.headers.get('location')!, baseUrl);
+      expect(location.pathname).toBe('/login');
+      expect(location.searchParams.get('lang')).toBe(lang);
+      expect(location.searchParams.get('redirect')).toBe(`${path}?lang=${lang}`);
+      const html = await (
+        await fetch(location, { headers: { 'accept-language': lang === 'nl' ? 'en' : 'nl' } })
+      ).text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain(`<h1`);
+      expect(html).toContain(title);
+    }
+  });
+
   it('serves HTML with an ETag, no long cache, and a 304 on revalidation', async () => {
     const first = await fetch(`${baseUrl}/about?lang=en`);
     const etag = first.headers.get('etag');

@@ -39,7 +39,16 @@ import { Confetti } from './confetti.tsx';
  * sending the blueprint by mail, and the plan card with the recommendation.
  */
 
-function SummaryRow({ question, actor }: { question: Question; actor: BlueprintActor }) {
+function SummaryRow({
+  question,
+  actor,
+  onEdit,
+}: {
+  question: Question;
+  actor: BlueprintActor;
+  /** Tells the questionnaire which question the section should put the keyboard on. */
+  onEdit: (questionId: string) => void;
+}) {
   const intl = useIntl();
   const answers = useSelector(actor, selectAnswers);
   const busy = useSelector(actor, selectIsBusy);
@@ -49,7 +58,10 @@ function SummaryRow({ question, actor }: { question: Question; actor: BlueprintA
     yes: intl.formatMessage({ id: 'blueprint.summary.yes' }),
     no: intl.formatMessage({ id: 'blueprint.summary.no' }),
   });
-  const go = () => actor.send({ type: 'user.goToSection', index: sectionIndexOf(question) });
+  const go = () => {
+    onEdit(question.id);
+    actor.send({ type: 'user.goToSection', index: sectionIndexOf(question) });
+  };
   return (
     <div
       className={`blueprint-row${answered ? '' : ' blueprint-row--missing'}`}
@@ -245,7 +257,16 @@ function SendForm({ actor }: { actor: BlueprintActor }) {
   );
 }
 
-export function Summary({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
+export function Summary({
+  actor,
+  lang,
+  onLeave,
+}: {
+  actor: BlueprintActor;
+  lang: Lang;
+  /** Called when the summary is left for a section (the question to focus there, or null). */
+  onLeave: (questionId: string | null) => void;
+}) {
   const intl = useIntl();
   const score = useSelector(actor, selectScore);
   const band = useSelector(actor, selectScoreBand);
@@ -253,6 +274,8 @@ export function Summary({ actor, lang }: { actor: BlueprintActor; lang: Lang }) 
   const busy = useSelector(actor, selectIsBusy);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // Left by the stepper or "Previous": the section's heading gets the keyboard.
+  useEffect(() => onLeave(null), [onLeave]);
   return (
     <section className="blueprint-summary" aria-labelledby="blueprint-summary-title">
       <h2 id="blueprint-summary-title" ref={heading} tabIndex={-1}>
@@ -298,7 +321,7 @@ export function Summary({ actor, lang }: { actor: BlueprintActor; lang: Lang }) 
           </summary>
           <dl>
             {questionsOf(section).map((question) => (
-              <SummaryRow key={question.id} question={question} actor={actor} />
+              <SummaryRow key={question.id} question={question} actor={actor} onEdit={onLeave} />
             ))}
           </dl>
         </details>

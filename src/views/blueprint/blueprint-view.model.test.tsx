@@ -523,6 +523,17 @@ describe('Blueprint 100 journeys', { timeout: 60_000 }, () => {
         name: t('blueprint.section.integrations-marketing.title'),
       }),
     ).toBeInTheDocument();
+    // The keyboard (and with it the scroll position) is at the missing answer itself.
+    expect(document.activeElement?.closest('[data-question="marketing_funnel"]')).not.toBeNull();
+    // Back to the summary by the stepper, and away again by it: the section's heading.
+    fireEvent.click(stepPill(SECTION_COUNT));
+    fireEvent.click(stepPill(1));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', {
+        level: 2,
+        name: t(`blueprint.section.${SECTION_IDS[1]}.title`),
+      }),
+    );
     session.stop();
   });
 

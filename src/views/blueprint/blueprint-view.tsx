@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -204,26 +204,48 @@ function ContinueLater({ actor }: { actor: BlueprintActor }) {
   );
 }
 
-function SectionForm({ actor }: { actor: BlueprintActor }) {
+/**
+ * Where the keyboard goes when a section takes the summary's place: the question an "Edit" or
+ * "Fill now" named (`question`), else the section's heading. Null on the page's first render.
+ */
+type ReturnFromSummary = { current: { question: string | null } | null };
+
+function SectionForm({
+  actor,
+  fromSummaryRef,
+}: {
+  actor: BlueprintActor;
+  fromSummaryRef: ReturnFromSummary;
+}) {
   const section = useSelector(actor, selectSection);
   const answers = useSelector(actor, selectAnswers);
   const index = useSelector(actor, selectIndex);
   const busy = useSelector(actor, selectIsBusy);
   const token = useSelector(actor, selectDraftToken);
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLElement>(null);
   const first = useRef(true);
   useEffect(() => {
-    // Moving to another step puts the keyboard at its heading (not on the first render).
+    // Moving to another step puts the keyboard at its heading (not on the page's first render);
+    // coming from the summary, at the question asked for. Focusing scrolls it into view.
     if (first.current) {
       first.current = false;
+      const from = fromSummaryRef.current;
+      fromSummaryRef.current = null;
+      if (!from) return;
+      const question = from.question
+        ? form.current?.querySelector(`[data-question="${from.question}"]`)
+        : null;
+      const field = question?.querySelector<HTMLElement>('input, select, textarea, button');
+      (field ?? heading.current)?.focus();
       return;
     }
     heading.current?.focus();
-  }, [index]);
+  }, [index, fromSummaryRef]);
   if (!section) return null;
   const count = uploadCount(answers);
   return (
-    <section className="blueprint-section" aria-labelledby="blueprint-section-title">
+    <section ref={form} className="blueprint-section" aria-labelledby="blueprint-section-title">
       <h2 id="blueprint-section-title" ref={heading} tabIndex={-1}>
         <FormattedMessage id={`blueprint.section.${section}.title`} />
       </h2>
@@ -282,14 +304,18 @@ function SectionForm({ actor }: { actor: BlueprintActor }) {
 export function BlueprintQuestionnaire({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
   const loading = useSelector(actor, selectIsLoading);
   const summary = useSelector(actor, selectIsSummary);
+  const fromSummary = useRef<{ question: string | null } | null>(null);
+  const leaveSummary = useCallback((question: string | null) => {
+    fromSummary.current = { question };
+  }, []);
   return (
     <div className="blueprint" aria-busy={loading}>
       <Stepper actor={actor} />
       <Progress actor={actor} />
       {loading ? null : summary ? (
-        <Summary actor={actor} lang={lang} />
+        <Summary actor={actor} lang={lang} onLeave={leaveSummary} />
       ) : (
-        <SectionForm actor={actor} />
+        <SectionForm actor={actor} fromSummaryRef={fromSummary} />
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { TIME_ZONE } from '#domain/format.ts';
+import { DEFAULT_LANG, intlLocale, langFromTag } from '#domain/language.ts';
 
 /** A message of a chat as both sides see it. */
 export interface ChatLogMessage {
@@ -53,12 +55,14 @@ export function ChatLog<M extends ChatLogMessage>({
 }
 
 /** When a chat message was written, Amsterdam time (hours and minutes, with the day where asked). */
+/** A message's time (with `withDay`: its day too) in Amsterdam, in the page's language (`intl.locale`, e.g. `nl-NL`). */
 export function chatTime(iso: string, locale: string, withDay = false): string {
-  return new Date(iso).toLocaleString(locale === 'nl' ? 'nl-NL' : 'en-GB', {
-    timeZone: 'Europe/Amsterdam',
+  return new Date(iso).toLocaleString(intlLocale(langFromTag(locale) ?? DEFAULT_LANG), {
+    timeZone: TIME_ZONE,
     ...(withDay ? { day: 'numeric', month: 'short' } : {}),
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   });
 }
 
