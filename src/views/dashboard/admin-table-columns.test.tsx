@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-// The staff leads table's answers column: a Blueprint 100 lead's uploads read as file names.
+// The staff tables' columns: a Blueprint 100 lead's uploads read as file names; sources and
+// subjects as words in the page's language.
 
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import en from '#locales/en.json';
+import nl from '#locales/nl.json';
 import { COLUMNS } from './admin-table-columns.tsx';
 
 describe('leads table, answers column', () => {
@@ -22,5 +27,46 @@ describe('leads table, answers column', () => {
     expect(container.textContent).toBe(
       'foundation_domain: bakkerij.nl · foundation_goals: leadCapture, blog · branding_logoUpload: logo.svg',
     );
+  });
+});
+
+describe('leads and tickets tables name sources and subjects in the page language', () => {
+  it('reads "leadForm" and "support" as words, in Dutch and English', () => {
+    const source = COLUMNS.leads.find((c) => c.key === 'source')!;
+    const subject = COLUMNS.tickets.find((c) => c.key === 'subject')!;
+    const text = (node: ReactNode, lang: 'nl' | 'en') => {
+      const messages = (lang === 'nl' ? nl : en) as Record<string, string>;
+      return render(
+        <IntlProvider locale={lang} messages={messages}>
+          {node}
+        </IntlProvider>,
+      ).container.textContent;
+    };
+    const lead = { source: 'leadForm' };
+    const ticket = { subject: 'support' };
+    expect(
+      text(
+        source.render(lead, 'nl', () => {}),
+        'nl',
+      ),
+    ).toBe('Aanvraagformulier');
+    expect(
+      text(
+        source.render(lead, 'en', () => {}),
+        'en',
+      ),
+    ).toBe('Lead form');
+    expect(
+      text(
+        subject.render(ticket, 'nl', () => {}),
+        'nl',
+      ),
+    ).toBe('Ondersteuning');
+    expect(
+      text(
+        subject.render({ subject: '' }, 'en', () => {}),
+        'en',
+      ),
+    ).toBe('Message');
   });
 });

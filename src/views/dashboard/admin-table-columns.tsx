@@ -9,6 +9,16 @@ import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#
 import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import type { AdminTableName } from '#machines/staff/admin-table.machine.ts';
 import { SmartAnswersList } from '../shared/smart-answers.tsx';
+
+/** A ticket's subject as the contact form offered it (`support`: "Support", "Ondersteuning"). */
+export function TicketSubject({ subject }: { subject: string }) {
+  return <FormattedMessage id={`account.tickets.subject.${subject || 'none'}`} />;
+}
+
+/** Where a lead came from (`leadForm`: "Lead form", "Aanvraagformulier"). */
+export function LeadSource({ source }: { source: string }) {
+  return <FormattedMessage id={`dashboard.leadSource.${source}`} />;
+}
 import { BookingCancel, OutboxResend, TicketActions, type Row } from './admin-table-actions.tsx';
 
 export interface Column {
@@ -163,7 +173,12 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       render: (r) => <a href={dashboardLeadLink(String(r.id))}>{String(r.name)}</a>,
     },
     { key: 'email', labelId: 'dashboard.tables.email', sortable: true, render: text('email') },
-    { key: 'source', labelId: 'dashboard.tables.source', sortable: true, render: text('source') },
+    {
+      key: 'source',
+      labelId: 'dashboard.tables.source',
+      sortable: true,
+      render: (r) => <LeadSource source={String(r.source)} />,
+    },
     {
       key: 'answers',
       labelId: 'dashboard.tables.answers',
@@ -189,9 +204,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       key: 'subject',
       labelId: 'dashboard.tables.subject',
       sortable: true,
-      render: (r) => (
-        <FormattedMessage id={`account.tickets.subject.${String(r.subject) || 'none'}`} />
-      ),
+      render: (r) => <TicketSubject subject={String(r.subject)} />,
     },
     {
       key: 'status',

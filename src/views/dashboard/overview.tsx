@@ -9,6 +9,7 @@ import {
   upcomingBookings,
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
 
 /** Rows shown per table; the API answers up to 100. */
 const TABLE_ROWS = 10;
@@ -203,7 +204,7 @@ export function DashboardOverview() {
               <br />
               <span className="dashboard-overview__muted">{l.email}</span>
             </>,
-            l.source,
+            <LeadSource source={l.source} />,
           ],
         }))}
       />
@@ -227,7 +228,7 @@ export function DashboardOverview() {
               <br />
               <span className="dashboard-overview__muted">{t.email}</span>
             </>,
-            t.subject || '—',
+            <TicketSubject subject={t.subject} />,
             TICKET_STATUS_IDS[t.status] ? (
               <FormattedMessage id={TICKET_STATUS_IDS[t.status]} />
             ) : (

@@ -3,7 +3,7 @@ import { CHECKOUT_LINK_PATH, checkoutLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/catalogue.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
-import { computeQuote, type Interval, type QuoteResult } from '#domain/totals.ts';
+import { computeQuote, type Interval, type Quote, type QuoteResult } from '#domain/totals.ts';
 import {
   selectInterval,
   selectSelection,
@@ -42,6 +42,23 @@ export function useCheckoutHref(plans: PlanSelectionActor, domain: DomainCheckAc
   return (
     checkoutLink({ plans: selection, interval, domain: domainName ?? '' }) ?? CHECKOUT_LINK_PATH
   );
+}
+
+/**
+ * What is paid after today, per period: with monthly billing the monthly plans per month and the
+ * yearly ones per year; with yearly billing everything per year (the monthly plans' 12 months
+ * and the yearly plans renew together, a year from today).
+ */
+export function afterToday(quote: Quote): Array<['order.price.monthly' | 'order.price.yearly', number]> {
+  const { monthly, yearly } = quote.totals;
+  const periods: Array<['order.price.monthly' | 'order.price.yearly', number]> =
+    quote.interval === 'yearly'
+      ? [['order.price.yearly', monthly * quote.monthsIncluded + yearly]]
+      : [
+          ['order.price.monthly', monthly],
+          ['order.price.yearly', yearly],
+        ];
+  return periods.filter(([, cents]) => cents > 0);
 }
 
 function Money({ cents, lang }: { cents: number; lang: Lang }) {
@@ -168,22 +185,11 @@ export function OrderSummary({
                 <FormattedMessage id="order.summary.afterToday" />
               </dt>
               <dd>
-                {result.quote.totals.monthly > 0 || result.quote.totals.yearly > 0 ? (
-                  [
-                    result.quote.totals.monthly > 0
-                      ? intl.formatMessage(
-                          { id: 'order.price.monthly' },
-                          { price: formatMoney(result.quote.totals.monthly, lang) },
-                        )
-                      : null,
-                    result.quote.totals.yearly > 0
-                      ? intl.formatMessage(
-                          { id: 'order.price.yearly' },
-                          { price: formatMoney(result.quote.totals.yearly, lang) },
-                        )
-                      : null,
-                  ]
-                    .filter(Boolean)
+                {afterToday(result.quote).length > 0 ? (
+                  afterToday(result.quote)
+                    .map(([id, cents]) =>
+                      intl.formatMessage({ id }, { price: formatMoney(cents, lang) }),
+                    )
                     .join(' + ')
                 ) : (
                   <Money cents={0} lang={lang} />
@@ -241,7 +247,7 @@ export function OrderSummary({
             </ul>
           </div>
 
-          {result.quote.totals.monthly > 0 ? (
+          {result.quote.totals.monthly > 0 && interval === 'monthly' ? (
             <p className="order-summary__hint">
               <FormattedMessage
                 id="order.summary.hint12"
