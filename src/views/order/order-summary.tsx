@@ -49,7 +49,9 @@ export function useCheckoutHref(plans: PlanSelectionActor, domain: DomainCheckAc
  * yearly ones per year; with yearly billing everything per year (the monthly plans' 12 months
  * and the yearly plans renew together, a year from today).
  */
-export function afterToday(quote: Quote): Array<['order.price.monthly' | 'order.price.yearly', number]> {
+export function afterToday(
+  quote: Quote,
+): Array<['order.price.monthly' | 'order.price.yearly', number]> {
   const { monthly, yearly } = quote.totals;
   const periods: Array<['order.price.monthly' | 'order.price.yearly', number]> =
     quote.interval === 'yearly'
