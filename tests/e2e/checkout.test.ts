@@ -68,6 +68,10 @@ describe('a whole order in the browser', () => {
         .poll(() => page.locator('.pay-page__details').innerText(), { timeout: 10_000 })
         .toContain(number);
       expect(await page.locator('.pay-page__details').innerText()).toMatch(/30[.,]00/);
+      // The pay page leads on to the client area.
+      expect(
+        await page.getByRole('link', { name: t['pay.page.account'] }).getAttribute('href'),
+      ).toBe('/account');
       expect(await axeViolations(page)).toEqual([]);
 
       await page.goto(`${baseUrl}/thank-you?invoice=${number}&lang=en`, { waitUntil: 'load' });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -130,6 +130,11 @@ function PayDetails({ number }: { number: string }) {
         <a href={`/api/invoices/${encodeURIComponent(invoice.number)}?format=pdf`}>
           <FormattedMessage id="pay.page.downloadInvoice" />
         </a>
+      </p>
+      <p>
+        <Link to="/account">
+          <FormattedMessage id="pay.page.account" />
+        </Link>
       </p>
     </div>
   );
