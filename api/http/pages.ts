@@ -45,6 +45,8 @@ interface RenderedPage {
  */
 const PERSONAL = [
   /^\/dashboard(\/|$)/,
+  // The client area: rendered for whoever asks (signed in, or sent to sign in), never shared.
+  /^\/account$/,
   /^\/checkout$/,
   /^\/total-package\/order$/,
   /^\/thank-you$/,

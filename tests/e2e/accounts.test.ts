@@ -55,6 +55,13 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     await page.getByLabel(t['auth.login.password']!).fill('a-good-password');
     await page.getByRole('button', { name: t['auth.login.submit'] }).click();
     await page.waitForURL((url) => url.pathname === '/account');
+    // The client area's HTML is this person's: never kept and handed to the next visitor, who
+    // is sent to sign in (it was cached per path and language like a public page).
+    const own = await page.request.get(`${baseUrl}/account?lang=${lang}`);
+    expect(own.status()).toBe(200);
+    expect(own.headers()['cache-control']).toBe('private, no-store');
+    const stranger = await fetch(`${baseUrl}/account?lang=${lang}`, { redirect: 'manual' });
+    expect(stranger.status).toBe(307);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
       .toBe(t['page.account.title']);
