@@ -53,7 +53,8 @@ const CHECK_FIELD = {
  * payment). In `account` the children are what the visitor sees under the email field: nothing
  * (`editing`), its error (`invalid`), the loading text (`checking`), "already registered"
  * (`alreadyRegistered`, with the form cleared) or the generic error (`lookupFailed`). A new
- * address moves on to `details`; the tabs move freely either way. Field edits are taken in every
+ * address moves on to `details`, and so does the signed-in account's own (it orders as itself,
+ * without a password: `signedInEmail`); the tabs move freely either way. Field edits are taken in every
  * state and saved locally (never the password) through `persistForm`.
  */
 export const checkoutMachine = setup({
