@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from './http/body-limit.ts';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Config } from './env.ts';
@@ -219,7 +219,10 @@ export function createApp({
     .use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
     .use(async (c, next) => {
       await next();
-      c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+      // On the answer's own headers, as securityHeaders does: `c.header` after `next()` copies the
+      // finished Response around its body stream, and the server then streams a string it had
+      // whole.
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
     .route('/', healthRoutes(routed))
     .route('/', catalogueRoutes({ now }))

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../http/body-limit.ts';
 import * as v from 'valibot';
 import {
   MAX_UPLOAD_BYTES,
