@@ -35,7 +35,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { drizzleClient } from './pglite-client.ts';
-import { syncTree, WAL_POSITION_SQL, WalSyncer, type WalPosition } from './durability.ts';
+import { syncTree, WalSyncer } from './durability.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -238,7 +238,7 @@ export async function wrapPglite(
     );
     syncer = new WalSyncer(
       opts.pgdata,
-      async () => (await lean.query<WalPosition>(WAL_POSITION_SQL)).rows[0]!,
+      async <T>(sql: string) => (await lean.query<T>(sql)).rows[0]!,
       Number(segment.rows[0]?.bytes ?? 16 * 1024 * 1024),
     );
     await syncer.syncAll(); // a new cluster, the migrations, or what a killed predecessor left in the page cache

@@ -10,11 +10,22 @@
  *
  * A checkpoint (PGlite runs one itself when WAL grows past max_wal_size, and at close) writes data
  * pages and recycles old WAL segments, also without fsync. So when the checkpoint position in
- * pg_control has moved, afterCommit fsyncs the whole data directory instead. Remaining window: a
+ * pg_control has moved, afterCommit fsyncs the whole data directory instead. That position is read
+ * from pg_control itself (8 bytes, through a descriptor kept open), not with
+ * `pg_control_checkpoint()`, which opens, reads and closes the file through PGlite's emulated file
+ * system on every commit; at start-up the two are compared, and if they ever disagree (another
+ * layout) every commit asks PostgreSQL again. Remaining window: a
  * power loss between such a checkpoint and that full sync (within the same write call) could lose
  * pages the checkpoint wrote; PGlite gives us no hook to order it better.
  */
-import { close as closeFd, fsync as fsyncFd, open as openFd } from 'node:fs';
+import {
+  close as closeFd,
+  closeSync,
+  fsync as fsyncFd,
+  open as openFd,
+  openSync,
+  readSync,
+} from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -66,6 +77,30 @@ export type WalPosition = { walFile: string; checkpointLsn: string };
 /** Asks the database for the current WAL file and checkpoint position (superuser, which PGlite is). */
 export const WAL_POSITION_SQL =
   'select pg_walfile_name(pg_current_wal_lsn()) as "walFile", (select checkpoint_lsn::text from pg_control_checkpoint()) as "checkpointLsn"';
+/** Only the current WAL file (the checkpoint position read from pg_control by the process). */
+export const WAL_FILE_SQL = 'select pg_walfile_name(pg_current_wal_lsn()) as "walFile"';
+
+/**
+ * Where ControlFileData (src/include/catalog/pg_control.h) keeps the last checkpoint's LSN: after
+ * system_identifier (8 bytes), pg_control_version and catalog_version_no (4 + 4), state (4,
+ * padded to 8 for the 8-byte time) and time (8). Little-endian (WebAssembly).
+ */
+const CHECKPOINT_LSN_OFFSET = 32;
+
+/** An LSN as PostgreSQL prints it (`%X/%X`). */
+export const lsnText = (lsn: bigint): string =>
+  `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffff_ffffn).toString(16).toUpperCase()}`;
+
+/** Reads the last checkpoint's LSN from an open pg_control. */
+export function readCheckpointLsn(fd: number): string {
+  const bytes = Buffer.alloc(8);
+  if (readSync(fd, bytes, 0, 8, CHECKPOINT_LSN_OFFSET) !== 8)
+    throw new Error('pg_control is too short');
+  return lsnText(bytes.readBigUInt64LE(0));
+}
+
+/** How the syncer asks the database (the same PGlite). */
+export type WalQuery = <T>(sql: string) => Promise<T>;
 
 /** Parses `TTTTTTTTXXXXXXXXYYYYYYYY` into a timeline and an absolute segment number. */
 function parseWalFile(
@@ -92,29 +127,68 @@ export class WalSyncer {
    */
   private segment: { file: string; fd: Promise<number | null> } | null = null;
   private readonly segmentsPerLogId: bigint;
+  /** global/pg_control, open for reading the checkpoint position; null: asked with SQL instead. */
+  private control: number | null = null;
+  /** Whole-directory syncs so far (start-up, checkpoints), for tests. */
+  fullSyncs = 0;
 
   /**
    * @param pgdata the PGlite data directory (holds PG_VERSION, pg_wal/, global/pg_control)
-   * @param position reads WAL_POSITION_SQL from the same database
+   * @param query runs a statement on the same database and gives its first row
    * @param walSegmentBytes `wal_segment_size` (16 MB unless initdb chose otherwise)
    */
   constructor(
     private readonly pgdata: string,
-    private readonly position: () => Promise<WalPosition>,
+    private readonly query: WalQuery,
     walSegmentBytes = 16 * 1024 * 1024,
   ) {
     this.segmentsPerLogId = 0x1_0000_0000n / BigInt(walSegmentBytes);
   }
 
-  /** Makes everything written so far durable (whole data dir) and remembers the WAL position. */
+  /** The current WAL file and checkpoint position. */
+  private async position(): Promise<WalPosition> {
+    if (this.control === null) return this.query<WalPosition>(WAL_POSITION_SQL);
+    const { walFile } = await this.query<{ walFile: string }>(WAL_FILE_SQL);
+    return { walFile, checkpointLsn: readCheckpointLsn(this.control) };
+  }
+
+  /**
+   * Makes everything written so far durable (whole data dir) and remembers the WAL position; opens
+   * pg_control and keeps reading it if it gives the position PostgreSQL gives.
+   */
   async syncAll(): Promise<void> {
-    const now = await this.position();
+    this.closeControl();
+    const now = await this.query<WalPosition>(WAL_POSITION_SQL);
+    let control: number | null = null;
+    try {
+      control = openSync(path.join(this.pgdata, 'global', 'pg_control'), 'r');
+      if (readCheckpointLsn(control) !== now.checkpointLsn) throw new Error('another layout');
+    } catch {
+      if (control !== null) closeSync(control);
+      control = null;
+    }
+    this.control = control;
     await this.syncTree();
     this.last = now;
   }
 
-  /** Closes the segment kept open. */
+  /** Whether the checkpoint position is read from pg_control (else with SQL). */
+  get readsControlFile(): boolean {
+    return this.control !== null;
+  }
+
+  private closeControl(): void {
+    if (this.control !== null) closeSync(this.control);
+    this.control = null;
+  }
+
+  /** Closes what is kept open. */
   async close(): Promise<void> {
+    this.closeControl();
+    await this.closeSegment();
+  }
+
+  private async closeSegment(): Promise<void> {
     const segment = this.segment;
     this.segment = null;
     const fd = await segment?.fd.catch(() => null);
@@ -122,7 +196,8 @@ export class WalSyncer {
   }
 
   private async syncTree(): Promise<void> {
-    await this.close();
+    this.fullSyncs++;
+    await this.closeSegment();
     await syncTree(this.pgdata);
   }
 
@@ -130,7 +205,7 @@ export class WalSyncer {
   private async syncSegment(file: string, newest: boolean): Promise<void> {
     if (!newest) return fsyncPath(file);
     if (this.segment?.file !== file) {
-      await this.close();
+      await this.closeSegment();
       this.segment = {
         file,
         fd: openOf(file, 'r').then(
