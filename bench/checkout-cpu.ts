@@ -8,33 +8,15 @@
 // BENCH_ORDERS counted orders (default 100) after BENCH_WARMUP_ORDERS (default 40); PGlite, or
 // the PostgreSQL of DATABASE_URL (then the database's own processes are not counted).
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
-import { ensureBuild, startServer } from './lib.ts';
+import { cpuByThread, ensureBuild, startServer, threadCpu } from './lib.ts';
 
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP_ORDERS ?? 40);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4);
-/** A hash thread costs far more than this per order; no other thread comes near. */
-const HASH_THREAD_MS = 30;
 const run = randomBytes(3).toString('hex');
-
-/** CPU time (ms) of each thread of `pid`, by thread id (Linux, CLK_TCK 100). */
-function threadCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // the thread ended
-    }
-  }
-  return out;
-}
 
 const server = await startServer({
   TRUST_PROXY: '1',
@@ -73,19 +55,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   // the PDFs drawn after the answers
   await new Promise((resolve) => setTimeout(resolve, 4000));
-  let hash = 0;
-  let main = 0;
-  let other = 0;
-  const others: Array<[number, number]> = [];
-  for (const [tid, ms] of threadCpu(pid)) {
-    const perOrder = (ms - (before.get(tid) ?? 0)) / ORDERS;
-    if (tid === String(pid)) main += perOrder;
-    else if (perOrder > HASH_THREAD_MS) hash += perOrder;
-    else {
-      other += perOrder;
-      if (perOrder >= 0.05) others.push([Number(tid) - pid, perOrder]);
-    }
-  }
+  const { hash, main, other, others } = cpuByThread(pid, before, threadCpu(pid), ORDERS);
   const total = hash + main + other;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   console.log(
@@ -93,12 +63,7 @@ try {
   );
   console.log(`  hash threads      ${ms(hash)}`);
   console.log(`  event loop        ${ms(main)}`);
-  console.log(
-    `  other threads     ${ms(other)} (by thread, pid + n: ${others
-      .sort((a, b) => a[0] - b[0])
-      .map(([n, cpu]) => `+${n} ${cpu.toFixed(1)}`)
-      .join(', ')})`,
-  );
+  console.log(`  other threads     ${ms(other)} (by thread, pid + n: ${others})`);
   console.log(`  hash / total      ${Math.round((100 * hash) / total)} %`);
   console.log(`  orders/s          ${(ORDERS / seconds).toFixed(1)}`);
   console.log(`  load average      ${os.loadavg()[0]!.toFixed(1)}`);

@@ -25,7 +25,7 @@ import {
   type FreshDatabase,
 } from '../tests/cluster/fresh-database.ts';
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
-import { ensureBuild, print, startServer } from './lib.ts';
+import { cpuByThread, ensureBuild, print, startServer, threadCpu } from './lib.ts';
 
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
 const run = randomBytes(4).toString('hex');
@@ -162,12 +162,14 @@ async function measure(label: string, env: Record<string, string>) {
     }
     const before = await hashingCeiling();
     const cpuBefore = cpuOf(await processes());
+    const threadsBefore = threadCpu(pid);
     const benchCpuBefore = cpuMs(process.pid);
     const [placed, during] = await Promise.all([
       storm(SECONDS),
       catalogueProbe(server.url, SECONDS),
     ]);
     const benchCpu = cpuMs(process.pid) - benchCpuBefore;
+    const threadsAtEnd = threadCpu(pid);
     const cpuAtEnd = cpuOf([...cpuBefore.keys(), ...(await processes())]);
     const stormCpu = cpuBetween(cpuBefore, cpuAtEnd);
     // Work left after the storm (the PDFs drawn at low priority, the orders still in flight).
@@ -178,6 +180,7 @@ async function measure(label: string, env: Record<string, string>) {
     const perSecond = placed['2xx'] / SECONDS;
     const count = Math.max(1, placed['2xx']);
     const hashCpu = (before.cpuPerHashMs + after.cpuPerHashMs) / 2;
+    const threads = cpuByThread(pid, threadsBefore, threadsAtEnd, count);
     return {
       'orders/s': round1(perSecond),
       'hashing ceiling before / after (hashes/s)': `${round1(before.perSecond)} / ${round1(after.perSecond)}`,
@@ -189,6 +192,10 @@ async function measure(label: string, env: Record<string, string>) {
       'catalogue p99 during the storm (ms)': during.latency.p99,
       // the server's process (and PostgreSQL's backends for it, when on this machine)
       'server CPU per order (ms)': Math.round(stormCpu / count),
+      // the server's own threads (PostgreSQL's backends are in the line above only)
+      '  hash threads / event loop / other (ms)': [threads.hash, threads.main, threads.other]
+        .map(round1)
+        .join(' / '),
       'load generator CPU per order (ms)': Math.round((benchCpu / count) * 10) / 10,
       'CPU of one hash (ms)': Math.round(hashCpu),
       // What the ratio is on a machine doing nothing else: there the cores are shared out by CPU time.

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,4 +101,53 @@ export function print(title: string, rows: Record<string, unknown>): void {
   console.log(`\n${title}`);
   for (const [key, value] of Object.entries(rows))
     console.log(`  ${key.padEnd(38)} ${String(value)}`);
+}
+
+/** CPU time (ms) of each thread of `pid`, by thread id (Linux, CLK_TCK 100). */
+export function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+/** A password-hash thread costs far more than this per order; no other thread comes near. */
+const HASH_THREAD_MS = 30;
+
+/**
+ * The server's CPU per order between two `threadCpu` readings, by kind of thread: the hash
+ * threads, the event loop (the main thread) and the others (V8's helpers, the PDF worker), the
+ * latter also one by one (pid + n).
+ */
+export function cpuByThread(
+  pid: number,
+  before: Map<string, number>,
+  after: Map<string, number>,
+  orders: number,
+) {
+  let hash = 0;
+  let main = 0;
+  let other = 0;
+  const others: Array<[number, number]> = [];
+  for (const [tid, ms] of after) {
+    const perOrder = (ms - (before.get(tid) ?? 0)) / orders;
+    if (tid === String(pid)) main += perOrder;
+    else if (perOrder > HASH_THREAD_MS) hash += perOrder;
+    else {
+      other += perOrder;
+      if (perOrder >= 0.05) others.push([Number(tid) - pid, perOrder]);
+    }
+  }
+  const listed = others
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, cpu]) => `+${n} ${cpu.toFixed(1)}`)
+    .join(', ');
+  return { hash, main, other, others: listed };
 }
