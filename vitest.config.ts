@@ -22,6 +22,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
             'tests/helpers/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/console.ts', 'tests/setup/dom.ts'],
           // Model walks through real screens take seconds on a busy shared machine.

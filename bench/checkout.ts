@@ -13,18 +13,21 @@
 // wanders (the server runs more threads than the ceiling's, so it gets a different share of the
 // cores); the CPU figures (CPU of one hash against the CPU one order costs the server and the
 // load generator) hardly depend on what else runs: on an otherwise idle machine they are the
-// ratio.
+// ratio. The load generator shares the server's cores, so it is kept lean (bench/http-load.ts:
+// requests as bytes built before the storm) and the ceiling is measured in a process of its own
+// (bench/hash-ceiling.ts), whose hash threads do not idle on in this one.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { hashPassword, SCRYPT_PARAMS } from '../api/services/passwords.ts';
+import { SCRYPT_PARAMS } from '../api/services/passwords.ts';
 import {
   createFreshPostgresDatabase,
   type FreshDatabase,
 } from '../tests/cluster/fresh-database.ts';
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
+import { hashingCeiling } from './hash-ceiling.ts';
+import { paced, percentile, requestBytes, storm } from './http-load.ts';
 import { cpuByThread, ensureBuild, print, startServer, threadCpu } from './lib.ts';
 
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
@@ -47,35 +50,13 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** Hashes per second with the product's parameters, one hash in flight per core. */
-async function hashingCeiling(seconds = 3) {
-  const cores = os.availableParallelism();
-  const until = performance.now() + seconds * 1000;
-  let count = 0;
-  const started = performance.now();
-  const cpuBefore = cpuMs(process.pid);
-  await Promise.all(
-    Array.from({ length: cores }, async () => {
-      while (performance.now() < until) {
-        await hashPassword('bench-password-1');
-        count++;
-      }
-    }),
-  );
-  return {
-    perSecond: count / ((performance.now() - started) / 1000),
-    cores,
-    cpuPerHashMs: (cpuMs(process.pid) - cpuBefore) / count,
-  };
-}
-
 /** Latency of a visitor's catalogue requests (paced, so the probe adds little load itself). */
 const catalogueProbe = (url: string, seconds: number) =>
-  autocannon({
-    url: `${url}/api/catalogue`,
-    connections: 1,
-    overallRate: PROBE_RATE,
-    duration: seconds,
+  paced({
+    url,
+    rate: PROBE_RATE,
+    seconds,
+    request: requestBytes({ method: 'GET', url: new URL(`${url}/api/catalogue`) }),
   });
 
 /**
@@ -86,22 +67,19 @@ const catalogueProbe = (url: string, seconds: number) =>
 const customerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 
 /**
- * The customers' requests, built before the storm so the load generator spends its CPU on
- * sending, not on building: each a new customer (own address and email), far more than a
+ * The customers' requests as bytes, built before the storm so the load generator spends its CPU
+ * on sending, not on building: each a new customer (own address and email), far more than a
  * storm can place.
  */
 function customerRequests(url: string, tag: string, count = 100 * SECONDS + 1000) {
-  const host = new URL(url).host;
-  return Array.from({ length: count }, (_, i) => ({
-    method: 'POST' as const,
-    path: '/api/checkout',
-    headers: {
-      host,
-      'content-type': 'application/json',
-      'x-forwarded-for': customerAddress(i),
-    },
-    body: JSON.stringify(checkoutBody(`bench-${run}-${tag}-${i}@example.test`)),
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    requestBytes({
+      method: 'POST',
+      url: new URL(`${url}/api/checkout`),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': customerAddress(i) },
+      body: JSON.stringify(checkoutBody(`bench-${run}-${tag}-${i}@example.test`)),
+    }),
+  );
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -142,22 +120,20 @@ async function measure(label: string, env: Record<string, string>) {
   const pid = server.child.pid ?? 0;
   const processes = () => serverProcesses(pid, env.DATABASE_URL);
   try {
-    const storm = (seconds: number) =>
-      autocannon({
+    // (past the end an address would order twice and count as an error)
+    const orders = (seconds: number) =>
+      storm({
         url: server.url,
         connections: CUSTOMERS,
-        duration: seconds,
-        // An order waits for its password hash; on a loaded machine that is seconds, not an error.
-        timeout: 60,
-        // (past the end an address would order twice and count as an error)
-        requests: [{ method: 'POST', setupRequest: () => requests[next++ % requests.length]! }],
+        seconds,
+        next: () => requests[next++ % requests.length]!,
       });
     await catalogueProbe(server.url, 1); // warm-up
     const idle = await catalogueProbe(server.url, 5);
     // Warm-up: a first storm of other new customers (the JIT, the database's caches), as on a
     // server that has been running; then quiet.
     if (WARMUP > 0) {
-      await storm(WARMUP);
+      await orders(WARMUP);
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
     const before = await hashingCeiling();
@@ -165,7 +141,7 @@ async function measure(label: string, env: Record<string, string>) {
     const threadsBefore = threadCpu(pid);
     const benchCpuBefore = cpuMs(process.pid);
     const [placed, during] = await Promise.all([
-      storm(SECONDS),
+      orders(SECONDS),
       catalogueProbe(server.url, SECONDS),
     ]);
     const benchCpu = cpuMs(process.pid) - benchCpuBefore;
@@ -177,19 +153,20 @@ async function measure(label: string, env: Record<string, string>) {
     const afterCpu = cpuBetween(cpuAtEnd, cpuOf([...cpuAtEnd.keys()]));
     const after = await hashingCeiling();
     const ceiling = (before.perSecond + after.perSecond) / 2;
-    const perSecond = placed['2xx'] / SECONDS;
-    const count = Math.max(1, placed['2xx']);
+    const perSecond = placed.ok / SECONDS;
+    const count = Math.max(1, placed.ok);
     const hashCpu = (before.cpuPerHashMs + after.cpuPerHashMs) / 2;
     const threads = cpuByThread(pid, threadsBefore, threadsAtEnd, count);
     return {
       'orders/s': round1(perSecond),
       'hashing ceiling before / after (hashes/s)': `${round1(before.perSecond)} / ${round1(after.perSecond)}`,
       'orders/s of the ceiling': `${Math.round((perSecond / ceiling) * 100)} %`,
-      'order latency p50 / p99 (ms)': `${placed.latency.p50} / ${placed.latency.p99}`,
-      // autocannon's `errors` includes its time-outs.
+      'order latency p50 / p99 (ms)': `${percentile(placed.latencies, 50)} / ${percentile(placed.latencies, 99)}`,
       'errors (non-2xx + failed)': placed.non2xx + placed.errors,
-      'catalogue p99 idle (ms)': idle.latency.p99,
-      'catalogue p99 during the storm (ms)': during.latency.p99,
+      'catalogue p99 idle (ms)': percentile(idle.latencies, 99),
+      'catalogue p99 during the storm (ms)': percentile(during.latencies, 99),
+      'catalogue errors (non-2xx + failed)':
+        idle.non2xx + idle.errors + during.non2xx + during.errors,
       // the server's process (and PostgreSQL's backends for it, when on this machine)
       'server CPU per order (ms)': Math.round(stormCpu / count),
       // the server's own threads (PostgreSQL's backends are in the line above only)
