@@ -469,27 +469,35 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     fireEvent.change(input(label), { target: { value } });
   const continueButton = () =>
     screen.getByRole('button', { name: text('checkout.account.continue') });
+  const payButton = () => screen.getByRole('button', { name: text('checkout.pay.button') });
+  /** Step 1: the email address typed, Continue clicked, the account check answered. */
+  const continueWith = async (email: string) => {
+    type('checkout.fields.email', email);
+    fireEvent.click(continueButton());
+    await flush();
+  };
+  /** Step 2's name and street (the postal code is each test's own). */
+  const fillNameAndStreet = () => {
+    type('checkout.fields.firstname', 'Anna');
+    type('checkout.fields.lastname', 'de Vries');
+    type('checkout.fields.address1', 'Damrak 1');
+    type('checkout.fields.city', 'Amsterdam');
+  };
 
   it('a signed-in account orders as itself, without a password', async () => {
     const { bodies } = start({ lookup: 'own' });
-    type('checkout.fields.email', 'New@example.test');
-    fireEvent.click(continueButton());
-    await flush();
+    await continueWith('New@example.test');
     expect(screen.queryByText(text('accountCreation.alreadyRegistered'))).toBeNull();
     expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
       text('checkout.tabs.details'),
     );
     expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`))).toBeNull();
     expect(screen.getByText(/You are signed in as new@example\.test/)).toBeTruthy();
-    type('checkout.fields.firstname', 'Anna');
-    type('checkout.fields.lastname', 'de Vries');
-    type('checkout.fields.address1', 'Damrak 1');
+    fillNameAndStreet();
     type('checkout.fields.postalcode', '1012 LG');
-    type('checkout.fields.city', 'Amsterdam');
     fireEvent.click(screen.getByRole('checkbox'));
-    const payButton = screen.getByRole('button', { name: text('checkout.pay.button') });
-    expect(payButton).toHaveProperty('disabled', false);
-    fireEvent.click(payButton);
+    expect(payButton()).toHaveProperty('disabled', false);
+    fireEvent.click(payButton());
     await flush();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ email: 'New@example.test', firstname: 'Anna' });
@@ -498,9 +506,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
 
   it('"already registered": leaving the emptied field adds nothing above the sign-in link', async () => {
     start({ lookup: 'exists' });
-    type('checkout.fields.email', 'someone-else@example.test');
-    fireEvent.click(continueButton());
-    await flush();
+    await continueWith('someone-else@example.test');
     expect(screen.getByText(text('accountCreation.alreadyRegistered'))).toBeTruthy();
     // Leaving the emptied field adds no "required" above the sign-in link.
     fireEvent.blur(screen.getByLabelText(text('checkout.fields.email')));
@@ -509,9 +515,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
 
   it('an error goes while the right value is typed, before the blur a click would cause', async () => {
     start();
-    type('checkout.fields.email', 'anna@example');
-    fireEvent.click(continueButton());
-    await flush();
+    await continueWith('anna@example');
     expect(screen.getByText(text('form.validation.invalidEmail'))).toBeTruthy();
     type('checkout.fields.email', 'anna@example.test');
     expect(screen.queryByText(text('form.validation.invalidEmail'))).toBeNull();
@@ -519,13 +523,8 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
 
   it('a postal code that does not fit the country is flagged at the field and blocks paying', async () => {
     start();
-    type('checkout.fields.email', 'anna@example.test');
-    fireEvent.click(continueButton());
-    await flush();
-    type('checkout.fields.firstname', 'Anna');
-    type('checkout.fields.lastname', 'de Vries');
-    type('checkout.fields.address1', 'Damrak 1');
-    type('checkout.fields.city', 'Amsterdam');
+    await continueWith('anna@example.test');
+    fillNameAndStreet();
     type('checkout.fields.password', 'a-good-password');
     fireEvent.click(screen.getByRole('checkbox'));
     type('checkout.fields.postalcode', '12345');
@@ -533,10 +532,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     const invalid = text('checkout.validation.postalCodeInvalid');
     // At the field and in the list of what blocks the button.
     expect(screen.getAllByText(invalid)).toHaveLength(2);
-    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    expect(payButton()).toHaveProperty('disabled', true);
     // A Belgian postal code is four digits: '1234' is wrong for the Netherlands, right for Belgium.
     type('checkout.fields.postalcode', '1234');
     expect(screen.getAllByText(invalid)).toHaveLength(2);
@@ -544,16 +540,10 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
       target: { value: 'BE' },
     });
     expect(screen.queryByText(invalid)).toBeNull();
-    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
-      'disabled',
-      false,
-    );
+    expect(payButton()).toHaveProperty('disabled', false);
     // A wrong optional field blocks too: the server would refuse it.
     type('checkout.fields.kvk', '1234');
     expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();
-    expect(screen.getByRole('button', { name: text('checkout.pay.button') })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    expect(payButton()).toHaveProperty('disabled', true);
   });
 });
