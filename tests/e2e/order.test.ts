@@ -319,6 +319,45 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
   });
 });
 
+describe('order page on a phone', () => {
+  it('keeps every word of the summary lines whole in Dutch, from 320 to 420 px', async () => {
+    const { page, context, problems } = await openOrder(
+      baseUrl,
+      'plans=webHosting_total,seo_booster',
+      'nl',
+    );
+    try {
+      await page.locator('.order-summary__table tbody tr').first().waitFor();
+      for (const width of [320, 375, 390, 420]) {
+        await page.setViewportSize({ width, height: 800 });
+        // Each word of a description, a billing ("Maandelijks") and an amount on one line.
+        const broken = await page.$$eval('.order-summary__table tbody :is(th, td)', (cells) =>
+          cells.flatMap((cell) => {
+            const out: string[] = [];
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                if (range.getClientRects().length > 1) out.push(word[0]);
+              }
+            }
+            return out;
+          }),
+        );
+        expect({ width, broken }).toEqual({ width, broken: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      }
+      expect(await page.locator('.order-summary__table tbody tr').count()).toBeGreaterThan(1);
+      await expectNoAxeViolations(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('order page without a reachable registry', () => {
   it('says the check failed (the default bootstrap URL cannot be reached offline)', async () => {
     const response = await fetch(`${baseUrl}/api/domains/check?domain=studio-noord.com`);
