@@ -186,6 +186,43 @@ describe('header', () => {
   });
 });
 
+describe('footer', () => {
+  it('ends below the floating chat button on a phone: nothing is left under it', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      await page.goto(`${baseUrl}/?lang=nl`, { waitUntil: 'networkidle' });
+      // the floating chat comes once the visitor scrolls (chat-launcher.tsx)
+      const toEnd = () =>
+        page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await toEnd();
+      const launcher = page.locator('.live-chat__launcher');
+      await launcher.waitFor();
+      await toEnd();
+      const box = (await launcher.boundingBox())!;
+      const under = await page.evaluate((b) => {
+        const hits: string[] = [];
+        for (const el of document.querySelectorAll('.site-footer *')) {
+          if (el.children.length > 0) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (r.right > b.x && r.left < b.x + b.width && r.bottom > b.y && r.top < b.y + b.height)
+            hits.push((el.textContent ?? '').trim().slice(0, 40));
+        }
+        return hits;
+      }, box);
+      expect(under).toEqual([]);
+      // the last line (the copyright and VAT note) is in view, above the button
+      const copyright = (await page.locator('.site-footer__copyright').boundingBox())!;
+      expect(copyright.y + copyright.height).toBeLessThanOrEqual(box.y);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('scroll restoration', () => {
   it('starts a new page at the top and restores the position on back', async () => {
     const { page, context, problems } = await watchedPage(browser, baseUrl, {
