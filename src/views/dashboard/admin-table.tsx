@@ -73,7 +73,8 @@ export function AdminTableView({ actor }: { actor: AdminTableActor }) {
         </p>
       ) : null}
       {data ? (
-        <div className="account__table-wrap">
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <div className="account__table-wrap" tabIndex={0}>
           <table className="account__table">
             <thead>
               <tr>
