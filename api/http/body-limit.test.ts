@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** One raw HTTP request; `chunks` are sent chunked (no Content-Length) unless `length` is given. */
+/** One HTTP request: the body with a Content-Length, or in two chunks (`chunked`) without one. */
 function send(
   method: string,
   path: string,
