@@ -320,7 +320,7 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
 });
 
 describe('order page on a phone', () => {
-  it('keeps every word of the summary lines whole in Dutch, from 320 to 420 px', async () => {
+  it('keeps every word of the summary lines whole in Dutch, from 320 to 700 px', async () => {
     const { page, context, problems } = await openOrder(
       baseUrl,
       'plans=webHosting_total,seo_booster',
@@ -328,7 +328,7 @@ describe('order page on a phone', () => {
     );
     try {
       await page.locator('.order-summary__table tbody tr').first().waitFor();
-      for (const width of [320, 375, 390, 420]) {
+      for (const width of [320, 375, 390, 420, 600, 700]) {
         await page.setViewportSize({ width, height: 800 });
         // Each word of a description, a billing ("Maandelijks") and an amount on one line.
         const broken = await page.$$eval('.order-summary__table tbody :is(th, td)', (cells) =>
