@@ -17,8 +17,19 @@ describe('t: the server formats the site catalogues', () => {
     );
   });
 
+  it('gives a message without placeholders the same text every time, in each language', () => {
+    const first = t('nl', 'invoice.pdf.title');
+    expect(first).toBe(t('nl', 'invoice.pdf.title'));
+    expect(t('en', 'invoice.pdf.title')).not.toBe(first);
+    expect(t('en', 'invoice.pdf.title')).toBe(t('en', 'invoice.pdf.title'));
+  });
+
   it('refuses a key no catalogue has, and a missing value', () => {
     expect(() => t('en', 'no.such.key' as MessageKey)).toThrow(/missing message en:no\.such\.key/);
+    expect(() => t('en', 'mail.common.hello')).toThrow();
+    // still after the message has been formatted with its value, and a second time
+    expect(t('en', 'mail.common.hello', { name: 'Ann' })).toBe('Hello Ann,');
+    expect(() => t('en', 'mail.common.hello')).toThrow();
     expect(() => t('en', 'mail.common.hello')).toThrow();
     expect(isMessageKey('mail.common.hello')).toBe(true);
     expect(isMessageKey('mail.common')).toBe(false);

@@ -15,6 +15,8 @@ export type MessageValues = Readonly<Record<string, string | number>>;
 const CATALOGS: Readonly<Record<Lang, Readonly<Record<string, string>>>> = { en, nl };
 // Compiled messages per language and key (a cache: the catalogues never change at run time).
 const compiled = new Map<string, IntlMessageFormat>();
+// The text of messages used without values (most of a mail's and an invoice's words), formatted once.
+const plain = new Map<string, string>();
 
 /**
  * The message `key` of the catalogue of `lang`, with its placeholders filled from `values`. A
@@ -22,6 +24,10 @@ const compiled = new Map<string, IntlMessageFormat>();
  */
 export function t(lang: Lang, key: MessageKey, values?: MessageValues): string {
   const id = `${lang}:${key}`;
+  if (values === undefined) {
+    const known = plain.get(id);
+    if (known !== undefined) return known;
+  }
   let format = compiled.get(id);
   if (!format) {
     const message = Object.hasOwn(CATALOGS[lang], key) ? CATALOGS[lang][key] : undefined;
@@ -29,7 +35,9 @@ export function t(lang: Lang, key: MessageKey, values?: MessageValues): string {
     format = new IntlMessageFormat(message, intlLocale(lang));
     compiled.set(id, format);
   }
-  return String(format.format(values));
+  const text = String(format.format(values));
+  if (values === undefined) plain.set(id, text);
+  return text;
 }
 
 /** Whether `key` names a message (for keys that come from data, e.g. a rule book's option ids). */

@@ -107,6 +107,27 @@ describe('storm and paced against a real server', () => {
     expect(result.ok).toBeGreaterThan(2);
   });
 
+  it('counts only the answers after the ramp', async () => {
+    const good = requestBytes({ method: 'POST', url: new URL(`${url}/x`), body: 'ok' });
+    const before = served;
+    let atWindow = -1;
+    const result = await storm({
+      url,
+      connections: 2,
+      ramp: 0.2,
+      seconds: 0.2,
+      next: () => good,
+      onWindow: () => (atWindow = served),
+    });
+    const inRamp = atWindow - before;
+    expect(inRamp).toBeGreaterThan(10);
+    expect(result.ok).toBeGreaterThan(10);
+    // what the server answered during the ramp is not counted (at most one answer per
+    // connection can be under way at the switch)
+    expect(result.ok).toBeLessThanOrEqual(served - atWindow + 2);
+    expect(result.ok).toBeLessThan(served - before - inRamp + 2);
+  });
+
   it('paces one visitor’s requests', async () => {
     const started = performance.now();
     const result = await paced({

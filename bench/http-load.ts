@@ -146,32 +146,49 @@ function count(into: LoadFigures, status: number, ms: number) {
 }
 
 /**
- * `connections` clients send back to back for `seconds`, each the next request of `next()`;
- * answers that arrive after the end are not counted (their connections are closed then).
+ * `connections` clients send back to back for `ramp` + `seconds`, each the next request of
+ * `next()`. Only answers that arrive in the last `seconds` are counted: during the ramp the
+ * server goes from idle to full (every connection's first request still in its queue), so what
+ * is counted is the steady state. `onWindow` is called when counting starts. Answers that arrive
+ * after the end are not counted (their connections are closed then).
  */
 export async function storm(options: {
   url: string;
   connections: number;
   seconds: number;
   next: () => Buffer;
+  ramp?: number;
+  onWindow?: () => void;
 }): Promise<LoadFigures> {
   const url = new URL(options.url);
   const out = figures();
-  const until = performance.now() + options.seconds * 1000;
+  const ramp = (options.ramp ?? 0) * 1000;
+  const from = performance.now() + ramp;
+  const until = from + options.seconds * 1000;
+  let over = false;
+  const counted = () => !over && performance.now() >= from;
   const clients = Array.from({ length: options.connections }, () => new Connection(url));
-  const ended = new Promise<void>((resolve) => setTimeout(resolve, options.seconds * 1000));
+  const window = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      options.onWindow?.();
+      resolve();
+    }, ramp),
+  );
+  const ended = new Promise<void>((resolve) => setTimeout(resolve, ramp + options.seconds * 1000));
   const loops = clients.map(async (client) => {
-    while (performance.now() < until) {
+    while (!over && performance.now() < until) {
       const sent = performance.now();
       try {
         const status = await client.send(options.next());
-        if (performance.now() <= until) count(out, status, performance.now() - sent);
+        if (counted()) count(out, status, performance.now() - sent);
       } catch {
-        if (performance.now() <= until) out.errors++;
+        if (counted()) out.errors++;
       }
     }
   });
+  await window;
   await ended;
+  over = true;
   for (const client of clients) client.close();
   await Promise.all(loops);
   out.latencies.sort((a, b) => a - b);
