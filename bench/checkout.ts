@@ -14,8 +14,8 @@
 // Other work on the machine changes every figure, so the ceiling is measured right before and
 // right after each storm and the ratio uses their mean; the storms are measured one after another
 // and the median is the figure (the machine's speed moves by 10 % within a minute here). On a
-// busy machine that ratio still wanders (the server runs more threads than the ceiling's, so it gets a different share of the
-// cores); the CPU figures (CPU of one hash against the CPU one order costs the server and the
+// busy machine that ratio still wanders (the server runs more threads than the ceiling's, so it
+// gets a different share of the cores); the CPU figures (CPU of one hash against the CPU one order costs the server and the
 // load generator) hardly depend on what else runs: on an otherwise idle machine they are the
 // ratio. The load generator shares the server's cores, so it is kept lean (bench/http-load.ts:
 // requests as bytes built before the storm) and the ceiling is measured in a process of its own

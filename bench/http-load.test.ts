@@ -125,7 +125,6 @@ describe('storm and paced against a real server', () => {
     // what the server answered during the ramp is not counted (at most one answer per
     // connection can be under way at the switch)
     expect(result.ok).toBeLessThanOrEqual(served - atWindow + 2);
-    expect(result.ok).toBeLessThan(served - before - inRamp + 2);
   });
 
   it('paces one visitor’s requests', async () => {
