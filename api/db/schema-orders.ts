@@ -123,6 +123,11 @@ export type InvoiceLine = {
   description: string;
   billing: string;
   amount: number;
+  /**
+   * A monthly line that bills several months at once (the first invoice with yearly billing: 12):
+   * how many. Absent when it bills one month.
+   */
+  months?: number;
   /** Renewal lines (the billing job): the subscription and the period billed, inclusive days. */
   subscriptionId?: string;
   periodStart?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
+import { formatMoney } from '#domain/format.ts';
 import { computeQuote } from '#domain/totals.ts';
 import {
   customerProfiles,
@@ -20,6 +21,7 @@ import {
 } from '../../tests/helpers/accounts.ts';
 import { testAppForFile } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { readPdf } from '../../tests/helpers/pdf-text.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createDomainOwnership } from '../services/orders.ts';
 
@@ -195,6 +197,56 @@ describe('POST /api/checkout: the happy path', () => {
       .from(subscriptions)
       .where(eq(subscriptions.orderId, orderId));
     expect(sub).toMatchObject({ nextPaymentDate: '2027-03-10', termEnd: '2027-03-10' });
+
+    // The invoice, its PDF and the confirmation say the monthly plan is billed for 12 months,
+    // never "per month" beside the year's amount.
+    expect(invoice!.lines).toContainEqual({
+      description: 'Complete Website Package',
+      billing: 'monthly',
+      amount: 3000 * 12,
+      months: 12,
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'order-confirmation'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail!.text).toContain(
+      `- Complete Website Package (12 months): ${formatMoney(36000, 'en')}`,
+    );
+    expect(mail!.text).not.toContain('per month)');
+    const pdf = await t.call('GET', `/api/invoices/${invoiceNumber}?format=pdf`, undefined, {
+      Cookie: sessionCookie(res),
+    });
+    expect(pdf.status).toBe(200);
+    const text = readPdf(new Uint8Array(await pdf.arrayBuffer())).text;
+    expect(text).toContain('Complete Website Package (12 months)');
+    expect(text).not.toContain('(monthly)');
+  });
+
+  it('bills one month on the monthly interval and says "per month"', async () => {
+    const res = await t.call(
+      'POST',
+      '/api/checkout',
+      order({ planData: { products: [16], billingCycle: 'monthly' } }),
+    );
+    expect(res.status).toBe(201);
+    const { invoiceNumber } = await res.json();
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, invoiceNumber));
+    expect(invoice!.lines).toContainEqual({
+      description: 'Complete Website Package',
+      billing: 'monthly',
+      amount: 3000,
+    });
+    const pdf = await t.call('GET', `/api/invoices/${invoiceNumber}?format=pdf`, undefined, {
+      Cookie: sessionCookie(res),
+    });
+    expect(pdf.status).toBe(200);
+    expect(readPdf(new Uint8Array(await pdf.arrayBuffer())).text).toContain('(monthly)');
   });
 });
 

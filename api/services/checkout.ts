@@ -118,13 +118,20 @@ function buyerOf(body: CheckoutRequest, lang: Lang): InvoiceParty {
   };
 }
 
-/** The invoice lines of a quote: a monthly line bills the months paid today. */
+/**
+ * The invoice lines of a quote: a monthly line bills the months paid today, and says how many when
+ * that is more than one (yearly billing), so the invoice never reads "per month" beside a year.
+ */
 export function invoiceLinesOf(quote: Quote): InvoiceLine[] {
-  return quote.lines.map((line) => ({
-    description: line.displayName,
-    billing: line.billing,
-    amount: line.billing === 'monthly' ? line.price * quote.monthsIncluded : line.price,
-  }));
+  return quote.lines.map((line) => {
+    const months = line.billing === 'monthly' ? quote.monthsIncluded : 1;
+    return {
+      description: line.displayName,
+      billing: line.billing,
+      amount: line.price * months,
+      ...(months > 1 ? { months } : {}),
+    };
+  });
 }
 
 // The order's statements, their SQL built once (decision M15, api/db/cached-query.ts).

@@ -69,6 +69,25 @@ describe('invoice PDF', () => {
     },
   );
 
+  it('names the months a monthly line bills when there are several (yearly billing)', () => {
+    const yearly = (lang: 'nl' | 'en') =>
+      readPdf(
+        renderInvoicePdf(
+          invoice({
+            lang,
+            lines: [
+              { description: 'Website', billing: 'monthly', amount: 58800, months: 12 },
+              { description: 'Support', billing: 'monthly', amount: 4900 },
+            ],
+          }),
+        ),
+      ).text;
+    expect(yearly('nl')).toContain('Website (12 maanden)');
+    expect(yearly('nl')).toContain('Support (per maand)');
+    expect(yearly('en')).toContain('Website (12 months)');
+    expect(yearly('en')).toContain('Support (monthly)');
+  });
+
   it('leaves every plugin hook in place for other documents', () => {
     const before = (jsPDF.API as unknown as { events: unknown[] }).events;
     const names = () =>

@@ -115,7 +115,12 @@ function invoiceText(lang: Lang) {
     yearly: t(lang, 'invoice.pdf.billing.yearly'),
     notAvailable: '',
   };
-  return { ...words, billing };
+  /** A monthly line that bills several months at once says how many, not "monthly". */
+  const billingOf = (line: InvoiceLine): string =>
+    line.months
+      ? t(lang, 'invoice.pdf.billing.months', { count: line.months })
+      : (billing[line.billing as keyof typeof billing] ?? '');
+  return { ...words, billingOf };
 }
 
 /** jsPDF's built-in fonts are WinAnsi: normalise the odd characters they cannot draw. */
@@ -205,7 +210,7 @@ export function renderInvoicePdf(
   doc.setFont('helvetica', 'normal');
   y += 8;
   for (const line of invoice.lines) {
-    const billing = t.billing[line.billing as keyof typeof t.billing] ?? '';
+    const billing = t.billingOf(line);
     const label = billing ? `${line.description} (${billing})` : line.description;
     const wrapped = doc.splitTextToSize(pdfText(label), 130) as string[];
     doc.text(wrapped, left, y);

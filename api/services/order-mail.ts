@@ -32,8 +32,9 @@ const escapeHtml = (value: string) =>
   );
 
 function lineText(lang: Lang, line: InvoiceLine): string {
-  const billing =
-    line.billing === 'oneTime' || line.billing === 'monthly' || line.billing === 'yearly'
+  const billing = line.months
+    ? t(lang, 'mail.billing.months', { count: line.months })
+    : line.billing === 'oneTime' || line.billing === 'monthly' || line.billing === 'yearly'
       ? t(lang, `mail.billing.${line.billing}`)
       : '';
   return `${line.description}${billing ? ` (${billing})` : ''}: ${formatMoney(line.amount, lang)}`;
