@@ -69,6 +69,18 @@ describe('invoice PDF', () => {
     },
   );
 
+  it('writes only the two fonts it draws, none embedded, and stays a few KB', () => {
+    const pdf = renderInvoicePdf(invoice());
+    const fonts = [
+      ...Buffer.from(pdf)
+        .toString('latin1')
+        .matchAll(/\/BaseFont \/([\w-]+)/g),
+    ];
+    expect(fonts.map((m) => m[1]).sort()).toEqual(['Helvetica', 'Helvetica-Bold']);
+    expect(readPdf(pdf).embeddedFonts).toEqual([]);
+    expect(pdf.length).toBeLessThan(8000);
+  });
+
   it('names the months a monthly line bills when there are several (yearly billing)', () => {
     const yearly = (lang: 'nl' | 'en') =>
       readPdf(

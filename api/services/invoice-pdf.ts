@@ -165,7 +165,15 @@ export function renderInvoicePdf(
   hooks: readonly string[] | 'all' = INVOICE_PDF_HOOKS,
 ): Uint8Array {
   const t = invoiceText(invoice.lang);
-  const doc = jsPdfWith(hooks, { unit: 'mm', format: 'a4', compress: true });
+  // Only the two fonts drawn are written (not all fourteen standard ones), and the page is not
+  // deflated: a few KB of text, about as small as deflated with every font, and 0.3 ms less CPU
+  // per invoice (jsPDF deflates in JavaScript, decision M20).
+  const doc = jsPdfWith(hooks, {
+    unit: 'mm',
+    format: 'a4',
+    compress: false,
+    putOnlyUsedFonts: true,
+  });
   doc.setProperties({ title: `${t.title} ${invoice.number}`, creator: invoice.seller.name });
   const left = 20;
   const right = 190;
