@@ -1,6 +1,6 @@
 // bench/checkout-cpu (issue 10): where one order's CPU goes, per thread of the server, with few
 // customers at once (BENCH_CUSTOMERS, default 4) so the figures hardly depend on what else runs
-// on the machine: the password hash (the hash threads), the event loop (the main thread: HTTP,
+// on the machine: the password hash (the hash processes), the event loop (the main thread: HTTP,
 // the embedded database, drizzle, the quote, the mails) and the other threads (V8's helpers, the
 // PDF worker). `hash / total` is what bench:checkout's "orders/s of the ceiling" is on an
 // otherwise idle machine.
@@ -61,7 +61,7 @@ try {
   console.log(
     `\nPOST /api/checkout, CPU per order by thread (${ORDERS} orders, ${CUSTOMERS} at once, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
   );
-  console.log(`  hash threads      ${ms(hash)}`);
+  console.log(`  hash processes    ${ms(hash)}`);
   console.log(`  event loop        ${ms(main)}`);
   console.log(`  other threads     ${ms(other)} (by thread, pid + n: ${others})`);
   console.log(`  hash / total      ${Math.round((100 * hash) / total)} %`);

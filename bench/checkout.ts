@@ -19,7 +19,7 @@
 // load generator) hardly depend on what else runs: on an otherwise idle machine they are the
 // ratio. The load generator shares the server's cores, so it is kept lean (bench/http-load.ts:
 // requests as bytes built before the storm) and the ceiling is measured in a process of its own
-// (bench/hash-ceiling.ts), whose hash threads do not idle on in this one.
+// (bench/hash-ceiling.ts), whose hash processes do not idle on in this one.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +32,7 @@ import {
 import { checkoutBody } from '../tests/helpers/checkout-body.ts';
 import { hashingCeiling } from './hash-ceiling.ts';
 import { paced, percentile, requestBytes, storm, type LoadFigures } from './http-load.ts';
-import { cpuByThread, ensureBuild, print, startServer, threadCpu } from './lib.ts';
+import { childPids, cpuByThread, ensureBuild, print, startServer, threadCpu } from './lib.ts';
 
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
 const run = randomBytes(4).toString('hex');
@@ -100,20 +100,22 @@ function customerRequests(
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The processes whose CPU an order costs: the server, and on a PostgreSQL of this machine the
+ * The processes whose CPU an order costs: the server and its password-hash processes, and on a PostgreSQL of this machine the
  * backends serving its database (the server's pool).
  */
 async function serverProcesses(pid: number, databaseUrl: string | undefined): Promise<number[]> {
-  if (!databaseUrl) return [pid];
+  // the server and its password-hash processes
+  const own = [pid, ...childPids(pid)];
+  if (!databaseUrl) return own;
   const url = new URL(databaseUrl);
-  if (!['127.0.0.1', 'localhost'].includes(url.hostname)) return [pid];
+  if (!['127.0.0.1', 'localhost'].includes(url.hostname)) return own;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
-    return [pid, ...rows.map((row) => row.pid)];
+    return [...own, ...rows.map((row) => row.pid)];
   } finally {
     await client.end();
   }
@@ -245,7 +247,7 @@ async function measure(label: string, env: Record<string, string>) {
       // the server's process (and PostgreSQL's backends for it, when on this machine)
       'server CPU per order (ms, each)': each((r) => Math.round(r.serverCpu)),
       // the server's own threads (PostgreSQL's backends are in the line above only)
-      '  hash threads / event loop / other (ms)': each((r) =>
+      '  hash processes / event loop / other (ms)': each((r) =>
         [r.threads.hash, r.threads.main, r.threads.other].map(round1).join(' / '),
       ),
       'load generator CPU per order (ms)': each((r) => round1(r.benchCpu)),

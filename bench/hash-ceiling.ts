@@ -1,39 +1,30 @@
 // The machine's password-hashing ceiling: hashes per second with the product's own scrypt
 // parameters (api/services/passwords.ts), one hash in flight per core, for `argv[2]` seconds
-// (default 3). Run in a process of its own by bench/checkout, so the hash threads it starts do not
+// (default 3). Run in a process of its own by bench/checkout, so the hash processes it starts do not
 // live on (idle, collecting garbage) in the process that sends the orders. Prints JSON.
 //   node --import ./bench/register-ts.mjs bench/hash-ceiling.ts [seconds]
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processTreeCpu } from './lib.ts';
 
 export interface Ceiling {
   perSecond: number;
   cores: number;
-  /** CPU time of the whole process per hash (ms) */
+  /** CPU time per hash (ms) of the whole process and its hash processes */
   cpuPerHashMs: number;
-}
-
-/** CPU time (user + system, ms) this process has used so far (Linux; 0 elsewhere). */
-function ownCpuMs(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 async function measure(seconds: number): Promise<Ceiling> {
   const { hashPassword } = await import('../api/services/passwords.ts');
   const cores = os.availableParallelism();
-  await hashPassword('bench-password-0'); // the threads started
+  // every hash process started, its buffer in place
+  await Promise.all(Array.from({ length: cores }, () => hashPassword('bench-password-0')));
   const until = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();
-  const cpuBefore = ownCpuMs();
+  const cpuBefore = processTreeCpu(process.pid);
   await Promise.all(
     Array.from({ length: cores }, async () => {
       while (performance.now() < until) {
@@ -45,7 +36,7 @@ async function measure(seconds: number): Promise<Ceiling> {
   return {
     perSecond: count / ((performance.now() - started) / 1000),
     cores,
-    cpuPerHashMs: (ownCpuMs() - cpuBefore) / count,
+    cpuPerHashMs: (processTreeCpu(process.pid) - cpuBefore) / count,
   };
 }
 

@@ -103,28 +103,63 @@ export function print(title: string, rows: Record<string, unknown>): void {
     console.log(`  ${key.padEnd(38)} ${String(value)}`);
 }
 
-/** CPU time (ms) of each thread of `pid`, by thread id (Linux, CLK_TCK 100). */
-export function threadCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+/** The processes `pid` started (the server's password-hash processes; Linux). */
+export function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid)
+        out.push(Number(entry));
     } catch {
-      // the thread ended
+      // the process ended
     }
   }
   return out;
 }
 
-/** A password-hash thread costs far more than this per order; no other thread comes near. */
-const HASH_THREAD_MS = 30;
+/** CPU time (ms) of each thread of `pid`, by thread id (Linux, CLK_TCK 100). */
+function tasksCpu(pid: number, out: Map<string, number>, prefix = ''): void {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return; // the process ended
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(prefix + tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended
+    }
+  }
+}
+
+/**
+ * CPU time (ms) of each thread of the server `pid`, by thread id, and of its child processes
+ * (the password-hash processes, api/services/hash-pool.ts), their threads keyed `hash:<tid>`.
+ */
+export function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  tasksCpu(pid, out);
+  for (const child of childPids(pid)) tasksCpu(child, out, 'hash:');
+  return out;
+}
+
+/** The CPU time (ms, user + system) of a process and of the processes it started. */
+export function processTreeCpu(pid: number): number {
+  let total = 0;
+  for (const ms of threadCpu(pid).values()) total += ms;
+  return total;
+}
 
 /**
  * The server's CPU per order between two `threadCpu` readings, by kind of thread: the hash
- * threads, the event loop (the main thread) and the others (V8's helpers, the PDF worker), the
- * latter also one by one (pid + n).
+ * processes (all their threads), the event loop (the main thread) and the server's other threads
+ * (V8's helpers, the PDF worker), the latter also one by one (pid + n).
  */
 export function cpuByThread(
   pid: number,
@@ -139,7 +174,7 @@ export function cpuByThread(
   for (const [tid, ms] of after) {
     const perOrder = (ms - (before.get(tid) ?? 0)) / orders;
     if (tid === String(pid)) main += perOrder;
-    else if (perOrder > HASH_THREAD_MS) hash += perOrder;
+    else if (tid.startsWith('hash:')) hash += perOrder;
     else {
       other += perOrder;
       if (perOrder >= 0.05) others.push([Number(tid) - pid, perOrder]);

@@ -1,13 +1,39 @@
+import { spawn } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHashPool } from './hash-pool.ts';
+import { ALLOCATOR_TUNABLES, createHashPool, hashProcessEnv } from './hash-pool.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const options = { N: 1024, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const pool = createHashPool(2);
 afterAll(() => pool.close());
 
-describe('the hash pool (scrypt on worker threads)', () => {
+const here = path.dirname(fileURLToPath(import.meta.url));
+const linux = process.platform === 'linux';
+
+/** Whether a process with this id still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+describe('the hash pool (scrypt in child processes)', () => {
   it('gives the same keys as crypto.scryptSync, for many jobs at once', async () => {
     const jobs = Array.from({ length: 9 }, (_, i) => ({
       password: `password ${i}`,
@@ -19,6 +45,7 @@ describe('the hash pool (scrypt on worker threads)', () => {
     jobs.forEach((job, i) =>
       expect(keys[i]!.equals(scryptSync(job.password, job.salt, 64, options))).toBe(true),
     );
+    expect(pool.pids()).toHaveLength(2);
   });
 
   it('rejects a job scrypt refuses, and keeps working', async () => {
@@ -33,8 +60,95 @@ describe('the hash pool (scrypt on worker threads)', () => {
     expect((await pool.scrypt(good)).equals(scryptSync('x', 's', 16, options))).toBe(true);
   });
 
+  it.runIf(linux)(
+    'starts its processes with the allocator settings and a lower priority',
+    async () => {
+      await pool.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options });
+      for (const pid of pool.pids()) {
+        // (glibc cuts the variable short in place as it reads it, so its first setting is what shows)
+        const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        const tunables = environ.find((entry) => entry.startsWith('GLIBC_TUNABLES='));
+        expect(tunables).toBeDefined();
+        expect(`GLIBC_TUNABLES=${ALLOCATOR_TUNABLES}`.startsWith(tunables!)).toBe(true);
+        expect(tunables).toContain('glibc.malloc.mmap_threshold=134217728');
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(5); // nice
+      }
+    },
+  );
+
+  it("keeps an operator's own allocator settings, after its own", () => {
+    expect(hashProcessEnv({ PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      GLIBC_TUNABLES: ALLOCATOR_TUNABLES,
+    });
+    expect(hashProcessEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe(
+      `${ALLOCATOR_TUNABLES}:glibc.malloc.arena_max=2`,
+    );
+  });
+
+  it('rejects the job of a process that dies, and hashes the next one in a new process', async () => {
+    const own = createHashPool(1);
+    try {
+      const job = { password: 'slow', salt: Buffer.from('salt'), keyLength: 32, options };
+      const dying = own.scrypt({ ...job, options: { ...options, N: 2 ** 15 } });
+      const [pid] = own.pids();
+      process.kill(pid!, 'SIGKILL');
+      await expect(dying).rejects.toThrow('hash process exited');
+      const key = await own.scrypt(job);
+      expect(key.equals(scryptSync('slow', 'salt', 32, options))).toBe(true);
+      expect(own.pids()).not.toContain(pid);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ends a process that has been idle, and starts one again for the next job', async () => {
+    const own = createHashPool(1, { idleMs: 100 });
+    try {
+      const job = { password: 'idle', salt: Buffer.from('salt'), keyLength: 32, options };
+      await own.scrypt(job);
+      const [pid] = own.pids();
+      expect(await until(() => !running(pid!))).toBe(true);
+      expect(own.pids()).toEqual([]);
+      expect((await own.scrypt(job)).equals(scryptSync('idle', 'salt', 32, options))).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('leaves no process behind when the server is killed', async () => {
+    const source = [
+      `import { createHashPool } from ${JSON.stringify(path.join(here, 'hash-pool.ts'))};`,
+      'const pool = createHashPool(1);',
+      `await pool.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options: ${JSON.stringify(options)} });`,
+      'console.log(pool.pids()[0]);',
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const server = spawn(
+      process.execPath,
+      [
+        '--import',
+        path.join(here, '../../bench/register-ts.mjs'),
+        '--input-type=module',
+        '-e',
+        source,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const pid = await new Promise<number>((resolve, reject) => {
+      server.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+      server.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    expect(running(pid)).toBe(true);
+    server.kill('SIGKILL');
+    expect(await until(() => !running(pid))).toBe(true);
+  });
+
   it('starts again after close', async () => {
+    const pids = pool.pids();
     await pool.close();
+    expect(pids.some(running)).toBe(false);
     const job = { password: 'again', salt: Buffer.from('salt'), keyLength: 32, options };
     expect((await pool.scrypt(job)).equals(scryptSync('again', 'salt', 32, options))).toBe(true);
   });
