@@ -9,7 +9,7 @@
  *    their session, the profile, the order and its lines, the subscriptions (dates read from the
  *    quote, R7), then as the last step the invoice with the year's next number, its payment row,
  *    the idempotent answer and the mails (whose PDF attachment is read at delivery). The password
- *    is hashed before the transaction (on the hash threads of hash-pool.ts, never on the event
+ *    is hashed before the transaction (in the hash processes of hash-pool.ts, never on the event
  *    loop) and the PDF drawn after it by the background job (invoice-pdfs.ts), so the counter row
  *    is locked only for a few inserts. A payment that asks no one (bank transfer, or nothing to
  *    pay) is started inside the transaction, so its answer is final at the commit.
@@ -276,7 +276,7 @@ export async function placeOrder(
     throw new ApiError('VALIDATION_FAILED', {
       fields: { password: 'checkout.validation.passwordRequired' },
     });
-  // Hashed before the transaction, on the hash threads (passwords.ts).
+  // Hashed before the transaction, in the hash processes (passwords.ts).
   const passwordHash = existing ? null : await hashPassword(body.password!);
   const buyer = buyerOf(body, lang);
   const lines = invoiceLinesOf(quote);

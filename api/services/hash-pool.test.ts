@@ -103,6 +103,25 @@ describe('the hash pool (scrypt in child processes)', () => {
     }
   });
 
+  it.runIf(linux)(
+    'keeps hashing when its process is sent SIGTERM or SIGINT (the server decides when to stop)',
+    async () => {
+      const own = createHashPool(1);
+      try {
+        const job = { password: 'stay', salt: Buffer.from('salt'), keyLength: 32, options };
+        await own.scrypt(job);
+        const [pid] = own.pids();
+        process.kill(pid!, 'SIGTERM');
+        process.kill(pid!, 'SIGINT');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await own.scrypt(job)).equals(scryptSync('stay', 'salt', 32, options))).toBe(true);
+        expect(own.pids()).toEqual([pid]);
+      } finally {
+        await own.close();
+      }
+    },
+  );
+
   it('ends a process that has been idle, and starts one again for the next job', async () => {
     const own = createHashPool(1, { idleMs: 100 });
     try {

@@ -23,7 +23,9 @@ import { availableParallelism } from 'node:os';
  * The child is a small CommonJS script given as source (no file to ship or build), so the same
  * code runs from the bundle, under vitest and in a plain `node` process. A child ends when the
  * server does (its IPC channel closes, also after a SIGKILL) and after `IDLE_MS` without work,
- * so an idle server does not keep the buffers.
+ * so an idle server does not keep the buffers. It ignores SIGINT and SIGTERM, which a terminal or
+ * systemd send to all of the server's processes: hashes of requests the server is finishing on
+ * its way down still get their answer.
  */
 
 /**
@@ -50,6 +52,10 @@ try {
 } catch {
   // the process keeps the normal priority
 }
+// A terminal's Ctrl-C and systemd's stop signal every process of the server; the server then
+// finishes its requests (their hashes too) and exits, and this process follows it.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 process.on('disconnect', () => process.exit(0));
 process.on('message', (job) => {
   let answer;
@@ -58,7 +64,11 @@ process.on('message', (job) => {
   } catch (error) {
     answer = { error: String((error && error.message) || error) };
   }
-  process.send(answer);
+  try {
+    process.send(answer);
+  } catch {
+    // the server is gone
+  }
 });
 `;
 
@@ -118,7 +128,9 @@ export function createHashPool(
       retire(child);
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill();
+      // it ends when its channel closes (it ignores SIGTERM, see CHILD_SOURCE)
+      if (child.connected) child.disconnect();
+      else child.kill('SIGKILL');
     });
 
   const start = (): ChildProcess => {
