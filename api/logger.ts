@@ -1,8 +1,8 @@
 /**
  * Structured JSON logs, one line per event on stdout. Values under keys that can hold secrets or
  * payment data are replaced before anything is written, and long digit runs (card or account
- * numbers) are masked in every string, so a log line never holds a password or a full card or
- * bank number.
+ * numbers) are masked in every string (ids such as request ids are kept whole), so a log line
+ * never holds a password or a full card or bank number.
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -18,13 +18,17 @@ export interface Logger {
 
 const SECRET_KEY =
   /pass(word)?|secret|token|authorization|cookie|iban|card|cvc|cvv|pan|api[-_]?key|session/i;
-const DIGIT_RUN = /\b(?:\d[ -]?){12,19}\b/g;
-const IBAN_LIKE = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g;
+const DIGIT_RUN = /\b(?:\d[ -]?){12,19}\b/;
+const IBAN_LIKE = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/;
+/** Request and record ids: their middle groups can be twelve digits in a row ("8720-4821-8610"). */
+const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/;
+/** One pass: an id is kept whole, an IBAN or a long digit run is masked. */
+const MASKED = new RegExp(`(${UUID.source})|${IBAN_LIKE.source}|${DIGIT_RUN.source}`, 'g');
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[deep]';
   if (typeof value === 'string')
-    return value.replace(IBAN_LIKE, '[redacted]').replace(DIGIT_RUN, '[redacted]');
+    return value.replace(MASKED, (match, id?: string) => (id ? match : '[redacted]'));
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value instanceof Error)
     return { name: value.name, message: redact(value.message, depth + 1), stack: value.stack };
