@@ -100,11 +100,10 @@ function customerRequests(
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The processes whose CPU an order costs: the server and its password-hash processes, and on a PostgreSQL of this machine the
- * backends serving its database (the server's pool).
+ * The processes whose CPU an order costs: the server and its password-hash processes, and on a
+ * PostgreSQL of this machine the backends serving its database (the server's pool).
  */
 async function serverProcesses(pid: number, databaseUrl: string | undefined): Promise<number[]> {
-  // the server and its password-hash processes
   const own = [pid, ...childPids(pid)];
   if (!databaseUrl) return own;
   const url = new URL(databaseUrl);
@@ -244,7 +243,8 @@ async function measure(label: string, env: Record<string, string>) {
         idle.non2xx +
         idle.errors +
         rounds.reduce((sum, r) => sum + r.during.non2xx + r.during.errors, 0),
-      // the server's process (and PostgreSQL's backends for it, when on this machine)
+      // the server's process and its hash processes (and PostgreSQL's backends for it, when on
+      // this machine)
       'server CPU per order (ms, each)': each((r) => Math.round(r.serverCpu)),
       // the server's own threads (PostgreSQL's backends are in the line above only)
       '  hash processes / event loop / other (ms)': each((r) =>

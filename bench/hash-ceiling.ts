@@ -1,7 +1,7 @@
 // The machine's password-hashing ceiling: hashes per second with the product's own scrypt
 // parameters (api/services/passwords.ts), one hash in flight per core, for `argv[2]` seconds
-// (default 3). Run in a process of its own by bench/checkout, so the hash processes it starts do not
-// live on (idle, collecting garbage) in the process that sends the orders. Prints JSON.
+// (default 3). Run in a process of its own by bench/checkout, so the hash processes it starts
+// do not live on (idle) beside the process that sends the orders. Prints JSON.
 //   node --import ./bench/register-ts.mjs bench/hash-ceiling.ts [seconds]
 import { execFile } from 'node:child_process';
 import os from 'node:os';

@@ -72,7 +72,10 @@ process.on('message', (job) => {
 });
 `;
 
-/** The hash processes' environment: the server's, with the allocator settings first (an operator's own GLIBC_TUNABLES come after them and win). */
+/**
+ * The hash processes' environment: the server's, with the allocator settings first (an
+ * operator's own GLIBC_TUNABLES come after them and win).
+ */
 export function hashProcessEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const own = env.GLIBC_TUNABLES;
   return { ...env, GLIBC_TUNABLES: own ? `${ALLOCATOR_TUNABLES}:${own}` : ALLOCATOR_TUNABLES };
