@@ -25,7 +25,7 @@ import { availableParallelism } from 'node:os';
  * server does (its IPC channel closes, also after a SIGKILL) and after `IDLE_MS` without work,
  * so an idle server does not keep the buffers. It ignores SIGINT and SIGTERM, which a terminal or
  * systemd send to all of the server's processes: hashes of requests the server is finishing on
- * its way down still get their answer.
+ * its way down still get their answer. A job whose process dies is given once more to a new one.
  */
 
 /**
@@ -88,7 +88,12 @@ export interface ScryptJob {
   options: { N: number; r: number; p: number; maxmem: number };
 }
 
-type Pending = ScryptJob & { resolve(key: Buffer): void; reject(error: Error): void };
+type Pending = ScryptJob & {
+  resolve(key: Buffer): void;
+  reject(error: Error): void;
+  /** the job was already given to a process that died */
+  retried?: boolean;
+};
 
 export interface HashPool {
   scrypt(job: ScryptJob): Promise<Buffer>;
@@ -174,10 +179,13 @@ export function createHashPool(
         void stop(child);
         pump();
       });
+    // A process that dies under a job (killed, out of memory) costs the customer nothing the
+    // first time: the job goes first in the queue, to a new process. A second death rejects it.
     const onExit = () =>
       done(() => {
         retire(child);
-        job.reject(new Error('hash process exited'));
+        if (job.retried) job.reject(new Error('hash process exited'));
+        else queue.unshift({ ...job, retried: true });
         pump();
       });
     child.on('message', onMessage);
