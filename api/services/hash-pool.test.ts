@@ -176,6 +176,17 @@ describe('the hash pool (scrypt in child processes)', () => {
     expect(await until(() => !running(pid))).toBe(true);
   });
 
+  it('rejects the jobs under way when it is closed, and starts no process for them', async () => {
+    const own = createHashPool(1);
+    const slow = { ...options, N: 2 ** 15 };
+    const job = own.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options: slow });
+    const [pid] = own.pids();
+    await own.close();
+    await expect(job).rejects.toThrow('hash process exited');
+    expect(running(pid!)).toBe(false);
+    expect(own.pids()).toEqual([]);
+  });
+
   it('starts again after close', async () => {
     const pids = pool.pids();
     await pool.close();

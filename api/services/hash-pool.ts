@@ -110,6 +110,8 @@ export function createHashPool(
   const idle: ChildProcess[] = [];
   const all = new Set<ChildProcess>();
   const idleTimers = new Map<ChildProcess, NodeJS.Timeout>();
+  /** processes the pool itself ended (`close`): a job they had is not given to another */
+  const stopped = new WeakSet<ChildProcess>();
   const queue: Pending[] = [];
 
   // An idle pool never keeps the server alive; a hash in flight does, until it is answered.
@@ -133,6 +135,7 @@ export function createHashPool(
 
   const stop = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
+      stopped.add(child);
       retire(child);
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
@@ -184,7 +187,7 @@ export function createHashPool(
     const onExit = () =>
       done(() => {
         retire(child);
-        if (job.retried) job.reject(new Error('hash process exited'));
+        if (job.retried || stopped.has(child)) job.reject(new Error('hash process exited'));
         else queue.unshift({ ...job, retried: true });
         pump();
       });
