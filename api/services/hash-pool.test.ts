@@ -187,6 +187,40 @@ describe('the hash pool (scrypt in child processes)', () => {
     expect(own.pids()).toEqual([]);
   });
 
+  it('a process whose channel closed during its hash ends quietly', async () => {
+    // The pool closed under a job (a shutdown): the process finishes its hash, cannot send the
+    // answer, and must end without an unhandled error on the server's stderr.
+    const source = [
+      `import { createHashPool } from ${JSON.stringify(path.join(here, 'hash-pool.ts'))};`,
+      'const pool = createHashPool(1);',
+      `const job = pool.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options: ${JSON.stringify({ ...options, N: 2 ** 15 })} }).catch(() => {});`,
+      'const [pid] = pool.pids();',
+      'await pool.close();',
+      'await job;',
+      'while (true) { try { process.kill(pid, 0); } catch { break; } await new Promise((r) => setTimeout(r, 25)); }',
+      "console.log('ended');",
+    ].join('\n');
+    const server = spawn(
+      process.execPath,
+      [
+        '--import',
+        path.join(here, '../../bench/register-ts.mjs'),
+        '--input-type=module',
+        '-e',
+        source,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    server.stdout.on('data', (data: Buffer) => (out += String(data)));
+    server.stderr.on('data', (data: Buffer) => (err += String(data)));
+    const code = await new Promise<number | null>((resolve) => server.once('close', resolve));
+    expect(out.trim()).toBe('ended');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('starts again after close', async () => {
     const pids = pool.pids();
     await pool.close();

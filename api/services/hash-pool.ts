@@ -64,11 +64,10 @@ process.on('message', (job) => {
   } catch (error) {
     answer = { error: String((error && error.message) || error) };
   }
-  try {
-    process.send(answer);
-  } catch {
-    // the server is gone
-  }
+  // A server that closed the channel during the hash (a shutdown, pool.close) makes the send
+  // fail with EPIPE; the callback takes that error (without one it would be thrown as an
+  // unhandled 'error' event), and 'disconnect' then ends this process.
+  process.send(answer, () => {});
 });
 `;
 
