@@ -33,6 +33,19 @@ async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
   return true;
 }
 
+/** A "server": a node process running `lines` (an ES module) with a pool of one process. */
+function serverWithPool(lines: string[]) {
+  const source = [
+    `import { createHashPool } from ${JSON.stringify(path.join(here, 'hash-pool.ts'))};`,
+    'const pool = createHashPool(1);',
+    ...lines,
+  ].join('\n');
+  const register = path.join(here, '../../bench/register-ts.mjs');
+  return spawn(process.execPath, ['--import', register, '--input-type=module', '-e', source], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 describe('the hash pool (scrypt in child processes)', () => {
   it('gives the same keys as crypto.scryptSync, for many jobs at once', async () => {
     const jobs = Array.from({ length: 9 }, (_, i) => ({
@@ -149,24 +162,12 @@ describe('the hash pool (scrypt in child processes)', () => {
   });
 
   it('leaves no process behind when the server is killed', async () => {
-    const source = [
-      `import { createHashPool } from ${JSON.stringify(path.join(here, 'hash-pool.ts'))};`,
-      'const pool = createHashPool(1);',
+    const server = serverWithPool([
       `await pool.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options: ${JSON.stringify(options)} });`,
       'console.log(pool.pids()[0]);',
       'setInterval(() => {}, 1000);',
-    ].join('\n');
-    const server = spawn(
-      process.execPath,
-      [
-        '--import',
-        path.join(here, '../../bench/register-ts.mjs'),
-        '--input-type=module',
-        '-e',
-        source,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    ]);
+    server.stderr.pipe(process.stderr);
     const pid = await new Promise<number>((resolve, reject) => {
       server.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
       server.once('exit', (code) => reject(new Error(`exited with ${code}`)));
@@ -190,27 +191,14 @@ describe('the hash pool (scrypt in child processes)', () => {
   it('a process whose channel closed during its hash ends quietly', async () => {
     // The pool closed under a job (a shutdown): the process finishes its hash, cannot send the
     // answer, and must end without an unhandled error on the server's stderr.
-    const source = [
-      `import { createHashPool } from ${JSON.stringify(path.join(here, 'hash-pool.ts'))};`,
-      'const pool = createHashPool(1);',
+    const server = serverWithPool([
       `const job = pool.scrypt({ password: 'p', salt: Buffer.from('s'), keyLength: 16, options: ${JSON.stringify({ ...options, N: 2 ** 15 })} }).catch(() => {});`,
       'const [pid] = pool.pids();',
       'await pool.close();',
       'await job;',
       'while (true) { try { process.kill(pid, 0); } catch { break; } await new Promise((r) => setTimeout(r, 25)); }',
       "console.log('ended');",
-    ].join('\n');
-    const server = spawn(
-      process.execPath,
-      [
-        '--import',
-        path.join(here, '../../bench/register-ts.mjs'),
-        '--input-type=module',
-        '-e',
-        source,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    ]);
     let out = '';
     let err = '';
     server.stdout.on('data', (data: Buffer) => (out += String(data)));
