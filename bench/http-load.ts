@@ -213,8 +213,11 @@ export async function paced(options: {
   try {
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / options.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A timer can fire up to a millisecond before its time (libuv counts from the loop's cached
+      // clock, in whole milliseconds), so wait again until the request is really due.
+      for (let wait = due - performance.now(); wait > 0; wait = due - performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
       try {
         const status = await client.send(options.request);
         count(out, status, performance.now() - due);
