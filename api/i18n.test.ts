@@ -35,6 +35,22 @@ describe('t: the server formats the site catalogues', () => {
     );
   });
 
+  it("shows the language's own example name when nothing close to the input is valid", () => {
+    const refusal = validateDomainName('shop.c');
+    if (refusal.ok) throw new Error('expected a refusal');
+    expect(t('en', refusal.key, refusal.values)).toBe(
+      'Please enter a valid domain name (like yoursite.com or yoursite.nl).',
+    );
+    expect(t('nl', refusal.key, refusal.values)).toBe(
+      'Voer een geldige domeinnaam in (zoals jouwsite.com of jouwsite.nl).',
+    );
+    const near = validateDomainName('shop!.com');
+    if (near.ok) throw new Error('expected a refusal');
+    expect(t('nl', near.key, near.values)).toBe(
+      'Voer een geldige domeinnaam in (zoals shop.com of jouwsite.nl).',
+    );
+  });
+
   it('formats a message without placeholders once per language, the same text every time', () => {
     const before = formatted.count;
     const nl = t('nl', 'invoice.pdf.due');

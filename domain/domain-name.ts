@@ -30,9 +30,13 @@ export const DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]*\.[a-z]{2,}(\.[a-z]{2,})?$/i;
 const MAX_LABEL = 63;
 const MAX_NAME = 253;
 
-const FALLBACK_HOST = 'yoursite.com';
+/**
+ * What `suggestHost` gives when nothing close to the input is a valid name: the messages then show
+ * their own language's example name (`{host, select, example {jouwsite.com} other {{host}}}`).
+ */
+export const EXAMPLE_HOST = 'example';
 
-/** A valid name close to what was typed, for the message placeholders. */
+/** A valid name close to what was typed, for the message placeholders; else `EXAMPLE_HOST`. */
 export function suggestHost(input: string): string {
   let host = input
     .trim()
@@ -41,7 +45,7 @@ export function suggestHost(input: string): string {
     .replace(/\.{2,}/g, '.')
     .replace(/^[.-]+|[.-]+$/g, '');
   if (host !== '' && !host.includes('.')) host = `${host}.com`;
-  return isWellFormed(host) ? host : FALLBACK_HOST;
+  return isWellFormed(host) ? host : EXAMPLE_HOST;
 }
 
 function isWellFormed(name: string): boolean {

@@ -82,6 +82,11 @@ describe('the one mapping from the domain step to the quote', () => {
       expect(isDomainStepSettled(outcome)).toBe(settled);
       // The checkout page reads the same outcome back from the saved step.
       expect(checkoutDomainOf(facts(given), checkoutLinkDomainOf(outcome))).toEqual(quoteDomain);
+      // And a browser that did not keep the step reads it from the link alone (M24): a settled
+      // step's link prices it the same; an unsettled step has no link that names a domain.
+      expect(checkoutDomainOf(null, checkoutLinkDomainOf(outcome))).toEqual(
+        settled ? quoteDomain : undefined,
+      );
       // And the server reads the request body back to the same quote domain.
       const qd = quoteDomainOf(outcome);
       expect(
@@ -90,11 +95,32 @@ describe('the one mapping from the domain step to the quote', () => {
     });
 
   it('a staff checkout link without a saved step registers its name', () => {
-    expect(checkoutDomainOf(null, ' Shop.NL ')).toEqual({ name: 'shop.nl', type: 'register' });
-    expect(checkoutDomainOf(null, undefined)).toBeUndefined();
+    expect(checkoutDomainOf(null, { domain: ' Shop.NL ' })).toEqual({
+      name: 'shop.nl',
+      type: 'register',
+    });
+    expect(checkoutDomainOf(null, {})).toBeUndefined();
     // A saved step about another name does not apply to the link's name.
-    expect(checkoutDomainOf(facts({ flowState: 'available' }), 'other.nl')).toEqual({
+    expect(checkoutDomainOf(facts({ flowState: 'available' }), { domain: 'other.nl' })).toEqual({
       name: 'other.nl',
+      type: 'register',
+    });
+  });
+
+  it("a link's domainChoice wins over a saved step that says otherwise", () => {
+    const saved = facts({ flowState: 'available' });
+    expect(checkoutDomainOf(saved, { domain: NAME, domainChoice: 'keep' })).toEqual({
+      name: NAME,
+      type: 'external',
+    });
+    expect(checkoutDomainOf(saved, { domainChoice: 'deferred' })).toEqual({
+      name: '',
+      type: 'none',
+    });
+    // A transfer or keep without a name says nothing: the saved step (or nothing) applies.
+    expect(checkoutDomainOf(null, { domainChoice: 'transfer' })).toBeUndefined();
+    expect(checkoutDomainOf(saved, { domainChoice: 'keep' })).toEqual({
+      name: NAME,
       type: 'register',
     });
   });

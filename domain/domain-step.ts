@@ -110,23 +110,51 @@ export function quoteDomainOf(outcome: DomainStepOutcome): QuoteDomain | undefin
   }
 }
 
-/** The checkout link's `domain`: the chosen name for register, transfer or keep (O3). */
-export function checkoutLinkDomainOf(outcome: DomainStepOutcome): string | undefined {
-  return outcome.kind === 'register' || outcome.kind === 'transfer' || outcome.kind === 'keep'
-    ? outcome.name
-    : undefined;
+/**
+ * The checkout link's `domainChoice` (M24): how the link's `domain` is taken (a bare `domain` is
+ * registered, as in a staff link), or an outcome without a name. With it the link alone prices the
+ * domain as the order page did, also in a browser that did not keep the step.
+ */
+export const CHECKOUT_DOMAIN_CHOICES = ['transfer', 'keep', 'deferred', 'consultation'] as const;
+export type CheckoutDomainChoice = (typeof CHECKOUT_DOMAIN_CHOICES)[number];
+
+/** The checkout link's `domain` and `domainChoice`. */
+export interface CheckoutLinkDomain {
+  domain?: string;
+  domainChoice?: CheckoutDomainChoice;
+}
+
+/** The checkout link's domain for the step's outcome; nothing without an outcome (O3, M24). */
+export function checkoutLinkDomainOf(outcome: DomainStepOutcome): CheckoutLinkDomain {
+  switch (outcome.kind) {
+    case 'register':
+      return { domain: outcome.name };
+    case 'transfer':
+    case 'keep':
+      return { domain: outcome.name, domainChoice: outcome.kind };
+    case 'deferred':
+    case 'consultation':
+      return { domainChoice: outcome.kind };
+    default:
+      return {};
+  }
 }
 
 /**
- * The checkout page's domain: the saved step's outcome when it is about the link's name (or the
- * link has none), otherwise a name from a staff checkout link, registered. A saved step without
- * an outcome gives no domain, exactly as the order page showed it.
+ * The checkout page's domain. A link that says how (`domainChoice`) is priced as it says. A bare
+ * link, or none: the saved step's outcome when it is about the link's name (or the link has none),
+ * otherwise the link's name, registered (a staff checkout link). A saved step without an outcome
+ * gives no domain, exactly as the order page showed it.
  */
 export function checkoutDomainOf(
   saved: DomainStepFacts | null,
-  linkDomain: string | undefined,
+  link: CheckoutLinkDomain,
 ): QuoteDomain | undefined {
-  const name = linkDomain?.trim().toLowerCase() ?? '';
+  const name = link.domain?.trim().toLowerCase() ?? '';
+  const choice = link.domainChoice;
+  if (choice === 'deferred' || choice === 'consultation') return quoteDomainOf({ kind: choice });
+  if (name && (choice === 'transfer' || choice === 'keep'))
+    return quoteDomainOf({ kind: choice, name });
   if (saved && (name === '' || saved.domainName.toLowerCase() === name))
     return quoteDomainOf(domainStepOutcome(saved));
   return name ? { name, type: 'register' } : undefined;

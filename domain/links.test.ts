@@ -68,6 +68,22 @@ describe('checkoutLink', () => {
       checkoutLink({ plans: ['branding_mini'], lang: 'nl', interval: 'monthly', domain: '   ' }),
     ).toBe('/checkout?plans=branding_mini&lang=nl&interval=monthly');
   });
+  it('carries how the domain step ended when it was not a registration (M24)', () => {
+    expect(
+      checkoutLink({
+        plans: ['webHosting_total'],
+        lang: 'nl',
+        interval: 'monthly',
+        domain: 'bakkerij.nl',
+        domainChoice: 'keep',
+      }),
+    ).toBe(
+      '/checkout?plans=webHosting_total&lang=nl&interval=monthly&domain=bakkerij.nl&domainChoice=keep',
+    );
+    expect(
+      checkoutLink({ plans: ['webHosting_total'], interval: 'monthly', domainChoice: 'deferred' }),
+    ).toBe('/checkout?plans=webHosting_total&interval=monthly&domainChoice=deferred');
+  });
   it('is null when nothing is selected', () => {
     expect(checkoutLink({ plans: [], lang: 'nl', interval: 'monthly', domain: 'a.nl' })).toBeNull();
   });

@@ -3,6 +3,7 @@
 // at least one package is chosen.
 
 import { CATALOGUE, GROUP_KEYS, PLAN_IDS, isPlanId, type PlanId } from './catalogue.ts';
+import type { CheckoutDomainChoice } from './domain-step.ts';
 import type { Lang } from './language.ts';
 
 /** Selected when a generator opens (SPEC section 9). */
@@ -86,14 +87,16 @@ export function orderLink(input: {
 }
 
 /**
- * `/checkout?plans=...[&lang=...]&interval=...[&domain=...][&offer=...]`, or null when nothing is
- * selected. The domain is trimmed and left out when empty.
+ * `/checkout?plans=...[&lang=...]&interval=...[&domain=...][&domainChoice=...][&offer=...]`, or
+ * null when nothing is selected. The domain is trimmed and left out when empty; `domainChoice`
+ * (M24) says how the order page's domain step ended when it was not a registration.
  */
 export function checkoutLink(input: {
   plans: readonly PlanId[];
   lang?: Lang;
   interval: LinkInterval;
   domain?: string;
+  domainChoice?: CheckoutDomainChoice;
   offer?: string;
   origin?: string;
 }): string | null {
@@ -104,6 +107,7 @@ export function checkoutLink(input: {
     (input.lang ? `&lang=${input.lang}` : '') +
     `&interval=${input.interval}` +
     (domain ? `&domain=${encodeURIComponent(domain)}` : '') +
+    (input.domainChoice ? `&domainChoice=${input.domainChoice}` : '') +
     (input.offer ? `&offer=${encodeURIComponent(input.offer)}` : '');
   return withOrigin(input.origin, `${CHECKOUT_LINK_PATH}?${query}`);
 }

@@ -10,7 +10,7 @@ import {
   type CheckoutResponse,
   checkoutResponseSchema,
 } from '#domain/checkout.schema.ts';
-import { checkoutDomainOf } from '#domain/domain-step.ts';
+import { checkoutDomainOf, type CheckoutLinkDomain } from '#domain/domain-step.ts';
 import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import { fetchCurrentUser } from '../auth/auth.actors.ts';
@@ -57,8 +57,8 @@ export function writeSavedCheckoutForm(form: CheckoutForm): void {
  * The domain of the checkout: the domain step's saved outcome, mapped by the rule book's one
  * mapping (domain/domain-step.ts), exactly as the order page's summary priced it.
  */
-export function readCheckoutDomain(urlDomain: string | undefined): QuoteDomain | undefined {
-  return checkoutDomainOf(readSavedDomainSelection(), urlDomain);
+export function readCheckoutDomain(link: CheckoutLinkDomain): QuoteDomain | undefined {
+  return checkoutDomainOf(readSavedDomainSelection(), link);
 }
 
 /** `own`: the address has an account, and it is the one signed in here (it orders as itself). */

@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { suggestDomains } from '#domain/domain-name.ts';
 import {
   checkoutLinkDomainOf,
+  type CheckoutLinkDomain,
   domainStepOutcome,
   isDomainStepSettled,
   quoteDomainOf,
@@ -97,7 +98,7 @@ export function selectQuoteDomain(snapshot: DomainCheckSnapshot): QuoteDomain | 
   return quoteDomainOf(selectStepOutcome(snapshot));
 }
 
-/** The `domain` of the checkout link: the chosen name for register, transfer or keep. */
-export function selectCheckoutDomain(snapshot: DomainCheckSnapshot): string | undefined {
+/** The checkout link's `domain` and `domainChoice` for the step's outcome (M24). */
+export function selectCheckoutDomain(snapshot: DomainCheckSnapshot): CheckoutLinkDomain {
   return checkoutLinkDomainOf(selectStepOutcome(snapshot));
 }

@@ -188,7 +188,16 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
     const { page, context, problems } = await openOrder(withRegistry.url, '', lang);
     try {
       const before = registryAsked.length;
-      for (const input of ['', '   ', 'nodot', '.studio.nl', 'a..com', 'my site.com', '-bad.com']) {
+      for (const input of [
+        '',
+        '   ',
+        'nodot',
+        '.studio.nl',
+        'a..com',
+        'my site.com',
+        '-bad.com',
+        'a.b',
+      ]) {
         await checkDomain(page, lang, input, input === 'nodot' ? 'click' : 'enter');
         const result = validateDomainName(input);
         if (result.ok) throw new Error(`${input} should be invalid`);
@@ -286,6 +295,29 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
       await page.getByRole('button', { name: t(lang, 'order.domain.keep') }).click();
       await page.locator('tr[data-line-id="domain_external"]').waitFor();
       await expectNoAxeViolations(page);
+
+      // The link alone carries the choice (M24): opened in a browser that kept nothing of this
+      // visit, the checkout shows the kept domain and the order page's total, in its language.
+      const keepUrl = await finalizeUrl(page, lang);
+      expect(keepUrl.searchParams.get('domainChoice')).toBe('keep');
+      const orderDue = plain(await page.getByTestId('order-due-today').innerText());
+      const elsewhere = await watchedPage(browser, withRegistry.url);
+      try {
+        await elsewhere.page.goto(`${withRegistry.url}${keepUrl.pathname}${keepUrl.search}`, {
+          waitUntil: 'networkidle',
+        });
+        expect(await elsewhere.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const summary = elsewhere.page.locator('.checkout-summary');
+        await expect
+          .poll(() => summary.locator('.checkout-summary__lines').innerText())
+          .toContain(name);
+        expect(plain(await summary.locator('.checkout-summary__due dd').innerText())).toBe(
+          orderDue,
+        );
+        expect(elsewhere.problems).toEqual([]);
+      } finally {
+        await elsewhere.context.close();
+      }
 
       await checkDomain(page, lang, 'taken-elsewhere.com');
       await page.getByRole('button', { name: t(lang, 'order.domain.no'), exact: true }).click();

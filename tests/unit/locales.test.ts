@@ -34,7 +34,10 @@ describe('message catalogs', () => {
   );
 
   it('uses the same placeholders in both languages', () => {
-    const placeholders = (m: string) => [...m.matchAll(/\{(\w+)/g)].map((x) => x[1]).sort();
+    // A placeholder is a name followed by `}` or `,` (`{host}`, `{n, plural, ...}`); the words of
+    // a select's or plural's branches (`example {jouwsite.com}`) are text, not placeholders.
+    const placeholders = (m: string) =>
+      [...m.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((x) => x[1]).sort();
     for (const key of Object.keys(catalogs.en)) {
       expect(placeholders(catalogs.nl[key] ?? ''), key).toEqual(
         placeholders(catalogs.en[key] ?? ''),

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import en from '#locales/en.json';
 import { formatMoney } from '#domain/format.ts';
 import type { Interval } from '#domain/totals.ts';
+import { checkoutDomainOf, type CheckoutDomainChoice } from '#domain/domain-step.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import type {
   DomainCheckAnswer,
@@ -197,8 +198,15 @@ describe('one truth on the money path, for every domain outcome', () => {
         const linkInterval = link.searchParams.get('interval') as Interval;
         expect(linkInterval).toBe(interval);
 
-        // 3. The checkout page: the domain read back from storage by the one mapping.
-        const checkoutDomain = readCheckoutDomain(link.searchParams.get('domain') ?? undefined);
+        // 3. The checkout page: the domain read back from storage by the one mapping; a browser
+        // that kept nothing (the link opened elsewhere) reads the same from the link alone (M24).
+        const linkDomain = {
+          domain: link.searchParams.get('domain') ?? undefined,
+          domainChoice: (link.searchParams.get('domainChoice') ?? undefined) as
+            CheckoutDomainChoice | undefined,
+        };
+        const checkoutDomain = readCheckoutDomain(linkDomain);
+        expect(checkoutDomainOf(null, linkDomain)).toEqual(checkoutDomain);
         const checkout = createActor(checkoutMachine, {
           input: {
             savedForm: {

@@ -7,7 +7,11 @@ import { LANGS } from '#domain/language.ts';
 import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
-import { checkoutDomainOf } from '#domain/domain-step.ts';
+import {
+  CHECKOUT_DOMAIN_CHOICES,
+  checkoutDomainOf,
+  type CheckoutLinkDomain,
+} from '#domain/domain-step.ts';
 import {
   hasSavedCheckoutForm,
   readCheckoutDomain,
@@ -23,11 +27,15 @@ import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
 
-/** `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`, `lang`. */
+/**
+ * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
+ * `domainChoice` (how the order page's domain step ended, M24), `lang`.
+ */
 const searchSchema = searchOf({
   plans: textOrList(),
   interval: text(),
   domain: text({ max: 253 }),
+  domainChoice: oneOf(CHECKOUT_DOMAIN_CHOICES),
   lang: oneOf(LANGS),
   offer: oneOf(EXIT_OFFERS),
 });
@@ -44,6 +52,8 @@ function Page() {
   const { lang } = useI18n();
   const plans = useMemo(() => parsePlansParam(search.plans), [search.plans]);
   const interval = search.interval === 'yearly' ? 'yearly' : 'monthly';
+  const { domain, domainChoice } = search;
+  const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
 
   return (
     <div className="checkout-page">
@@ -62,7 +72,7 @@ function Page() {
           <CheckoutBody
             plans={plans}
             interval={interval}
-            urlDomain={search.domain}
+            linkDomain={linkDomain}
             lang={lang}
             offer={search.offer}
             fromStorage={fromStorage}
@@ -83,7 +93,7 @@ function hasSavedCheckout(): boolean {
 function CheckoutBody(props: {
   plans: string[];
   interval: 'monthly' | 'yearly';
-  urlDomain: string | undefined;
+  linkDomain: CheckoutLinkDomain;
   lang: 'nl' | 'en';
   offer: ExitOfferId | undefined;
   fromStorage: boolean;
@@ -94,11 +104,11 @@ function CheckoutBody(props: {
         props.fromStorage ? readSavedCheckoutForm() : EMPTY_CHECKOUT_FORM,
         props.fromStorage ? readSmartAnswers() : null,
         props.fromStorage
-          ? readCheckoutDomain(props.urlDomain)
-          : checkoutDomainOf(null, props.urlDomain),
+          ? readCheckoutDomain(props.linkDomain)
+          : checkoutDomainOf(null, props.linkDomain),
         new Date(),
       ] as const,
-    [props.urlDomain, props.fromStorage],
+    [props.linkDomain, props.fromStorage],
   );
   const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
   const pay = useActorRef(payButtonMachine);

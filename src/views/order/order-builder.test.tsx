@@ -138,7 +138,7 @@ describe('order builder', () => {
     expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
     const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
     expect(link).toBe(
-      '/checkout?plans=webHosting_total,techConcierge_free,brand_audit&interval=yearly',
+      '/checkout?plans=webHosting_total,techConcierge_free,brand_audit&lang=en&interval=yearly&domainChoice=deferred',
     );
     // The always-included option explains why it cannot be removed.
     await user.click(screen.getByRole('button', { name: /Tech Concierge Basic/ }));

@@ -34,14 +34,24 @@ export function useOrderQuote(
   return computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
 }
 
-/** `/checkout?plans=a,b&interval=monthly&domain=name` (domain only when one is chosen). */
-export function useCheckoutHref(plans: PlanSelectionActor, domain: DomainCheckActor): string {
+/**
+ * `/checkout?plans=a,b&lang=nl&interval=monthly&domain=name&domainChoice=keep`: everything the
+ * checkout needs to show this package, also in a browser that did not keep the order page's
+ * steps (M24); the domain only when one is chosen.
+ */
+export function useCheckoutHref(
+  plans: PlanSelectionActor,
+  domain: DomainCheckActor,
+  lang: Lang,
+): string {
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
-  const domainName = useSelector(domain, selectCheckoutDomain);
-  return (
-    checkoutLink({ plans: selection, interval, domain: domainName ?? '' }) ?? CHECKOUT_LINK_PATH
+  const linkDomain = useSelector(
+    domain,
+    selectCheckoutDomain,
+    (a, b) => a.domain === b.domain && a.domainChoice === b.domainChoice,
   );
+  return checkoutLink({ plans: selection, lang, interval, ...linkDomain }) ?? CHECKOUT_LINK_PATH;
 }
 
 /**
@@ -89,7 +99,7 @@ export function OrderSummary({
   const intl = useIntl();
   const result = useOrderQuote(plans, domain, lang, today);
   const interval = useSelector(plans, selectInterval);
-  const checkoutHref = useCheckoutHref(plans, domain);
+  const checkoutHref = useCheckoutHref(plans, domain, lang);
   // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
   const domainSettled = useSelector(domain, selectIsComplete);
   const setInterval = (value: Interval) =>
