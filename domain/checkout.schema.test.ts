@@ -55,6 +55,9 @@ describe('checkout form rules (SPEC section 5)', () => {
     expect(blockers({ postalcode: '12345' })).toEqual(['checkout.validation.postalCodeInvalid']);
     expect(blockers({ postalcode: '1000' })).toEqual(['checkout.validation.postalCodeInvalid']);
     expect(blockers({ postalcode: '1000', country: 'BE' })).toEqual([]);
+    // A bare house number is no street and house number (M25); any street name is.
+    expect(blockers({ address1: '12-A' })).toEqual(['checkout.validation.addressRequired']);
+    expect(blockers({ address1: 'Ĳsselkade 2' })).toEqual([]);
     expect(blockers({ kvk: '1234', vat: 'x' })).toEqual([
       'checkout.validation.kvkInvalid',
       'checkout.validation.vatInvalid',
@@ -63,6 +66,7 @@ describe('checkout form rules (SPEC section 5)', () => {
       { postalcode: '12345' },
       { postalcode: '1000', country: 'BE' },
       { kvk: '1234' },
+      { address1: '7' },
     ])
       expect(
         v.safeParse(checkoutRequestSchema, { ...complete, ...form, planData: { products: [16] } })

@@ -79,7 +79,12 @@ export const checkoutFieldSchemas = {
   ),
   firstname: text('checkout.validation.firstnameRequired'),
   lastname: text('checkout.validation.lastnameRequired'),
-  address1: text('checkout.validation.addressRequired'),
+  // Street and house number (SPEC 5): a bare number (`12`, `12-A`) is no street, and an invoice
+  // needs one (M25); a street's name has two letters at least.
+  address1: v.pipe(
+    text('checkout.validation.addressRequired'),
+    v.regex(/\p{L}{2}/u, 'checkout.validation.addressRequired'),
+  ),
   postalcode: text('checkout.validation.postalCodeRequired'),
   city: text('checkout.validation.cityRequired'),
   state: optionalText,

@@ -94,9 +94,9 @@ describe('address look-up chart (model-based)', () => {
       if (event.type === 'user.lookupAddress') {
         const { type: _type, ...sample } = event;
         const expected = LOOKUPS.find(([e]) => JSON.stringify(e) === JSON.stringify(sample));
-        const wasIdle = path.steps[step.index - 1]!.state.value === 'idle';
-        // Only from idle, and only with a Dutch postal code and a bare house number.
-        if (wasIdle && expected?.[1]) asked.push(expected[1]);
+        const before = path.steps[step.index - 1]!.state.value;
+        // Only when not already looking, and only with a Dutch postal code and a bare house number.
+        if (before !== 'looking' && expected?.[1]) asked.push(expected[1]);
       }
       if (event.type === 'xstate.done.actor.fetchAddress' && event.output)
         filled.push(event.output);
@@ -104,6 +104,12 @@ describe('address look-up chart (model-based)', () => {
       expect(session.filled).toEqual(filled);
       // Busy exactly while looking; it never blocks typing otherwise.
       expect(snapshot.hasTag('busy')).toBe(snapshot.value === 'looking');
+      // "Type the street yourself" after a look-up that filled nothing, until the next one.
+      if (event.type === 'xstate.done.actor.fetchAddress')
+        expect(snapshot.hasTag('missed')).toBe(event.output === null);
+      if (event.type === 'xstate.error.actor.fetchAddress')
+        expect(snapshot.hasTag('missed')).toBe(true);
+      if (event.type === 'user.lookupAddress') expect(snapshot.hasTag('missed')).toBe(false);
     };
   });
 });

@@ -98,9 +98,16 @@ export const checkoutMachine = setup({
       errors: withFieldChecked(context, params.field),
     })),
     recheckShownError: assign(({ context }, params: { field: CheckoutField }) => {
-      // The postal code's rule reads the country: a new country checks it again.
-      const field = params.field === 'country' ? 'postalcode' : params.field;
-      return context.errors[field] ? { errors: withFieldChecked(context, field) } : {};
+      // The postal code's rule reads the country: a new country checks a postal code that is
+      // filled in again, so a code right for one country and wrong for the other says so
+      // under the field, not only in the pay button's list.
+      if (params.field === 'country')
+        return context.errors.postalcode || context.form.postalcode.trim() !== ''
+          ? { errors: withFieldChecked(context, 'postalcode') }
+          : {};
+      return context.errors[params.field]
+        ? { errors: withFieldChecked(context, params.field) }
+        : {};
     }),
     /** The address checked is the signed-in account's: it orders without a new password. */
     storeSignedInEmail: assign(({ context }) => ({

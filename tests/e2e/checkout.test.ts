@@ -43,6 +43,12 @@ describe('a whole order in the browser', () => {
       await expect
         .poll(() => page.getByRole('tab', { selected: true }).innerText())
         .toContain(t['checkout.tabs.details']);
+      // Step 1's button is gone: the focus goes on at step 2's title, not back to the page.
+      const focusedHeading = () =>
+        page.evaluate(() =>
+          document.activeElement?.tagName === 'H2' ? document.activeElement.textContent : null,
+        );
+      await expect.poll(focusedHeading).toBe(t['checkout.details.title']);
 
       const pay = page.getByRole('button', { name: t['checkout.pay.button'] });
       expect(await pay.isDisabled()).toBe(true);
@@ -91,10 +97,11 @@ describe('a whole order in the browser', () => {
         waitUntil: 'networkidle',
       });
       await page.getByLabel(t['checkout.fields.email']!).fill(email);
-      await page.getByRole('button', { name: t['checkout.account.continue'] }).click();
+      await page.getByLabel(t['checkout.fields.email']!).press('Enter');
       await expect
         .poll(() => page.getByRole('tab', { selected: true }).innerText())
         .toContain(t['checkout.tabs.details']);
+      await expect.poll(focusedHeading).toBe(t['checkout.details.title']);
       expect(await page.getByText(t['accountCreation.alreadyRegistered']!).count()).toBe(0);
       expect(await field('checkout.fields.password').count()).toBe(0);
       // The details of the first order were kept in this browser.

@@ -19,7 +19,7 @@ import {
 } from '#machines/checkout/checkout.actors.ts';
 import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
+import { addressLookupFor } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
@@ -112,22 +112,7 @@ function CheckoutBody(props: {
   );
   const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
   const pay = useActorRef(payButtonMachine);
-  const address = useActorRef(
-    addressLookupMachine.provide({
-      actions: {
-        fillAddress: (_, { found }) => {
-          checkout.send({
-            type: 'user.changeField',
-            field: 'address1',
-            value: `${found.street} ${found.houseNumber}`,
-          });
-          checkout.send({ type: 'user.changeField', field: 'city', value: found.city });
-          checkout.send({ type: 'user.blurField', field: 'address1' });
-          checkout.send({ type: 'user.blurField', field: 'city' });
-        },
-      },
-    }),
-  );
+  const address = useActorRef(addressLookupFor(checkout));
   return (
     <CheckoutView
       plans={props.plans}

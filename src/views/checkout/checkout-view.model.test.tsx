@@ -26,7 +26,10 @@ import {
   type CheckoutActor,
   type PayButtonActor,
 } from './checkout-view.tsx';
-import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
+import {
+  addressLookupFor,
+  addressLookupMachine,
+} from '#machines/checkout/address-lookup.machine.ts';
 
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
@@ -334,7 +337,7 @@ describe('checkout page journeys', () => {
     expect(navigations).toEqual(['/pay/2026-0001']);
   });
 
-  it('fills street and city from a Dutch postal code and house number; a miss changes nothing', async () => {
+  it('fills street and city from a Dutch postal code and house number; a miss says to type them', async () => {
     const checkout = createActor(
       checkoutMachine.provide({
         actors: { lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => 'new') },
@@ -343,7 +346,7 @@ describe('checkout page journeys', () => {
     ).start();
     const asked: string[] = [];
     const address = createActor(
-      addressLookupMachine.provide({
+      addressLookupFor(checkout).provide({
         actors: {
           fetchAddress: fromPromise<
             FoundAddress | null,
@@ -355,32 +358,34 @@ describe('checkout page journeys', () => {
               : null;
           }),
         },
-        actions: {
-          fillAddress: (_, { found }) => {
-            checkout.send({
-              type: 'user.changeField',
-              field: 'address1',
-              value: `${found.street} ${found.houseNumber}`,
-            });
-            checkout.send({ type: 'user.changeField', field: 'city', value: found.city });
-          },
-        },
       }),
     ).start();
     renderCheckout(checkout, createActor(payButtonMachine).start(), address);
     fireEvent.click(screen.getByRole('tab', { name: /^2\./ }));
     const input = (label: string) => screen.getByLabelText(new RegExp(`^${text(label)}`));
     fireEvent.change(input('checkout.fields.postalcode'), { target: { value: '1012 LG' } });
+    const noStreet = text('checkout.validation.addressRequired');
     fireEvent.change(input('checkout.fields.address1'), { target: { value: '7' } });
     fireEvent.blur(input('checkout.fields.address1'));
+    // While the street is looked up, the bare number is not flagged yet.
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      text('checkout.address.looking'),
+    );
+    expect(screen.queryAllByText(noStreet)).toHaveLength(1); // only in the pay button's list
     await flush();
+    // Nothing found: the number stays, the page says to type the street, and the field says
+    // what is missing (a bare number is no street and house number).
     expect(input('checkout.fields.address1')).toHaveProperty('value', '7');
+    expect(screen.getByText(text('checkout.address.notFound'))).toBeTruthy();
+    expect(screen.getAllByText(noStreet)).toHaveLength(2);
     fireEvent.change(input('checkout.fields.address1'), { target: { value: '1' } });
     fireEvent.blur(input('checkout.fields.address1'));
     await flush();
     expect(asked).toEqual(['1012 LG/7', '1012 LG/1']);
     expect(input('checkout.fields.address1')).toHaveProperty('value', 'Damrak 1');
     expect(input('checkout.fields.city')).toHaveProperty('value', 'Amsterdam');
+    expect(screen.queryByText(text('checkout.address.notFound'))).toBeNull();
+    expect(screen.queryAllByText(noStreet)).toHaveLength(0);
     // Belgian addresses are typed by hand: no look-up.
     fireEvent.change(screen.getByLabelText(text('checkout.fields.country')), {
       target: { value: 'BE' },
@@ -541,6 +546,16 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     });
     expect(screen.queryByText(invalid)).toBeNull();
     expect(payButton()).toHaveProperty('disabled', false);
+    // And back: a code that showed no error is checked again when the country changes, so the
+    // field says what the button's list says.
+    fireEvent.change(screen.getByLabelText(text('checkout.fields.country')), {
+      target: { value: 'NL' },
+    });
+    expect(screen.getAllByText(invalid)).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText(text('checkout.fields.country')), {
+      target: { value: 'BE' },
+    });
+    expect(screen.queryByText(invalid)).toBeNull();
     // A wrong optional field blocks too: the server would refuse it.
     type('checkout.fields.kvk', '1234');
     expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();

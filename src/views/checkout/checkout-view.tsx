@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
@@ -54,8 +54,21 @@ export function CheckoutView(props: CheckoutViewProps) {
   const id = useId();
   const { checkout, pay, address } = props;
   const lookingUpAddress = useSelector(address, (snapshot) => snapshot.hasTag('busy'));
+  const addressMissed = useSelector(address, (snapshot) => snapshot.hasTag('missed'));
 
   const tab = useSelector(checkout, selectTab);
+  const detailsTitle = useRef<HTMLHeadingElement>(null);
+  const shownTab = useRef(tab);
+  useEffect(() => {
+    if (shownTab.current === tab) return;
+    shownTab.current = tab;
+    // Step 1's form went away with the button that was pressed: take the focus to step 2's
+    // title, so keyboard and screen-reader users go on from there. A tab the visitor chose
+    // keeps the focus it has.
+    const focused = document.activeElement;
+    if (tab === 'details' && (focused === null || focused === document.body))
+      detailsTitle.current?.focus();
+  }, [tab]);
   const form = useSelector(checkout, (s) => s.context.form);
   const errors = useSelector(checkout, (s) => s.context.errors);
   const accountMessage = useSelector(checkout, selectAccountMessage);
@@ -84,7 +97,6 @@ export function CheckoutView(props: CheckoutViewProps) {
       error={errors[name]}
       onChange={(value) => checkout.send({ type: 'user.changeField', field: name, value })}
       onBlur={() => {
-        checkout.send({ type: 'user.blurField', field: name });
         if (name === 'postalcode' || name === 'address1') {
           const { form: current } = checkout.getSnapshot().context;
           address.send({
@@ -94,6 +106,10 @@ export function CheckoutView(props: CheckoutViewProps) {
             address1: current.address1,
           });
         }
+        // A house number being looked up is checked once the street is filled in or missed
+        // (the look-up's `fillAddress` and `missAddress`), not flagged as "no street" meanwhile.
+        if (name !== 'address1' || !address.getSnapshot().hasTag('busy'))
+          checkout.send({ type: 'user.blurField', field: name });
       }}
     />
   );
@@ -218,7 +234,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                 });
               }}
             >
-              <h2>
+              <h2 ref={detailsTitle} tabIndex={-1}>
                 <FormattedMessage id="checkout.details.title" />
               </h2>
               <p className="checkout-form__intro">
@@ -236,7 +252,11 @@ export function CheckoutView(props: CheckoutViewProps) {
                 {field('address1')}
                 {field('city')}
                 <p className="checkout-form__status checkout-form__status--wide" role="status">
-                  {lookingUpAddress ? <FormattedMessage id="checkout.address.looking" /> : null}
+                  {lookingUpAddress ? (
+                    <FormattedMessage id="checkout.address.looking" />
+                  ) : addressMissed ? (
+                    <FormattedMessage id="checkout.address.notFound" />
+                  ) : null}
                 </p>
                 <div className="checkout-field">
                   <label htmlFor={`${id}-country`}>
