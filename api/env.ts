@@ -62,7 +62,10 @@ const envSchema = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^(test|live)_\w{10,}$/, 'must start with test_ or live_'),
+      v.regex(
+        /^(test|live)_\w{10,}$/,
+        'must be test_ or live_ followed by at least 10 letters or digits',
+      ),
     ),
   ),
   MOLLIE_API_URL: v.optional(url(['http:', 'https:']), 'https://api.mollie.com/v2/'),

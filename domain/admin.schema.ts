@@ -24,6 +24,8 @@ export const adminOrderSchema = v.object({
   interval: v.string(),
   domainName: v.nullable(v.string()),
   paymentMethod: v.string(),
+  /** The provider of the invoice's latest payment (`banktransfer`, `mollie`); null without one. */
+  paymentProvider: v.nullable(v.string()),
   dueToday: v.number(),
   monthly: v.number(),
   yearly: v.number(),
@@ -77,3 +79,15 @@ export const adminLeadsAnswerSchema = v.object({ leads: v.array(adminLeadSchema)
 export const adminTicketsAnswerSchema = v.object({ tickets: v.array(adminTicketSchema) });
 export const adminBookingsAnswerSchema = v.object({ bookings: v.array(adminBookingSchema) });
 export const adminOutboxAnswerSchema = v.object({ mails: v.array(adminMailSchema) });
+
+/**
+ * Whether staff may mark an invoice paid by hand: it is open and its latest payment is a bank
+ * transfer to the studio. A provider's payment (Mollie) is settled by the provider's webhook
+ * only. The server's mark-paid and the staff pages' buttons use this one rule.
+ */
+export function canMarkPaidByHand(invoice: {
+  status: string | null;
+  paymentProvider: string | null;
+}): boolean {
+  return invoice.status === 'open' && invoice.paymentProvider === 'banktransfer';
+}

@@ -178,7 +178,8 @@ export const checkoutRequestSchema = v.pipe(
     /** Optional when signed in as the account of `email` (then the account keeps its password). */
     password: v.optional(checkoutFieldSchemas.password),
     planData: planDataSchema,
-    paymentMethod: v.optional(v.picklist(PAYMENT_METHODS), 'banktransfer'),
+    /** Left out: the payment provider's own choice (bank transfer, or the customer's at Mollie). */
+    paymentMethod: v.optional(v.picklist(PAYMENT_METHODS)),
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),

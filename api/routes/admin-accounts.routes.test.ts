@@ -79,6 +79,8 @@ describe('GET /api/admin/tables/{table}', () => {
     ).json();
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2, sort: 'number', dir: 'asc' });
     expect(page2.rows.map((r: { number: string }) => r.number)).toEqual(['2026-0003']);
+    // What staff may mark paid by hand: the provider of the invoice's latest payment.
+    expect(page2.rows[0].paymentProvider).toBe('banktransfer');
 
     const wildcard = await (
       await t.call('GET', '/api/admin/tables/leads?q=%25', undefined, as(staff))

@@ -8,7 +8,13 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
 import type { Mailer } from '../services/mail.ts';
 import { adminOrderColumns } from '../services/admin-tables.ts';
-import { applyPaymentStatus, findInvoice, latestPayment } from '../services/orders.ts';
+import {
+  applyPaymentStatus,
+  findInvoice,
+  latestPayment,
+  latestPaymentProvider,
+} from '../services/orders.ts';
+import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 
 const listQuery = v.object({
   limit: v.optional(
@@ -42,6 +48,7 @@ export function adminOrdersRoutes(services: {
             yearly: orders.yearly,
             invoiceNumber: invoices.number,
             invoiceStatus: invoices.status,
+            paymentProvider: latestPaymentProvider,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))
@@ -63,8 +70,8 @@ export function adminOrdersRoutes(services: {
         if (invoice.status === 'paid') return { number, status: 'paid' as const, changed: false };
         const payment = await latestPayment(tx, invoice.id);
         if (!payment) throw new ApiError('NOT_FOUND');
-        // Card and iDEAL payments are settled by the provider, never by hand.
-        if (payment.provider !== 'banktransfer')
+        // A provider's payments (Mollie) are settled by its webhook, never by hand.
+        if (!canMarkPaidByHand({ status: invoice.status, paymentProvider: payment.provider }))
           throw new ApiError('VALIDATION_FAILED', {
             status: 409,
             fields: { number: 'admin.orders.providerPayment' },

@@ -12,6 +12,7 @@ import {
 import {
   invoices,
   mollieCustomers,
+  orders,
   outbox,
   payments,
   renewalInvoices,
@@ -66,7 +67,7 @@ const runBilling = async (asOf: string) => {
   return (await res.json()) as { issued: string[]; reminded: string[] };
 };
 
-async function order(email: string, paymentMethod: string) {
+async function order(email: string, paymentMethod: string | undefined) {
   const res = await t.call('POST', '/api/checkout', checkoutBody(email, { paymentMethod }));
   expect(res.status).toBe(201);
   const answer = (await res.json()) as { invoiceNumber: string };
@@ -256,5 +257,21 @@ describe('Mollie: first payment, then recurring renewals', () => {
     const attempts = mollie.created.filter((c) => c.headers['idempotency-key'] === payment!.id);
     expect(attempts).toHaveLength(2);
     expect(await mailsTo('ideal@example.test', 'renewal-invoice')).toHaveLength(3);
+  });
+});
+
+describe('Mollie: the checkout page asks for no method', () => {
+  it('no method asked for (the checkout page): the customer picks at Mollie, and a mandate follows (M26)', async () => {
+    const before = mollie.created.length;
+    const { invoiceNumber } = await order('picks@example.test', undefined);
+    const [create] = mollie.created.slice(before);
+    expect(create!.body).not.toHaveProperty('method');
+    expect(create!.body).toMatchObject({ sequenceType: 'first', customerId: expect.any(String) });
+    const [row] = await t.database.db
+      .select({ method: orders.paymentMethod })
+      .from(orders)
+      .innerJoin(invoices, eq(invoices.orderId, orders.id))
+      .where(eq(invoices.number, invoiceNumber));
+    expect(row!.method).toBe('');
   });
 });

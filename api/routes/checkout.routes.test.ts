@@ -568,7 +568,12 @@ describe('staff endpoints', () => {
     const list = await (
       await t.call('GET', '/api/admin/orders', undefined, { Cookie: staff })
     ).json();
-    expect(list.orders[0]).toMatchObject({ id: orderId, invoiceNumber, invoiceStatus: 'open' });
+    expect(list.orders[0]).toMatchObject({
+      id: orderId,
+      invoiceNumber,
+      invoiceStatus: 'open',
+      paymentProvider: 'banktransfer',
+    });
     const mails = await (
       await t.call('GET', '/api/admin/outbox', undefined, { Cookie: staff })
     ).json();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '#domain/format.ts';
 import { invoiceMails, invoices, orders, outbox, payments, subscriptions } from '../db/schema.ts';
-import { sessionCookie } from '../../tests/helpers/accounts.ts';
+import { addUsers, sessionCookie, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import {
   FAKE_MOLLIE_KEY,
@@ -205,6 +205,41 @@ describe('Mollie payments', () => {
     expect(invoice).toMatchObject({
       status: 'paid',
       payment: { provider: 'mollie', status: 'paid' },
+    });
+  });
+});
+
+describe('the payment method with Mollie (M26)', () => {
+  it('a Mollie invoice is settled by its webhook: staff see no Mark as paid, and the API says why', async () => {
+    await addUsers(t.database, STAFF);
+    const staff = await signIn(t, STAFF.email, STAFF.password);
+    // Even when bank transfer was asked for at Mollie: Mollie's account receives it.
+    const { invoiceNumber } = await placeOrder({ paymentMethod: 'banktransfer' });
+    const list = await (
+      await t.call('GET', '/api/admin/orders', undefined, { Cookie: staff })
+    ).json();
+    expect(
+      list.orders.find((o: { invoiceNumber: string }) => o.invoiceNumber === invoiceNumber),
+    ).toMatchObject({ invoiceStatus: 'open', paymentProvider: 'mollie' });
+    const table = await (
+      await t.call('GET', `/api/admin/tables/invoices?q=${invoiceNumber}`, undefined, {
+        Cookie: staff,
+      })
+    ).json();
+    expect(table.rows).toEqual([
+      expect.objectContaining({ number: invoiceNumber, paymentProvider: 'mollie' }),
+    ]);
+    const refused = await t.call(
+      'POST',
+      `/api/admin/invoices/${invoiceNumber}/mark-paid`,
+      undefined,
+      {
+        Cookie: staff,
+      },
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: { fields: { number: 'admin.orders.providerPayment' } },
     });
   });
 });

@@ -13,6 +13,7 @@ import {
 
 import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
+import { latestPaymentProvider } from './orders.ts';
 import type { AdminTable } from '#domain/admin.schema.ts';
 
 export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
@@ -138,6 +139,7 @@ export async function invoicesTable(db: Db, query: TableQuery) {
           orderId: invoices.orderId,
           periodStart,
           periodEnd,
+          paymentProvider: latestPaymentProvider,
         })
         .from(invoices)
         .innerJoin(users, eq(users.id, invoices.userId))

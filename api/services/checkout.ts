@@ -254,6 +254,18 @@ export type PlaceOrderResult =
  * Step 2: checks who orders, then writes everything in one transaction (see the file's note).
  * `signedInUserId` is the session's user: an existing account orders only when signed in as it.
  */
+/**
+ * The order's payment method: the one asked for, else the provider's own choice (M26). Without
+ * Mollie that is bank transfer to the studio; with Mollie none (`''`): the customer picks one on
+ * Mollie's page (iDEAL, card, ...), and an order with subscriptions can make a mandate (P6).
+ */
+export function paymentMethodOf(
+  body: Pick<CheckoutRequest, 'paymentMethod'>,
+  payments: Pick<PaymentProvider, 'local'>,
+): string {
+  return body.paymentMethod ?? (payments.local ? 'banktransfer' : '');
+}
+
 export async function placeOrder(
   services: CheckoutServices,
   input: {
@@ -269,6 +281,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const { database, billing } = services;
   const { body, lang, at, quote, once } = input;
+  const method = paymentMethodOf(body, services.payments);
 
   const [existing] = await database.read((db) => userByEmail(db, [{ email: body.email }]));
   if (existing && input.signedInUserId !== existing.id) throw new ApiError('ALREADY_REGISTERED');
@@ -330,7 +343,7 @@ export async function placeOrder(
         lang,
         domainName: quote.lines.find((l) => l.domainName)?.domainName ?? null,
         domainType: body.planData.domainType ?? 'none',
-        paymentMethod: body.paymentMethod,
+        paymentMethod: method,
         oneTime: quote.totals.oneTime,
         monthly: quote.totals.monthly,
         yearly: quote.totals.yearly,
@@ -410,7 +423,7 @@ export async function placeOrder(
             paymentId,
             invoiceNumber: invoice.number,
             amount: quote.totals.dueToday,
-            method: body.paymentMethod,
+            method,
             lang,
             orderId,
           })
@@ -420,7 +433,7 @@ export async function placeOrder(
         id: paymentId,
         invoiceId: invoice.id,
         provider: services.payments.name,
-        method: body.paymentMethod,
+        method,
         amount: quote.totals.dueToday,
         status: started?.status ?? 'open',
         providerPaymentId: started?.providerPaymentId ?? null,

@@ -64,6 +64,11 @@ export async function latestPayment(db: Db | Tx, invoiceId: string) {
   return row ?? null;
 }
 
+/** The provider of an invoice's latest payment (what mark-paid acts on), as a column of a select from invoices. */
+export const latestPaymentProvider = sql<
+  string | null
+>`(select ${payments.provider} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc limit 1)`;
+
 export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocument {
   return {
     number: row.number,

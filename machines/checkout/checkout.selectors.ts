@@ -80,7 +80,6 @@ export function buildCheckoutRequest(
       billingCycle: order.interval,
       ...planDataDomainOf(order.domain),
     },
-    paymentMethod: 'banktransfer',
     sendEmail: false,
     noEmail: true,
     lang: order.lang,

@@ -13,6 +13,7 @@ const order = (over: Partial<AdminOrder>): AdminOrder => ({
   interval: 'monthly',
   domainName: null,
   paymentMethod: 'banktransfer',
+  paymentProvider: 'banktransfer',
   dueToday: 12_100,
   monthly: 0,
   yearly: 0,
@@ -24,9 +25,26 @@ const order = (over: Partial<AdminOrder>): AdminOrder => ({
 });
 
 const DATA: DashboardData = {
+  figures: {
+    months: [],
+    openInvoices: { count: 1, total: 12_100 },
+    overdueInvoices: { count: 0, total: 0 },
+    newLeads: 1,
+    openTickets: 0,
+    bookingsToday: [],
+    bookingsUpcoming: [],
+    conversion: { leads: 0, converted: 0, rate: 0 },
+  },
   orders: [
     order({}),
-    order({ id: 'o2', invoiceNumber: '2026-0002', paymentMethod: 'ideal', dueToday: 5000 }),
+    // Mollie, whatever the method asked for: settled by its webhook, never by hand.
+    order({
+      id: 'o2',
+      invoiceNumber: '2026-0002',
+      paymentMethod: 'banktransfer',
+      paymentProvider: 'mollie',
+      dueToday: 5000,
+    }),
     order({ id: 'o3', invoiceNumber: '2026-0003', invoiceStatus: 'paid', dueToday: 9900 }),
     order({ id: 'o4', invoiceNumber: null, invoiceStatus: null }),
   ],
@@ -98,7 +116,7 @@ describe('dashboard selectors', () => {
     });
     expect(upcomingBookings(DATA, NOW).map((b) => b.id)).toEqual(['b3', 'b1']);
   });
-  it('offers Mark as paid only for open bank-transfer invoices', () => {
+  it('offers Mark as paid only for open invoices paid by bank transfer to the studio', () => {
     expect(DATA.orders.map(canMarkPaid)).toEqual([true, false, false, false]);
   });
 });
@@ -161,8 +179,15 @@ describe('dashboard machine', () => {
     expect(s.context.data?.chatAvailable).toBe(true);
   });
 
-  it('marks an invoice as paid and fetches the lists again', async () => {
-    const { actor, load, markPaid } = start({});
+  it('marks an invoice as paid and fetches the lists and the figures again', async () => {
+    const after: DashboardData = {
+      ...DATA,
+      figures: { ...DATA.figures, openInvoices: { count: 0, total: 0 } },
+    };
+    let loads = 0;
+    const { actor, load, markPaid } = start({
+      load: () => Promise.resolve(loads++ === 0 ? DATA : after),
+    });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'user.markPaid', number: '2026-0001' });
     expect(actor.getSnapshot().context.pendingInvoice).toBe('2026-0001');
@@ -170,6 +195,8 @@ describe('dashboard machine', () => {
     expect(markPaid).toHaveBeenCalledWith('2026-0001');
     expect(load).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context).toMatchObject({ pendingInvoice: null, actionError: null });
+    // The open-invoices figure follows the payment (it is part of what is fetched again).
+    expect(actor.getSnapshot().context.data?.figures.openInvoices).toEqual({ count: 0, total: 0 });
   });
 
   it('keeps the data and reports a failed mark-paid or refresh', async () => {

@@ -2,6 +2,7 @@
 // overdue invoices, renewals included) is the server's count (GET /api/admin/overview), not a sum
 // over the latest orders.
 
+import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 import type { DashboardData } from './staff.actors.ts';
 
 /** A lead counts as new for this many days. */
@@ -35,11 +36,10 @@ export function upcomingBookings(data: DashboardData, now: Date) {
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-/** An open bank-transfer invoice is the one kind staff may mark as paid by hand. */
+/** An open invoice paid by bank transfer is the one kind staff may mark as paid by hand. */
 export function canMarkPaid(order: DashboardData['orders'][number]): boolean {
   return (
     order.invoiceNumber !== null &&
-    order.invoiceStatus === 'open' &&
-    order.paymentMethod === 'banktransfer'
+    canMarkPaidByHand({ status: order.invoiceStatus, paymentProvider: order.paymentProvider })
   );
 }

@@ -1,12 +1,11 @@
 // The staff area's row actions, one machine each, made from the one "fill in, send, see the
 // outcome" chart (machines/shared/form-action.machine.ts, decision A8).
 
-import * as v from 'valibot';
 import { ticketReplySchema } from '#domain/account.schema.ts';
-import { invoiceCountSchema } from '#domain/billing.schema.ts';
 import { anyBody, api, newIdempotencyKey } from '../shared/api-client.ts';
 import { bookingCalls } from '../shared/bookings.ts';
 import { createFormActionMachine, fieldErrorsOf } from '../shared/form-action.machine.ts';
+import { postMarkPaid } from './staff.actors.ts';
 
 /** Reply to a ticket by mail (values: id, message). */
 export const ticketReplyMachine = createFormActionMachine({
@@ -35,27 +34,14 @@ export const outboxResendMachine = createFormActionMachine({
     api.post(`/admin/outbox/${encodeURIComponent(values.id ?? '')}/resend`, anyBody),
 });
 
+/** Mark an invoice paid from the invoices table (values: number); the customer is mailed once. */
+export const invoiceMarkPaidMachine = createFormActionMachine({
+  id: 'invoiceMarkPaid',
+  send: (values) => postMarkPaid(values.number ?? ''),
+});
+
 /** Cancel a consultation as staff (values: id); the visitor is mailed. */
 export const staffBookingCancelMachine = createFormActionMachine({
   id: 'staffBookingCancel',
   send: (values) => bookingCalls.cancelBooking({ id: values.id ?? '' }),
-});
-
-export const overviewSchema = v.object({
-  months: v.array(v.object({ month: v.string(), orders: v.number(), revenue: v.number() })),
-  openInvoices: invoiceCountSchema,
-  /** open invoices past their due date */
-  overdueInvoices: invoiceCountSchema,
-  newLeads: v.number(),
-  openTickets: v.number(),
-  bookingsToday: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
-  bookingsUpcoming: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
-  conversion: v.object({ leads: v.number(), converted: v.number(), rate: v.number() }),
-});
-export type OverviewFigures = v.InferOutput<typeof overviewSchema>;
-
-/** Read the overview's figures (a form action with nothing to fill in: opened and sent at once). */
-export const overviewFiguresMachine = createFormActionMachine({
-  id: 'overviewFigures',
-  send: () => api.get('/admin/overview', overviewSchema),
 });

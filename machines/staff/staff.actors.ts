@@ -2,7 +2,8 @@
 // client with the answer schemas of domain/admin.schema.ts. A refusal or a network failure
 // throws: for staff that is unexpected, and the machines turn it into their `failed` states.
 
-import type * as v from 'valibot';
+import * as v from 'valibot';
+import { invoiceCountSchema } from '#domain/billing.schema.ts';
 import {
   adminBookingsAnswerSchema,
   adminLeadsAnswerSchema,
@@ -24,7 +25,22 @@ import { anyBody, api, type ApiResult } from '#machines/shared/api-client.ts';
 
 export type { AdminBooking, AdminLead, AdminMail, AdminOrder, AdminTicket };
 
+export const overviewSchema = v.object({
+  months: v.array(v.object({ month: v.string(), orders: v.number(), revenue: v.number() })),
+  openInvoices: invoiceCountSchema,
+  /** open invoices past their due date */
+  overdueInvoices: invoiceCountSchema,
+  newLeads: v.number(),
+  openTickets: v.number(),
+  bookingsToday: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
+  bookingsUpcoming: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
+  conversion: v.object({ leads: v.number(), converted: v.number(), rate: v.number() }),
+});
+export type OverviewFigures = v.InferOutput<typeof overviewSchema>;
+
 export interface DashboardData {
+  /** GET /api/admin/overview: fetched with the lists, so Refresh and Mark as paid update it. */
+  figures: OverviewFigures;
   orders: AdminOrder[];
   leads: AdminLead[];
   tickets: AdminTicket[];
@@ -51,7 +67,8 @@ async function getData<T extends v.GenericSchema>(
 
 /** Everything the overview shows, fetched side by side. */
 export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardData> {
-  const [orders, leads, tickets, bookings, outbox, chat, own] = await Promise.all([
+  const [figures, orders, leads, tickets, bookings, outbox, chat, own] = await Promise.all([
+    getData('/admin/overview', overviewSchema, signal),
     getData('/admin/orders', adminOrdersAnswerSchema, signal),
     getData('/admin/leads', adminLeadsAnswerSchema, signal),
     getData('/admin/tickets', adminTicketsAnswerSchema, signal),
@@ -61,6 +78,7 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
     getData('/admin/chat-availability', ownAvailabilityAnswerSchema, signal),
   ]);
   return {
+    figures,
     orders: orders.orders,
     leads: leads.leads,
     tickets: tickets.tickets,
@@ -72,8 +90,13 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
 }
 
 /** POST /api/admin/invoices/{number}/mark-paid: a bank transfer has arrived. */
+export function postMarkPaid(number: string): Promise<ApiResult<unknown>> {
+  return api.post(`/admin/invoices/${encodeURIComponent(number)}/mark-paid`, anyBody);
+}
+
+/** The overview's mark-paid: a refusal throws (the button is shown only where it may). */
 export async function markInvoicePaid(number: string): Promise<void> {
-  dataOf(await api.post(`/admin/invoices/${encodeURIComponent(number)}/mark-paid`, anyBody));
+  dataOf(await postMarkPaid(number));
 }
 
 /** PUT /api/admin/chat-availability; answers whether chat is online now. */

@@ -36,6 +36,36 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** An open bank-transfer order placed through the API; its invoice number. */
+async function placeBankTransferOrder(): Promise<string> {
+  const created = await fetch(`${baseUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: `dashboard-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      password: 'a-good-password',
+      firstname: 'Anna',
+      lastname: 'de Vries',
+      address1: 'Damrak 1',
+      postalcode: '1012lg',
+      city: 'Amsterdam',
+      state: '',
+      country: 'NL',
+      phone: '+31 6 12345678',
+      company: '',
+      kvk: '',
+      vat: '',
+      tos: true,
+      planData: { products: [16], billingCycle: 'monthly' },
+      paymentMethod: 'banktransfer',
+      sendEmail: false,
+      noEmail: true,
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBeLessThan(300);
+  return ((await created.json()) as { invoiceNumber: string }).invoiceNumber;
+}
+
 describe.sequential('staff area', () => {
   it('signs in as staff through /login?redirect=/dashboard', async () => {
     await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
@@ -108,32 +138,12 @@ describe.sequential('staff area', () => {
 
   it('marks an open bank-transfer invoice as paid', async () => {
     const t = catalogs.en;
-    const created = await fetch(`${baseUrl}/api/checkout`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `dashboard-${Date.now()}@example.test`,
-        password: 'a-good-password',
-        firstname: 'Anna',
-        lastname: 'de Vries',
-        address1: 'Damrak 1',
-        postalcode: '1012lg',
-        city: 'Amsterdam',
-        state: '',
-        country: 'NL',
-        phone: '+31 6 12345678',
-        company: '',
-        kvk: '',
-        vat: '',
-        tos: true,
-        planData: { products: [16], billingCycle: 'monthly' },
-        paymentMethod: 'banktransfer',
-        sendEmail: false,
-        noEmail: true,
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    await placeBankTransferOrder();
     await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
+    // The open-invoices figure ("count · amount") follows the payment without a reload.
+    const openTile = page.locator('.overview-figures__tiles dd').first();
+    const openCount = async () => Number((await openTile.innerText()).split('·')[0]!.trim());
+    const openBefore = await openCount();
     const button = page.getByRole('button', { name: /^Mark as paid: invoice / });
     await expect.poll(() => button.count()).toBeGreaterThan(0);
     const label = (await button.first().getAttribute('aria-label')) ?? '';
@@ -150,11 +160,30 @@ describe.sequential('staff area', () => {
     await expect
       .poll(() => page.getByRole('button', { name: `Mark as paid: invoice ${number}` }).count())
       .toBe(0);
+    await expect.poll(openCount).toBe(openBefore - 1);
     // With rows in the tables the page still fits 375 px and has no axe violations.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('marks any open bank-transfer invoice paid from the invoices table, found by its number', async () => {
+    const number = await placeBankTransferOrder();
+    await page.goto(`${baseUrl}/dashboard/invoices?lang=en`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('searchbox', { name: catalogs.en['dashboard.tables.search'] })
+      .fill(number);
+    const row = page.locator('.admin-table tbody tr').filter({ hasText: number });
+    const button = row.getByRole('button', { name: `Mark as paid: invoice ${number}` });
+    await button.waitFor();
+    await button.click();
+    await expect
+      .poll(() => row.innerText())
+      .toContain(catalogs.en['dashboard.tables.invoiceStatus.paid']);
+    expect(await button.count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -327,8 +327,9 @@ describe('checkout page journeys', () => {
         domainType: 'register',
         domain: 'anna.nl',
       },
-      paymentMethod: 'banktransfer',
     });
+    // No method asked for: the server's payment provider chooses (M26).
+    expect(bodies[0]!.body).not.toHaveProperty('paymentMethod');
     resolve({
       ok: true,
       response: { paymentLink: '/pay/2026-0001', invoiceNumber: '2026-0001', orderId: 'o' },

@@ -1,8 +1,10 @@
 // The staff tables' row actions: reply to and close/reopen a ticket, cancel a booking, resend a
-// mail. Each is a form-action machine (machines/staff/staff-flows.ts); `reload` asks the table
+// mail, mark an invoice paid. Each is a form-action machine (machines/staff/staff-flows.ts); `reload` asks the table
 // for the same page again once the action changed something.
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 import {
+  invoiceMarkPaidMachine,
   outboxResendMachine,
   staffBookingCancelMachine,
   ticketReplyMachine,
@@ -120,6 +122,42 @@ export function OutboxResend({ row, reload }: { row: Row; reload: () => void }) 
         <FormattedMessage id="dashboard.outbox.resend" values={{ to: String(row.to) }} />
       </button>
       <ActionAlert action={action} />
+    </span>
+  );
+}
+
+/** An open invoice paid by bank transfer (an order's or a renewal's): the money has arrived. */
+export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void }) {
+  const intl = useIntl();
+  const number = String(row.number);
+  const action = useFormAction(invoiceMarkPaidMachine, { number }, reload);
+  const markable = canMarkPaidByHand({
+    status: typeof row.status === 'string' ? row.status : null,
+    paymentProvider: typeof row.paymentProvider === 'string' ? row.paymentProvider : null,
+  });
+  if (!markable && !action.isRefused) return null;
+  return (
+    <span>
+      {markable ? (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={action.isSending || action.isDone}
+          aria-label={intl.formatMessage({ id: 'dashboard.overview.markPaidLabel' }, { number })}
+          onClick={() => {
+            action.open();
+            action.submit();
+          }}
+        >
+          <FormattedMessage
+            id={action.isSending ? 'dashboard.overview.markingPaid' : 'dashboard.overview.markPaid'}
+          />
+        </button>
+      ) : null}
+      <ActionAlert
+        action={action}
+        refusalIds={{ VALIDATION_FAILED: 'admin.orders.providerPayment' }}
+      />
     </span>
   );
 }

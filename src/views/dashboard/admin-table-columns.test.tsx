@@ -2,10 +2,10 @@
 // The staff tables' columns: a Blueprint 100 lead's uploads read as file names; sources and
 // subjects as words in the page's language.
 
-import { render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { COLUMNS } from './admin-table-columns.tsx';
@@ -68,5 +68,60 @@ describe('leads and tickets tables name sources and subjects in the page languag
         'en',
       ),
     ).toBe('Message');
+  });
+});
+
+describe('invoices table, actions column', () => {
+  const column = COLUMNS.invoices.find((c) => c.key === 'actions')!;
+  const show = (row: Record<string, unknown>, reload: () => void = () => {}) =>
+    render(
+      <IntlProvider locale="en" messages={en as Record<string, string>}>
+        {column.render(row, 'en', reload)}
+      </IntlProvider>,
+    );
+  const row = (over: Record<string, unknown>) => ({
+    number: '2026-0007',
+    status: 'open',
+    paymentProvider: 'banktransfer',
+    ...over,
+  });
+
+  it('offers Mark as paid for an open bank-transfer invoice only (an order or a renewal)', () => {
+    const label = 'Mark as paid: invoice 2026-0007';
+    expect(show(row({})).getByRole('button', { name: label })).toBeTruthy();
+    cleanup();
+    for (const over of [
+      { status: 'paid' },
+      { paymentProvider: 'mollie' },
+      { paymentProvider: null },
+    ]) {
+      expect(show(row(over)).queryByRole('button')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('posts mark-paid for that invoice and reloads the table', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        urls.push(`${request.method} ${new URL(request.url).pathname}`);
+        return new Response(
+          JSON.stringify({ number: '2026-0007', status: 'paid', changed: true }),
+          {
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }),
+    );
+    try {
+      const reload = vi.fn();
+      const view = show(row({}), reload);
+      fireEvent.click(view.getByRole('button', { name: 'Mark as paid: invoice 2026-0007' }));
+      await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(urls).toEqual(['POST /api/admin/invoices/2026-0007/mark-paid']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -19,7 +19,13 @@ export function TicketSubject({ subject }: { subject: string }) {
 export function LeadSource({ source }: { source: string }) {
   return <FormattedMessage id={`dashboard.leadSource.${source}`} />;
 }
-import { BookingCancel, OutboxResend, TicketActions, type Row } from './admin-table-actions.tsx';
+import {
+  BookingCancel,
+  InvoiceMarkPaid,
+  OutboxResend,
+  TicketActions,
+  type Row,
+} from './admin-table-actions.tsx';
 
 export interface Column {
   key: string;
@@ -163,6 +169,11 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       render: status('invoice'),
     },
     { key: 'total', labelId: 'dashboard.tables.total', sortable: true, render: money('total') },
+    {
+      key: 'actions',
+      labelId: 'dashboard.tables.actions',
+      render: (r, _lang, reload) => <InvoiceMarkPaid row={r} reload={reload} />,
+    },
   ],
   leads: [
     CREATED_AT,

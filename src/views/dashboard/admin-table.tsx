@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { adminTableMachine, type AdminTableName } from '#machines/staff/admin-table.machine.ts';
+import { langFromTag } from '#domain/language.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { COLUMNS } from './admin-table-columns.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -38,7 +39,10 @@ export function AdminTableView({ actor }: { actor: AdminTableActor }) {
   const intl = useIntl();
   const id = useId();
   const s = useSelector(actor, (snapshot) => snapshot);
-  const { data, query, lang } = s.context;
+  const { data, query } = s.context;
+  // Cells in the page's language as it is now (`intl`): a switch in the page re-renders the
+  // dates at once; the actor's `lang` is the language the table was first asked in.
+  const lang = langFromTag(intl.locale) ?? s.context.lang;
   const reload = () => actor.send({ type: 'flow.changed' });
   const columns = COLUMNS[s.context.table];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -9,7 +9,7 @@ import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import type { OverviewFigures } from '#machines/staff/staff-flows.ts';
+import type { OverviewFigures } from '#machines/staff/staff.actors.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { OverviewFiguresPanel } from './overview-figures.tsx';
 

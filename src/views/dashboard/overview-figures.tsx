@@ -1,37 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { overviewFiguresMachine, type OverviewFigures } from '#machines/staff/staff-flows.ts';
-import { useI18n } from '../../i18n/use-i18n.ts';
-import { useFormAction } from '../shared/form-action.tsx';
+import type { OverviewFigures } from '#machines/staff/staff.actors.ts';
 import { ColumnHeads } from '../shared/column-heads.tsx';
-
-/** The overview's figures from GET /api/admin/overview, with the orders-and-revenue chart. */
-export function OverviewFiguresView() {
-  const { lang } = useI18n();
-  const action = useFormAction(overviewFiguresMachine, {});
-  const { actor } = action;
-  useEffect(() => {
-    actor.send({ type: 'user.open' });
-    actor.send({ type: 'user.submit' });
-  }, [actor]);
-  const figures = action.result as OverviewFigures | null;
-  if (action.isFailed || action.isRefused)
-    return (
-      <p role="alert">
-        <FormattedMessage id="dashboard.figures.failed" />
-      </p>
-    );
-  if (!figures)
-    return (
-      <p role="status">
-        <FormattedMessage id="account.area.loading" />
-      </p>
-    );
-  return <OverviewFiguresPanel figures={figures} lang={lang} />;
-}
 
 /** The figures themselves: tiles (open and overdue money first), the chart, the bookings. */
 export function OverviewFiguresPanel({ figures, lang }: { figures: OverviewFigures; lang: Lang }) {

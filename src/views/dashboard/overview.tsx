@@ -10,6 +10,7 @@ import {
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
+import { OverviewFiguresPanel } from './overview-figures.tsx';
 
 /** Rows shown per table; the API answers up to 100. */
 const TABLE_ROWS = 10;
@@ -94,6 +95,8 @@ export function DashboardOverview() {
 
   return (
     <div className="dashboard-overview">
+      {/* GET /api/admin/overview, fetched with the lists: Refresh and Mark as paid update it. */}
+      <OverviewFiguresPanel figures={data.figures} lang={lang} />
       <div className="dashboard-overview__toolbar">
         <label className="dashboard-overview__chat">
           <input
