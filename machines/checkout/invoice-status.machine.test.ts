@@ -8,7 +8,7 @@ import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-pr
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { fetchInvoice, type InvoiceLookup, type InvoiceView } from './invoice.actors.ts';
-import { invoiceStatusMachine } from './invoice-status.machine.ts';
+import { invoiceStatusMachine, RECHECK_MS } from './invoice-status.machine.ts';
 
 const INVOICE: InvoiceView = {
   number: '2026-0007',
@@ -21,21 +21,49 @@ const INVOICE: InvoiceView = {
   bank: { iban: 'NL91ABNA0417164300', bic: null, accountName: 'Webstudio' },
 };
 
+/** Paid through Mollie, still open (the customer is back before the webhook), then paid. */
+const MOLLIE_OPEN: InvoiceView = {
+  ...INVOICE,
+  payment: { provider: 'mollie', status: 'open', checkoutUrl: 'https://mollie.test/c/1' },
+};
+const MOLLIE_PAID: InvoiceView = {
+  ...MOLLIE_OPEN,
+  status: 'paid',
+  payment: { ...MOLLIE_OPEN.payment!, status: 'paid' },
+};
+
 type ModelEvent =
   | { type: 'xstate.done.actor.fetchInvoice'; output: InvoiceLookup }
-  | { type: 'xstate.error.actor.fetchInvoice'; error: string };
+  | { type: 'xstate.error.actor.fetchInvoice'; error: string }
+  | { type: 'xstate.done.actor.recheckInvoice'; output: InvoiceLookup }
+  | { type: 'xstate.error.actor.recheckInvoice'; error: string }
+  | { type: 'xstate.after.recheck.invoiceStatus.loaded.shown' };
 
 const DONE = 'xstate.done.actor.fetchInvoice';
 const ERROR = 'xstate.error.actor.fetchInvoice';
+const RECHECKED = 'xstate.done.actor.recheckInvoice';
+const RECHECK_FAILED = 'xstate.error.actor.recheckInvoice';
+const WAITED = 'xstate.after.recheck.invoiceStatus.loaded.shown';
 
 const samples = {
   [DONE]: [
     { output: { ok: true, invoice: INVOICE } },
+    { output: { ok: true, invoice: MOLLIE_OPEN } },
     { output: { ok: false, signedOut: true } },
     { output: { ok: false, signedOut: false } },
   ],
   [ERROR]: [{ error: 'offline' }],
+  [RECHECKED]: [
+    { output: { ok: true, invoice: MOLLIE_PAID } },
+    { output: { ok: true, invoice: MOLLIE_OPEN } },
+    { output: { ok: false, signedOut: true } },
+  ],
+  [RECHECK_FAILED]: [{ error: 'offline' }],
+  [WAITED]: [{}],
 } satisfies EventSamples<ModelEvent>;
+
+/** Two re-checks at most here (the page's own limit is larger), so the chart's walk stays small. */
+const INPUT = { number: '2026-0007', maxRechecks: 2 };
 
 const model = createModel<typeof invoiceStatusMachine, ModelEvent>({
   machine: invoiceStatusMachine.provide({
@@ -43,27 +71,27 @@ const model = createModel<typeof invoiceStatusMachine, ModelEvent>({
       fetchInvoice: controlledPromise<InvoiceLookup, { number: string }>().logic,
     },
   }),
-  input: { number: '2026-0007' },
+  input: INPUT,
   events: samples,
 });
 
 function start() {
+  vi.useFakeTimers();
   const lookup = controlledPromise<InvoiceLookup, { number: string }>();
   const actor = createActor(
     invoiceStatusMachine.provide({ actors: { fetchInvoice: lookup.logic } }),
-    {
-      input: { number: '2026-0007' },
-    },
+    { input: INPUT },
   ).start();
+  const settle = async (how: () => void) => {
+    how();
+    await flushMicrotasks();
+  };
   const driver = {
-    [DONE]: async (e) => {
-      lookup.resolve(e.output);
-      await flushMicrotasks();
-    },
-    [ERROR]: async (e) => {
-      lookup.reject(new Error(e.error));
-      await flushMicrotasks();
-    },
+    [DONE]: (e) => settle(() => lookup.resolve(e.output)),
+    [ERROR]: (e) => settle(() => lookup.reject(new Error(e.error))),
+    [RECHECKED]: (e) => settle(() => lookup.resolve(e.output)),
+    [RECHECK_FAILED]: (e) => settle(() => lookup.reject(new Error(e.error))),
+    [WAITED]: () => void vi.advanceTimersByTime(RECHECK_MS),
   } satisfies Driver<ModelEvent>;
   return {
     driver,
@@ -77,13 +105,32 @@ describe('invoice status chart (model-based)', () => {
   it('reaches every state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
-  walkEveryTransition(model, start, () => (snapshot, session) => {
-    // The number of the link is asked for, once.
-    expect(session.lookup.inputs).toEqual([{ number: '2026-0007' }]);
-    // Only a loaded invoice is kept; signed out and unavailable show what the link says.
-    expect(snapshot.context.invoice).toEqual(snapshot.value === 'loaded' ? INVOICE : null);
-    expect(snapshot.context.number).toBe('2026-0007');
+  walkEveryTransition(model, start, (path) => {
+    let shown: InvoiceView | null = null;
+    return (snapshot, session, step) => {
+      const event = step.event;
+      if (event.type === DONE && event.output.ok) shown = event.output.invoice;
+      // A re-check that answers an invoice shows it; any other answer keeps what was shown.
+      if (event.type === RECHECKED && event.output.ok) shown = event.output.invoice;
+      // The number of the link is asked for: once, then once per re-check.
+      const rechecks = path.steps
+        .slice(0, step.index + 1)
+        .filter((s) => s.event.type === WAITED && s.state.matches({ loaded: 'rechecking' })).length;
+      expect(session.lookup.inputs).toEqual(Array(1 + rechecks).fill({ number: '2026-0007' }));
+      // Only a loaded invoice is kept; signed out and unavailable show what the link says.
+      expect(snapshot.context.invoice).toEqual(snapshot.matches('loaded') ? shown : null);
+      // Asked again only while a Mollie payment is open, and at most twice here.
+      if (snapshot.matches({ loaded: 'rechecking' })) {
+        expect(shown).toMatchObject({ status: 'open', payment: { provider: 'mollie' } });
+        expect(rechecks).toBeLessThanOrEqual(2);
+      }
+      expect(snapshot.context.number).toBe('2026-0007');
+    };
   });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('fetchInvoice', () => {

@@ -74,6 +74,10 @@ describe('a whole order in the browser', () => {
         .poll(() => page.locator('.pay-page__details').innerText(), { timeout: 10_000 })
         .toContain(number);
       expect(await page.locator('.pay-page__details').innerText()).toMatch(/30[.,]00/);
+      // A bank transfer on a server without bank details configured: they follow by mail.
+      expect(await page.locator('.pay-page__details').innerText()).toContain(
+        t['pay.page.detailsFollow'],
+      );
       // The pay page leads on to the client area.
       expect(
         await page.getByRole('link', { name: t['pay.page.account'] }).getAttribute('href'),

@@ -72,6 +72,8 @@ function PayDetails({ number }: { number: string }) {
         <FormattedMessage id="pay.page.paid" />
       </p>
     );
+  const mollieLink =
+    invoice.payment?.provider === 'mollie' ? (invoice.payment.checkoutUrl ?? null) : null;
   return (
     <div className="pay-page__details">
       <dl>
@@ -114,14 +116,15 @@ function PayDetails({ number }: { number: string }) {
           </>
         ) : null}
       </dl>
-      {invoice.bank.iban ? null : (
+      {/* Without bank details the customer pays through Mollie's link, or waits for them by mail. */}
+      {invoice.bank.iban || mollieLink ? null : (
         <p>
           <FormattedMessage id="pay.page.detailsFollow" />
         </p>
       )}
-      {invoice.payment?.provider === 'mollie' && invoice.payment.checkoutUrl ? (
+      {mollieLink ? (
         <p>
-          <a className="button" href={invoice.payment.checkoutUrl}>
+          <a className="button" href={mollieLink}>
             <FormattedMessage id="checkout.pay.button" />
           </a>
         </p>
