@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutDomainChoiceOf } from './checkout-domain-choice.ts';
 import {
   checkoutDomainOf,
   checkoutLinkDomainOf,
@@ -123,5 +124,15 @@ describe('the one mapping from the domain step to the quote', () => {
       name: NAME,
       type: 'register',
     });
+  });
+});
+
+describe("the checkout link's domainChoice", () => {
+  it('is one of the choices, or nothing', () => {
+    expect(checkoutDomainChoiceOf('keep')).toBe('keep');
+    expect(checkoutDomainChoiceOf('consultation')).toBe('consultation');
+    expect(checkoutDomainChoiceOf('register')).toBeUndefined();
+    expect(checkoutDomainChoiceOf('KEEP')).toBeUndefined();
+    expect(checkoutDomainChoiceOf(undefined)).toBeUndefined();
   });
 });

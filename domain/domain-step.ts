@@ -3,6 +3,7 @@
 // through these functions, so the same domain step always prices the same way. Pure; no I/O.
 
 import { CONSULTATION_PRODUCT_ID } from './catalogue.ts';
+import type { CheckoutDomainChoice } from './checkout-domain-choice.ts';
 import type { DomainType, QuoteDomain } from './totals.ts';
 
 /** SPEC section 4, "Domain flow state" (also the persisted `flowState`). */
@@ -111,14 +112,9 @@ export function quoteDomainOf(outcome: DomainStepOutcome): QuoteDomain | undefin
 }
 
 /**
- * The checkout link's `domainChoice` (M24): how the link's `domain` is taken (a bare `domain` is
- * registered, as in a staff link), or an outcome without a name. With it the link alone prices the
- * domain as the order page did, also in a browser that did not keep the step.
+ * The checkout link's `domain` and `domainChoice` (M24): with the choice the link alone prices
+ * the domain as the order page did, also in a browser that did not keep the step.
  */
-export const CHECKOUT_DOMAIN_CHOICES = ['transfer', 'keep', 'deferred', 'consultation'] as const;
-export type CheckoutDomainChoice = (typeof CHECKOUT_DOMAIN_CHOICES)[number];
-
-/** The checkout link's `domain` and `domainChoice`. */
 export interface CheckoutLinkDomain {
   domain?: string;
   domainChoice?: CheckoutDomainChoice;

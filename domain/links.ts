@@ -3,7 +3,7 @@
 // at least one package is chosen.
 
 import { CATALOGUE, GROUP_KEYS, PLAN_IDS, isPlanId, type PlanId } from './catalogue.ts';
-import type { CheckoutDomainChoice } from './domain-step.ts';
+import type { CheckoutDomainChoice } from './checkout-domain-choice.ts';
 import type { Lang } from './language.ts';
 
 /** Selected when a generator opens (SPEC section 9). */

@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import en from '#locales/en.json';
 import { formatMoney } from '#domain/format.ts';
 import type { Interval } from '#domain/totals.ts';
-import { checkoutDomainOf, type CheckoutDomainChoice } from '#domain/domain-step.ts';
+import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';
+import { checkoutDomainOf } from '#domain/domain-step.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import type {
   DomainCheckAnswer,
@@ -202,8 +203,7 @@ describe('one truth on the money path, for every domain outcome', () => {
         // that kept nothing (the link opened elsewhere) reads the same from the link alone (M24).
         const linkDomain = {
           domain: link.searchParams.get('domain') ?? undefined,
-          domainChoice: (link.searchParams.get('domainChoice') ?? undefined) as
-            CheckoutDomainChoice | undefined,
+          domainChoice: checkoutDomainChoiceOf(link.searchParams.get('domainChoice') ?? undefined),
         };
         const checkoutDomain = readCheckoutDomain(linkDomain);
         expect(checkoutDomainOf(null, linkDomain)).toEqual(checkoutDomain);

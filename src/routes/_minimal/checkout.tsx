@@ -7,11 +7,8 @@ import { LANGS } from '#domain/language.ts';
 import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
-import {
-  CHECKOUT_DOMAIN_CHOICES,
-  checkoutDomainOf,
-  type CheckoutLinkDomain,
-} from '#domain/domain-step.ts';
+import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';
+import { checkoutDomainOf, type CheckoutLinkDomain } from '#domain/domain-step.ts';
 import {
   hasSavedCheckoutForm,
   readCheckoutDomain,
@@ -29,13 +26,13 @@ import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
- * `domainChoice` (how the order page's domain step ended, M24), `lang`.
+ * `domainChoice` (how the order page's domain step ended, M24; read by the page), `lang`.
  */
 const searchSchema = searchOf({
   plans: textOrList(),
   interval: text(),
   domain: text({ max: 253 }),
-  domainChoice: oneOf(CHECKOUT_DOMAIN_CHOICES),
+  domainChoice: text({ max: 20 }),
   lang: oneOf(LANGS),
   offer: oneOf(EXIT_OFFERS),
 });
@@ -52,7 +49,8 @@ function Page() {
   const { lang } = useI18n();
   const plans = useMemo(() => parsePlansParam(search.plans), [search.plans]);
   const interval = search.interval === 'yearly' ? 'yearly' : 'monthly';
-  const { domain, domainChoice } = search;
+  const { domain } = search;
+  const domainChoice = checkoutDomainChoiceOf(search.domainChoice);
   const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
 
   return (
