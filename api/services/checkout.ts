@@ -251,10 +251,6 @@ export type PlaceOrderResult =
     };
 
 /**
- * Step 2: checks who orders, then writes everything in one transaction (see the file's note).
- * `signedInUserId` is the session's user: an existing account orders only when signed in as it.
- */
-/**
  * The order's payment method: the one asked for, else the provider's own choice (M26). Without
  * Mollie that is bank transfer to the studio; with Mollie none (`''`): the customer picks one on
  * Mollie's page (iDEAL, card, ...), and an order with subscriptions can make a mandate (P6).
@@ -266,6 +262,10 @@ export function paymentMethodOf(
   return body.paymentMethod ?? (payments.local ? 'banktransfer' : '');
 }
 
+/**
+ * Step 2: checks who orders, then writes everything in one transaction (see the file's note).
+ * `signedInUserId` is the session's user: an existing account orders only when signed in as it.
+ */
 export async function placeOrder(
   services: CheckoutServices,
   input: {
