@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './env.ts';
+import { ConfigError, configWarnings, parseConfig } from './env.ts';
 
 describe('parseConfig', () => {
   it('fills the defaults of API.md section 2', () => {
@@ -116,5 +116,28 @@ describe('office hours and chat retention', () => {
     expect(message).toMatch(/OFFICE_HOURS has an invalid entry "weekdays"/);
     expect(message).toMatch(/OFFICE_HOLIDAYS must be nl or none/);
     expect(message).toMatch(/CHAT_RETENTION_MONTHS must be at least 1/);
+  });
+});
+
+describe('configWarnings', () => {
+  it('tells the owner when customers would wait for bank details or mail that never comes', () => {
+    expect(configWarnings(parseConfig({}))).toEqual([
+      expect.stringContaining('BANK_IBAN is not set'),
+      expect.stringContaining('SMTP_URL is not set'),
+    ]);
+    expect(
+      configWarnings(
+        parseConfig({ BANK_IBAN: 'NL91ABNA0417164300', SMTP_URL: 'smtp://mail.example.nl:587' }),
+      ),
+    ).toEqual([]);
+    // With Mollie the customer pays there; bank details are not needed.
+    expect(
+      configWarnings(
+        parseConfig({
+          MOLLIE_API_KEY: 'live_abcdefghijklmnop',
+          SMTP_URL: 'smtp://mail.example.nl',
+        }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -226,3 +226,21 @@ function isValidIban(iban: string): boolean {
   }
   return remainder === 1;
 }
+
+/**
+ * What the owner should know about a configuration that starts but leaves customers short:
+ * logged as warnings at start. Bank transfer without `BANK_IBAN` tells customers the details
+ * follow by mail, and nothing sends them; without `SMTP_URL` every mail stays in the outbox.
+ */
+export function configWarnings(
+  config: Pick<Config, 'MOLLIE_API_KEY' | 'BANK_IBAN' | 'SMTP_URL'>,
+): string[] {
+  const warnings: string[] = [];
+  if (!config.MOLLIE_API_KEY && !config.BANK_IBAN)
+    warnings.push(
+      'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
+    );
+  if (!config.SMTP_URL)
+    warnings.push('SMTP_URL is not set: every mail is kept in the outbox table, none is sent');
+  return warnings;
+}

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, parseConfig } from './env.ts';
+import { ConfigError, configWarnings, parseConfig } from './env.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './services/mail.ts';
@@ -215,6 +215,7 @@ async function main() {
     },
     `listening on ${config.PUBLIC_URL}`,
   );
+  for (const warning of configWarnings(config)) logger.warn({}, warning);
 
   // The billing job every hour (and a minute after start, to catch up after downtime). With
   // several servers on one PostgreSQL only one runs at a time; the others skip that hour.
