@@ -50,3 +50,8 @@ export function countryName(country: string, lang: Lang): string {
   const key = `invoice.country.${country}`;
   return isMessageKey(key) ? t(lang, key) : country;
 }
+
+/** A customer mail's closing lines: the greeting and who sends it ("Kind regards," / the studio). */
+export function mailSignOff(lang: Lang): [string, string] {
+  return [t(lang, 'mail.common.signOff'), t(lang, 'app.brand')];
+}

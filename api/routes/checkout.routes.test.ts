@@ -157,6 +157,9 @@ describe('POST /api/checkout: the happy path', () => {
     expect(confirmation.lang).toBe('nl');
     expect(confirmation.subject).toBe('Je bestelling – factuur 2026-0001');
     expect(confirmation.text).toContain('binnen 24 uur');
+    // Signed by the studio, in text and HTML.
+    expect(confirmation.text.endsWith('Met vriendelijke groet,\nWebstudio')).toBe(true);
+    expect(confirmation.html).toContain('<p>Met vriendelijke groet,<br>Webstudio</p>');
     expect(confirmation.attachments[0]).toMatchObject({
       filename: 'invoice-2026-0001.pdf',
       contentType: 'application/pdf',
@@ -610,6 +613,7 @@ describe('staff endpoints', () => {
     ).filter((m) => m.subject.includes(invoiceNumber));
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe(placedBody.email);
+    expect(received[0]!.text).toMatch(/\nWebstudio$/);
     expect(received[0]!.attachments[0]).toMatchObject({
       filename: `invoice-${invoiceNumber}.pdf`,
       contentType: 'application/pdf',

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { InvoiceLine } from '../db/schema.ts';
-import { t, type MessageKey, type MessageValues } from '../i18n.ts';
+import { mailSignOff, t, type MessageKey, type MessageValues } from '../i18n.ts';
 import type { MailMessage } from './mail.ts';
 import { invoicePdfAttachment } from './invoices.ts';
 
@@ -47,7 +47,7 @@ function compose(paragraphs: Paragraph[]) {
   const html = paragraphs
     .map((p) =>
       typeof p === 'string'
-        ? `<p>${escapeHtml(p)}</p>`
+        ? `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`
         : Array.isArray(p)
           ? `<ul>${p.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
           : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.text)}</a></p>`,
@@ -66,7 +66,7 @@ function customerMail(
   const { text, html } = compose([
     t(lang, 'mail.common.hello', { name: input.firstname }),
     ...body,
-    t(lang, 'mail.common.signOff'),
+    mailSignOff(lang).join('\n'),
   ]);
   return { to: input.email, ...mail, text, html, lang };
 }

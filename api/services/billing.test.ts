@@ -255,6 +255,9 @@ describe('the billing job on a calendar of cases', () => {
     const nlMail = invoiceMails.find((m) => m.subject.includes(milaFebruary.number))!;
     expect(nlMail.subject).toBe(`Factuur ${milaFebruary.number} voor je abonnementen`);
     expect(nlMail.to).toBe('month-end@example.test');
+    // Signed by the studio: the closing lines end the text, one paragraph in the HTML.
+    expect(nlMail.text.endsWith('Met vriendelijke groet,\nWebstudio')).toBe(true);
+    expect(nlMail.html).toContain('<p>Met vriendelijke groet,<br>Webstudio</p>');
     const reminders = mails.filter((m) => m.kind === 'renewal-reminder');
     expect(reminders.map((m) => m.subject)).toEqual([
       'leap.com renews on February 28, 2025',

@@ -12,7 +12,7 @@ import type { Database, Db, Tx } from '../db/database.ts';
 import type { blueprintSubmissionUploads } from '../db/schema-blueprint.ts';
 import { blueprintDrafts, blueprintUploads } from '../db/schema-blueprint.ts';
 import { ApiError } from '../http/errors.ts';
-import { t } from '../i18n.ts';
+import { mailSignOff, t } from '../i18n.ts';
 import type { PdfImage } from './blueprint-pdf.ts';
 import { sanitizeSvg, sniffImageType } from './image-check.ts';
 
@@ -234,8 +234,7 @@ export function blueprintMail(
       t(lang, 'mail.blueprint.attached', { score }),
       t(lang, 'mail.blueprint.followUp'),
       '',
-      t(lang, 'mail.common.signOff'),
-      t(lang, 'app.brand'),
+      ...mailSignOff(lang),
     ].join('\n'),
   };
 }

@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Tx } from '../db/database.ts';
 import { invoiceMails, type InvoiceLine, type MailAttachment } from '../db/schema.ts';
-import { t } from '../i18n.ts';
+import { mailSignOff, t } from '../i18n.ts';
 import { invoicePdfAttachment } from './invoices.ts';
 import type { MailMessage, Mailer } from './mail.ts';
 import type { InvoiceRow } from './orders.ts';
@@ -74,7 +74,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const payBy = t(lang, 'mail.order.payBy', { date: formatDate(invoice.dueDate, lang) });
   const pay = t(lang, 'mail.order.pay');
   const nextTitle = t(lang, 'mail.order.next');
-  const signOff = t(lang, 'mail.common.signOff');
+  const signOff = mailSignOff(lang);
   const plain = [
     hello,
     '',
@@ -89,7 +89,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
     `${nextTitle}:`,
     ...next.map((l) => `- ${l}`),
     '',
-    signOff,
+    ...signOff,
   ].join('\n');
   const html = [
     `<p>${escapeHtml(hello)}</p>`,
@@ -104,7 +104,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       : []),
     `<h2>${escapeHtml(nextTitle)}</h2>`,
     `<ul>${next.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(signOff)}</p>`,
+    `<p>${signOff.map(escapeHtml).join('<br>')}</p>`,
   ].join('\n');
   return {
     to: input.email,
@@ -174,12 +174,15 @@ export function paymentReceivedMail(input: PaymentReceivedInput & { email: strin
   const hello = t(lang, 'mail.common.hello', { name: invoice.buyer.name });
   const body = t(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
   const attached = t(lang, 'mail.paymentReceived.attached');
-  const signOff = t(lang, 'mail.common.signOff');
+  const signOff = mailSignOff(lang);
   return {
     to: input.email,
     subject: t(lang, 'mail.paymentReceived.subject', { number: invoice.number }),
-    text: [hello, '', body, attached, '', signOff].join('\n'),
-    html: [hello, body, attached, signOff].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    text: [hello, '', body, attached, '', ...signOff].join('\n'),
+    html: [
+      ...[hello, body, attached].map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p>${signOff.map(escapeHtml).join('<br>')}</p>`,
+    ].join('\n'),
     attachments: [invoicePdfAttachment(invoice)],
     kind: 'payment-received',
     lang,
