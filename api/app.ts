@@ -55,6 +55,7 @@ import { createMailConfig } from './services/mail-config.ts';
 import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
 import { createLifecycle, type Lifecycle } from './services/lifecycle.ts';
 import { createBookingTokens, type BookingTokens } from './services/booking-tokens.ts';
+import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -209,8 +210,7 @@ export function createApp({
     ...money,
     onPaymentStatus: async (paymentId: string, status: string) => {
       // A recurring renewal charge that did not go through: mail the invoice with its link.
-      if (status === 'failed' || status === 'canceled' || status === 'expired')
-        await billingJob.recurringPaymentFailed(paymentId);
+      if (isPaymentEndedUnpaid(status)) await billingJob.recurringPaymentFailed(paymentId);
     },
   };
 

@@ -21,32 +21,33 @@ vi.mock('intl-messageformat', async (importOriginal) => {
   return { ...original, IntlMessageFormat: Counted };
 });
 
+/** The server's text of the domain refusal for `input`, in `lang`. */
+function refusalText(lang: 'en' | 'nl', input: string): string {
+  const refusal = validateDomainName(input);
+  if (refusal.ok) throw new Error(`expected a refusal of ${input}`);
+  return t(lang, refusal.key, refusal.values);
+}
+
 describe('t: the server formats the site catalogues', () => {
   it('fills placeholders as ICU messages, with plurals and quotes', () => {
     expect(t('en', 'mail.common.hello', { name: 'Ann' })).toBe('Hello Ann,');
     expect(t('nl', 'mail.common.hello', { name: 'Ann' })).toBe('Hallo Ann,');
-    const refusal = validateDomainName('.bakker.nl');
-    if (refusal.ok) throw new Error('expected a refusal');
-    expect(t('en', refusal.key, refusal.values)).toBe(
+    expect(refusalText('en', '.bakker.nl')).toBe(
       "Domain name cannot start or end with a dot. Please enter a valid domain like 'bakker.nl'.",
     );
-    expect(t('nl', refusal.key, refusal.values)).toBe(
+    expect(refusalText('nl', '.bakker.nl')).toBe(
       "Een domeinnaam kan niet met een punt beginnen of eindigen. Voer een geldig domein in, zoals 'bakker.nl'.",
     );
   });
 
   it("shows the language's own example name when nothing close to the input is valid", () => {
-    const refusal = validateDomainName('shop.c');
-    if (refusal.ok) throw new Error('expected a refusal');
-    expect(t('en', refusal.key, refusal.values)).toBe(
+    expect(refusalText('en', 'shop.c')).toBe(
       'Please enter a valid domain name (like yoursite.com or yoursite.nl).',
     );
-    expect(t('nl', refusal.key, refusal.values)).toBe(
+    expect(refusalText('nl', 'shop.c')).toBe(
       'Voer een geldige domeinnaam in (zoals jouwsite.com of jouwsite.nl).',
     );
-    const near = validateDomainName('shop!.com');
-    if (near.ok) throw new Error('expected a refusal');
-    expect(t('nl', near.key, near.values)).toBe(
+    expect(refusalText('nl', 'shop!.com')).toBe(
       'Voer een geldige domeinnaam in (zoals shop.com of jouwsite.nl).',
     );
   });

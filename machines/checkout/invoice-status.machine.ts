@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchInvoice, type InvoiceLookup, type InvoiceView } from './invoice.actors.ts';
+import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 /** How often an open provider payment is asked after again, and how many times at most. */
 export const RECHECK_MS = 4000;
@@ -31,7 +32,7 @@ export const invoiceStatusMachine = setup({
     awaitsProvider: ({ context }) =>
       context.invoice?.status === 'open' &&
       context.invoice.payment?.provider === 'mollie' &&
-      !['canceled', 'expired', 'failed'].includes(context.invoice.payment.status) &&
+      !isPaymentEndedUnpaid(context.invoice.payment.status) &&
       context.rechecksLeft > 0,
   },
   actions: {

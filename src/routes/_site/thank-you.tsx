@@ -7,6 +7,7 @@ import { INVOICE_NUMBER_PATTERN } from '#domain/invoice.ts';
 import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { pageHead } from '../../route-head.ts';
+import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 const searchSchema = searchOf({ invoice: text({ pattern: INVOICE_NUMBER_PATTERN }) });
 
@@ -70,7 +71,7 @@ function PaymentState({ number }: { number: string }) {
         <FormattedMessage id="thankYou.status.paid" />
       </p>
     );
-  const failed = ['canceled', 'expired', 'failed'].includes(invoice.payment?.status ?? '');
+  const failed = isPaymentEndedUnpaid(invoice.payment?.status);
   return (
     <p>
       <FormattedMessage id={failed ? 'thankYou.status.failed' : 'thankYou.status.open'} />{' '}
