@@ -1,5 +1,12 @@
 import { describe, it, expect, vi } from 'vitest';
-import { checkPlans, computeQuote, productIdsOf, type Quote, type QuoteInput } from './totals.ts';
+import {
+  checkPlans,
+  computeQuote,
+  productIdsOf,
+  quoteLineName,
+  type Quote,
+  type QuoteInput,
+} from './totals.ts';
 
 // 10:00 in Amsterdam on 5 January 2025.
 const today = new Date('2025-01-05T09:00:00Z');
@@ -44,6 +51,38 @@ describe('computeQuote: lines', () => {
     expect(q.lines.find((l) => l.id === 'webHosting_total')?.displayName).toBe(
       'Compleet Websitepakket',
     );
+  });
+
+  it("quoteLineName names every kind of line as the other language's quote does", () => {
+    const inputs: Array<Partial<QuoteInput> & Pick<QuoteInput, 'plans'>> = [
+      {
+        plans: ['webHosting_total', 'branding_full'],
+        domain: { name: 'anna.nl', type: 'register' },
+      },
+      { plans: ['webHosting_total'], domain: { name: 'anna.nl', type: 'transfer' } },
+      { plans: ['webHosting_total'], domain: { name: 'anna.nl', type: 'external' } },
+      { plans: ['webHosting_total'], domain: { name: '', type: 'none', consultation: true } },
+      { plans: ['webHosting_total'], offer: 'exit10' },
+    ];
+    const kinds = new Set<string>();
+    for (const input of inputs) {
+      const en = quote({ ...input, lang: 'en' });
+      const nl = quote({ ...input, lang: 'nl' });
+      for (const [i, line] of en.lines.entries()) {
+        kinds.add(line.kind);
+        expect(quoteLineName(line, 'nl')).toBe(nl.lines[i]!.displayName);
+        expect(quoteLineName(nl.lines[i]!, 'en')).toBe(line.displayName);
+      }
+    }
+    expect([...kinds].sort()).toEqual([
+      'consultation',
+      'discount',
+      'domain-registration',
+      'domain-transfer',
+      'external-domain',
+      'no-domain',
+      'plan',
+    ]);
   });
 
   it('ignores duplicate ids', () => {

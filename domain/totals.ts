@@ -12,6 +12,7 @@ import {
   catalogueIndex,
   groupOf,
   isPlanId,
+  optionById,
   resolvePrice,
   type Billing,
   type Lang,
@@ -144,6 +145,24 @@ function withName(label: string, name: string): string {
   return name === '' ? label : `${label}: ${name}`;
 }
 
+/**
+ * A quote line's name in `lang`, from what the line is: the quote names its lines with it, and the
+ * staff notification names an English order's lines in Dutch with it.
+ */
+export function quoteLineName(
+  line: Pick<QuoteLine, 'id' | 'kind' | 'domainName'>,
+  lang: Lang,
+): string {
+  switch (line.kind) {
+    case 'plan':
+      return optionById(line.id)?.displayName[lang] ?? line.id;
+    case 'discount':
+      return EXIT_OFFER_LINE_NAME[lang];
+    default:
+      return withName(DOMAIN_LINE_NAMES[line.kind][lang], line.domainName ?? '');
+  }
+}
+
 /** Checks the plan list: non-empty, known ids, no two options that exclude each other. */
 export function checkPlans(plans: readonly string[]): QuoteError | null {
   if (plans.length === 0) return { code: 'VALIDATION_FAILED', ids: [] };
@@ -196,7 +215,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     const line: QuoteLine = {
       id: option.id,
       productId: option.productId,
-      displayName: option.displayName[lang],
+      displayName: quoteLineName({ id: option.id, kind: 'plan' }, lang),
       billing: billingLabel(option.prices),
       price,
       kind: 'plan',
@@ -207,10 +226,10 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     ) {
       const kind = domain.type === 'register' ? 'domain-registration' : 'domain-transfer';
       line.kind = kind;
-      line.displayName = withName(DOMAIN_LINE_NAMES[kind][lang], domainName);
+      line.domainName = domainName;
+      line.displayName = quoteLineName(line, lang);
       line.price = DOMAIN_PRICE_CENTS;
       line.billing = 'yearly';
-      line.domainName = domainName;
     }
     lines.push(line);
   }
@@ -219,7 +238,10 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     lines.push({
       id: 'domain_external',
       productId: null,
-      displayName: withName(DOMAIN_LINE_NAMES['external-domain'][lang], domainName),
+      displayName: quoteLineName(
+        { id: 'domain_external', kind: 'external-domain', domainName },
+        lang,
+      ),
       billing: 'notAvailable',
       price: 0,
       kind: 'external-domain',
@@ -230,7 +252,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     lines.push({
       id: 'domain_none',
       productId: null,
-      displayName: DOMAIN_LINE_NAMES['no-domain'][lang],
+      displayName: quoteLineName({ id: 'domain_none', kind: 'no-domain' }, lang),
       billing: 'notAvailable',
       price: 0,
       kind: 'no-domain',
@@ -240,7 +262,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     lines.push({
       id: 'consultation',
       productId: CONSULTATION_PRODUCT_ID,
-      displayName: DOMAIN_LINE_NAMES.consultation[lang],
+      displayName: quoteLineName({ id: 'consultation', kind: 'consultation' }, lang),
       billing: 'oneTime',
       price: 0,
       kind: 'consultation',
@@ -257,7 +279,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       lines.push({
         id: EXIT_OFFER_LINE_ID,
         productId: null,
-        displayName: EXIT_OFFER_LINE_NAME[lang],
+        displayName: quoteLineName({ id: EXIT_OFFER_LINE_ID, kind: 'discount' }, lang),
         billing: 'oneTime',
         price: discount,
         kind: 'discount',

@@ -179,6 +179,30 @@ describe('POST /api/checkout: the happy path', () => {
     expect(staff.text).toContain(body.email);
   });
 
+  it("names an English order's lines in Dutch in the staff notification, as the invoice in English", async () => {
+    const body = order({ lang: 'en' });
+    const res = await t.call('POST', '/api/checkout', body);
+    expect(res.status).toBe(201);
+    const { invoiceNumber } = await res.json();
+    const { db } = t.database;
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.number, invoiceNumber));
+    expect(invoice!.lines.map((l) => l.description)).toEqual([
+      'Tech Concierge Basic',
+      'Complete Website Package',
+      'Domain registration: anna.nl',
+    ]);
+    const staff = (await db.select().from(outbox)).find(
+      (m) => m.kind === 'order-notification' && m.subject.includes(invoiceNumber),
+    )!;
+    expect(staff.lang).toBe('nl');
+    const listed = staff.text.split('\n').filter((l) => l.startsWith('- '));
+    expect(listed).toEqual([
+      `- Tech Concierge Basis (per maand): ${formatMoney(invoice!.lines[0]!.amount, 'nl')}`,
+      `- Compleet Websitepakket (per maand): ${formatMoney(invoice!.lines[1]!.amount, 'nl')}`,
+      `- Domeinregistratie: anna.nl (per jaar): ${formatMoney(invoice!.lines[2]!.amount, 'nl')}`,
+    ]);
+  });
+
   it('charges the whole year on the yearly interval, whatever amounts the request carries', async () => {
     const res = await t.call(
       'POST',

@@ -153,6 +153,8 @@ describe('Mollie payments', () => {
     expect(mail!.lang).toBe('nl');
     expect(mail!.to).toBe(invoice!.buyer.email);
     expect(mail!.subject).toBe(`Betaling ontvangen – factuur ${invoiceNumber}`);
+    // Greeted by first name, as the order confirmation is (not by the invoice's full name).
+    expect(mail!.text.split('\n')[0]).toBe('Hallo Jan,');
     expect(mail!.text).toContain(formatMoney(invoice!.total, 'nl'));
     expect(mail!.attachments).toEqual([
       {

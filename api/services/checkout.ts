@@ -25,7 +25,7 @@ import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.sche
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { computeQuote, type Quote } from '#domain/totals.ts';
+import { computeQuote, quoteLineName, type Quote } from '#domain/totals.ts';
 import { cachedQuery, slot, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
@@ -121,12 +121,13 @@ function buyerOf(body: CheckoutRequest, lang: Lang): InvoiceParty {
 /**
  * The invoice lines of a quote: a monthly line bills the months paid today, and says how many when
  * that is more than one (yearly billing), so the invoice never reads "per month" beside a year.
+ * Named as the quote names them, or in `lang`.
  */
-export function invoiceLinesOf(quote: Quote): InvoiceLine[] {
+export function invoiceLinesOf(quote: Quote, lang?: Lang): InvoiceLine[] {
   return quote.lines.map((line) => {
     const months = line.billing === 'monthly' ? quote.monthsIncluded : 1;
     return {
-      description: line.displayName,
+      description: lang ? quoteLineName(line, lang) : line.displayName,
       billing: line.billing,
       amount: line.price * months,
       ...(months > 1 ? { months } : {}),
@@ -460,6 +461,7 @@ export async function placeOrder(
           ...buyer.lines,
           ...(body.phone ? [body.phone] : []),
         ],
+        staffLines: lang === 'nl' ? lines : invoiceLinesOf(quote, 'nl'),
       });
     return { kind: 'placed', pending, answer, isNew: true, sessionToken, invoice };
   });

@@ -3,6 +3,7 @@ import type { Lang } from '#domain/language.ts';
 import type { Tx } from '../db/database.ts';
 import { invoiceMails, type InvoiceLine, type MailAttachment } from '../db/schema.ts';
 import { mailSignOff, t } from '../i18n.ts';
+import { findCustomers, firstnameOf } from './billing-customers.ts';
 import { invoicePdfAttachment } from './invoices.ts';
 import type { MailMessage, Mailer } from './mail.ts';
 import type { InvoiceRow } from './orders.ts';
@@ -117,8 +118,14 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   };
 }
 
+export interface StaffNotificationInput {
+  customer: string[];
+  /** The invoice's lines named in Dutch (an English order's invoice names them in English). */
+  staffLines: InvoiceLine[];
+}
+
 export function staffOrderNotification(
-  input: OrderMailInput & { staffAddress: string; customer: string[] },
+  input: OrderMailInput & StaffNotificationInput & { staffAddress: string },
 ): MailMessage {
   // Staff read Dutch (the studio is in the Netherlands).
   const total = formatMoney(input.invoice.total, 'nl');
@@ -129,7 +136,7 @@ export function staffOrderNotification(
     ...input.customer,
     input.email,
     '',
-    ...input.invoice.lines.map((l) => `- ${lineText('nl', l)}`),
+    ...input.staffLines.map((l) => `- ${lineText('nl', l)}`),
     '',
     `${t('nl', 'mail.order.total')}: ${total}`,
     t('nl', 'mail.staffOrder.order', { id: input.orderId }),
@@ -148,7 +155,7 @@ export function staffOrderNotification(
 export async function queueOrderMails(
   tx: Tx,
   mailer: Mailer,
-  input: OrderMailInput & { customer: string[] },
+  input: OrderMailInput & StaffNotificationInput,
 ): Promise<void> {
   await mailer.sendMany(
     [
@@ -162,16 +169,19 @@ export async function queueOrderMails(
 }
 
 export interface PaymentReceivedInput {
-  invoice: Pick<InvoiceRow, 'id' | 'number' | 'total' | 'lang' | 'buyer'>;
+  invoice: Pick<InvoiceRow, 'id' | 'number' | 'total' | 'lang' | 'buyer' | 'userId'>;
   /** The customer's address (defaults to the invoice's buyer email). */
   email?: string | undefined;
 }
 
-export function paymentReceivedMail(input: PaymentReceivedInput & { email: string }): MailMessage {
+export function paymentReceivedMail(
+  input: PaymentReceivedInput & { email: string; firstname: string },
+): MailMessage {
   const { invoice } = input;
   const lang = invoice.lang;
   const amount = formatMoney(invoice.total, lang);
-  const hello = t(lang, 'mail.common.hello', { name: invoice.buyer.name });
+  // By first name, as the order confirmation and the billing mails greet.
+  const hello = t(lang, 'mail.common.hello', { name: input.firstname });
   const body = t(lang, 'mail.paymentReceived.body', { amount, number: invoice.number });
   const attached = t(lang, 'mail.paymentReceived.attached');
   const signOff = mailSignOff(lang);
@@ -208,6 +218,8 @@ export async function queuePaymentReceivedMail(
     .onConflictDoNothing()
     .returning({ invoiceId: invoiceMails.invoiceId });
   if (first.length === 0) return false;
-  await mailer.send(paymentReceivedMail({ ...input, email }), tx);
+  const customer = (await findCustomers(tx, [input.invoice.userId])).get(input.invoice.userId);
+  const firstname = customer ? firstnameOf(customer) : input.invoice.buyer.name;
+  await mailer.send(paymentReceivedMail({ ...input, email, firstname }), tx);
   return true;
 }
