@@ -181,14 +181,22 @@ export const accountProfileSchema = v.object({
     name: v.string(),
     phone: v.string(),
     lang: v.picklist(['nl', 'en']),
-    /** the billing details of the last order (they are on its invoices) */
+    /**
+     * the billing details of the last order (they are on its invoices); the checkout fills an
+     * empty form with them when the account orders again
+     */
     billing: v.nullable(
       v.object({
+        firstname: v.string(),
+        lastname: v.string(),
         company: v.string(),
         address1: v.string(),
         postalcode: v.string(),
         city: v.string(),
+        state: v.string(),
         country: v.string(),
+        kvk: v.string(),
+        vat: v.string(),
       }),
     ),
   }),

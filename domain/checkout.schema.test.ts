@@ -7,7 +7,9 @@ import {
   EMPTY_CHECKOUT_FORM,
   isValidPostalCode,
   normalizePostalCode,
+  withAccountDetails,
 } from './checkout.schema.ts';
+import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
 
 const complete = {
   ...EMPTY_CHECKOUT_FORM,
@@ -97,5 +99,46 @@ describe('checkout form rules (SPEC section 5)', () => {
     const keys = result.issues!.map((i) => i.message);
     expect(keys).toContain('checkout.validation.firstnameRequired');
     expect(keys).toContain('checkout.validation.emailRequired');
+  });
+});
+
+describe("withAccountDetails: the signed-in account's last order fills what is empty", () => {
+  const profile = BELGIAN_PROFILE;
+
+  it('fills an empty form, the country with the address', () => {
+    const form = { ...EMPTY_CHECKOUT_FORM, email: 'anna@example.test', tos: true };
+    expect(withAccountDetails(form, profile)).toEqual({
+      ...form,
+      ...profile.billing,
+      phone: profile.phone,
+    });
+  });
+
+  it('keeps each group the visitor began, and never mixes two addresses', () => {
+    const form = {
+      ...EMPTY_CHECKOUT_FORM,
+      firstname: 'Piet',
+      city: 'Utrecht',
+      kvk: '12345678',
+      phone: '06 12345678',
+    };
+    expect(withAccountDetails(form, profile)).toEqual(form);
+  });
+
+  it('a group left empty is filled beside one that was typed', () => {
+    const form = { ...EMPTY_CHECKOUT_FORM, address1: 'Damrak 1', postalcode: '1012 LG' };
+    expect(withAccountDetails(form, profile)).toEqual({
+      ...form,
+      firstname: 'Anna',
+      lastname: 'de Vries',
+      company: 'Anna BV',
+      vat: 'BE0123456789',
+      phone: profile.phone,
+    });
+  });
+
+  it('changes nothing without details (no order yet, or the profile could not be read)', () => {
+    expect(withAccountDetails(complete, { phone: '', billing: null })).toBe(complete);
+    expect(withAccountDetails(complete, null)).toBe(complete);
   });
 });

@@ -4,6 +4,7 @@
 
 import * as v from 'valibot';
 import { EXIT_OFFERS } from './exit-offer.ts';
+import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 
@@ -252,6 +253,40 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   vat: '',
   tos: false,
 };
+
+/**
+ * The form with the signed-in account's details of its last order (GET /api/account/profile) where
+ * the visitor has not filled anything in: the name, the address and the company details each as a
+ * whole (never half one address and half another), the phone on its own. What was typed or kept
+ * in this browser stays.
+ */
+export function withAccountDetails(
+  form: CheckoutForm,
+  profile: Pick<AccountProfile, 'phone' | 'billing'> | null,
+): CheckoutForm {
+  const billing = profile?.billing;
+  if (!billing) return form;
+  const blank = (fields: ReadonlyArray<keyof typeof billing & keyof CheckoutForm>) =>
+    fields.every((f) => (form[f] as string).trim() === '');
+  const take = (fields: ReadonlyArray<keyof typeof billing & keyof CheckoutForm>) =>
+    blank(fields) ? Object.fromEntries(fields.map((f) => [f, billing[f]])) : {};
+  return {
+    ...form,
+    ...take(['firstname', 'lastname']),
+    // The country has a default, so it comes with the address and does not decide whether to.
+    ...(blank(['address1', 'postalcode', 'city', 'state'])
+      ? {
+          address1: billing.address1,
+          postalcode: billing.postalcode,
+          city: billing.city,
+          state: billing.state,
+          country: billing.country,
+        }
+      : {}),
+    ...take(['company', 'kvk', 'vat']),
+    ...(form.phone.trim() === '' ? { phone: profile.phone } : {}),
+  };
+}
 
 /** The optional step-2 fields: they block the pay button only when filled in wrongly. */
 const OPTIONAL_STEP2_FIELDS = ['phone', 'company', 'kvk', 'vat', 'state'] as const;

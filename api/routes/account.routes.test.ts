@@ -268,7 +268,19 @@ describe('upgrade request, tickets, bookings and profile', () => {
       name: 'Anna Jansen',
       phone: '+31 6 1',
       lang: 'nl',
-      billing: { city: 'Amsterdam', country: 'NL' },
+      // The last order's details, all of them (the checkout fills an empty form with them).
+      billing: {
+        firstname: 'Anna',
+        lastname: 'de Vries',
+        company: 'Anna BV',
+        address1: 'Damrak 1',
+        postalcode: '1012 LG',
+        city: 'Amsterdam',
+        state: '',
+        country: 'NL',
+        kvk: '87654321',
+        vat: '',
+      },
     });
     const bad = await t.call('PUT', '/api/account/profile', { name: '' }, { Cookie: a.cookie });
     expect(bad.status).toBe(400);

@@ -175,11 +175,16 @@ export async function readProfile(db: Db | Tx, userId: string): Promise<AccountP
     lang: profile?.lang ?? 'en',
     billing: profile
       ? {
+          firstname: profile.firstname,
+          lastname: profile.lastname,
           company: profile.company,
           address1: profile.address1,
           postalcode: profile.postalcode,
           city: profile.city,
+          state: profile.state,
           country: profile.country,
+          kvk: profile.kvk,
+          vat: profile.vat,
         }
       : null,
   };

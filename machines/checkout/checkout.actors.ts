@@ -11,6 +11,7 @@ import {
   checkoutResponseSchema,
 } from '#domain/checkout.schema.ts';
 import { checkoutDomainOf, type CheckoutLinkDomain } from '#domain/domain-step.ts';
+import { accountProfileSchema, type AccountProfile } from '#domain/account.schema.ts';
 import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import { fetchCurrentUser } from '../auth/auth.actors.ts';
@@ -64,21 +65,31 @@ export function readCheckoutDomain(link: CheckoutLinkDomain): QuoteDomain | unde
 /** `own`: the address has an account, and it is the one signed in here (it orders as itself). */
 export type AccountLookup = 'exists' | 'own' | 'new' | 'failed';
 
+/** The look-up's answer; the signed-in account's own also brings its details of the last order. */
+export interface AccountCheck {
+  result: AccountLookup;
+  /** With `own`: GET /api/account/profile, or null when it could not be read. */
+  profile?: AccountProfile | null;
+}
+
 /**
  * POST /api/clients/lookup: 200 exists, 404 new, anything else failed. An address with an account
  * is then compared with the one signed in here (GET /api/auth/me; asked only then, so a new
- * visitor's page makes no call that answers 401).
+ * visitor's page makes no call that answers 401); the account's own then reads its profile, so an
+ * empty form is filled in with the details of its last order (in a new browser too).
  */
-export async function lookupAccount(email: string, signal?: AbortSignal): Promise<AccountLookup> {
+export async function lookupAccount(email: string, signal?: AbortSignal): Promise<AccountCheck> {
+  const options = { timeout: 15_000, ...(signal ? { signal } : {}) };
   const answer = await api.post('/clients/lookup', v.object({ exists: v.boolean() }), {
     json: { email },
-    timeout: 15_000,
-    ...(signal ? { signal } : {}),
+    ...options,
   });
-  if (!answer.ok) return answer.status === 404 ? 'new' : 'failed';
-  if (!answer.data.exists) return 'new';
+  if (!answer.ok) return { result: answer.status === 404 ? 'new' : 'failed' };
+  if (!answer.data.exists) return { result: 'new' };
   const user = await fetchCurrentUser();
-  return user?.email.toLowerCase() === email.trim().toLowerCase() ? 'own' : 'exists';
+  if (user?.email.toLowerCase() !== email.trim().toLowerCase()) return { result: 'exists' };
+  const profile = await api.get('/account/profile', accountProfileSchema, options);
+  return { result: 'own', profile: profile.ok ? profile.data.profile : null };
 }
 
 export type StartCheckoutResult =

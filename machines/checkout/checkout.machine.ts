@@ -3,10 +3,16 @@ import {
   accountEmailSchema,
   checkFormField,
   EMPTY_CHECKOUT_FORM,
+  withAccountDetails,
   type CheckoutField,
 } from '#domain/checkout.schema.ts';
 import * as v from 'valibot';
-import { lookupAccount, writeSavedCheckoutForm, type AccountLookup } from './checkout.actors.ts';
+import {
+  lookupAccount,
+  writeSavedCheckoutForm,
+  type AccountCheck,
+  type AccountLookup,
+} from './checkout.actors.ts';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput } from './checkout.types.ts';
 
 type FieldEvent = Extract<CheckoutEvent, { type: 'user.changeField' | 'user.blurField' }>;
@@ -64,7 +70,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
   },
   actors: {
-    lookupAccount: fromPromise<AccountLookup, { email: string }>(({ input, signal }) =>
+    lookupAccount: fromPromise<AccountCheck, { email: string }>(({ input, signal }) =>
       lookupAccount(input.email, signal),
     ),
   },
@@ -109,9 +115,13 @@ export const checkoutMachine = setup({
         ? { errors: withFieldChecked(context, params.field) }
         : {};
     }),
-    /** The address checked is the signed-in account's: it orders without a new password. */
-    storeSignedInEmail: assign(({ context }) => ({
+    /**
+     * The address checked is the signed-in account's: it orders without a new password, and what
+     * the visitor has not filled in comes from its last order.
+     */
+    storeSignedInAccount: assign(({ context }, params: { check: AccountCheck }) => ({
       signedInEmail: context.form.email.trim().toLowerCase(),
+      form: withAccountDetails(context.form, params.check.profile ?? null),
     })),
     /** "An existing account clears the form" (SPEC section 8). */
     clearForm: assign({ form: () => ({ ...EMPTY_CHECKOUT_FORM }), errors: {} }),
@@ -171,17 +181,29 @@ export const checkoutMachine = setup({
             onDone: [
               {
                 // An account orders as itself when signed in as it (API.md: 409 otherwise).
-                guard: { type: 'isOwnAccount', params: ({ event }) => ({ result: event.output }) },
+                guard: {
+                  type: 'isOwnAccount',
+                  params: ({ event }) => ({ result: event.output.result }),
+                },
                 target: '#checkout.details',
-                actions: 'storeSignedInEmail',
+                actions: [
+                  {
+                    type: 'storeSignedInAccount',
+                    params: ({ event }) => ({ check: event.output }),
+                  },
+                  'persistForm',
+                ],
               },
               {
-                guard: { type: 'isExisting', params: ({ event }) => ({ result: event.output }) },
+                guard: {
+                  type: 'isExisting',
+                  params: ({ event }) => ({ result: event.output.result }),
+                },
                 target: 'alreadyRegistered',
                 actions: ['clearForm', 'persistForm'],
               },
               {
-                guard: { type: 'isNew', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isNew', params: ({ event }) => ({ result: event.output.result }) },
                 target: '#checkout.details',
               },
               { target: 'lookupFailed' },

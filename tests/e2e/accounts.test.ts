@@ -94,6 +94,33 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     problems.length = 0;
   });
 
+  it('orders again signed in: the checkout fills in the details of the last order', async () => {
+    // This browser never kept a checkout form (the order above went through the API).
+    await page.goto(`${baseUrl}/checkout?plans=webHosting_total&interval=monthly&lang=${lang}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByLabel(t['checkout.fields.email']!).fill(email);
+    await page.getByRole('button', { name: t['checkout.account.continue'] }).click();
+    await expect
+      .poll(() => page.getByRole('tab', { selected: true }).innerText())
+      .toContain(t['checkout.tabs.details']);
+    const field = (id: string) => page.getByLabel(new RegExp(`^${t[id]}`));
+    const body = checkoutBody(email);
+    await expect.poll(() => field('checkout.fields.address1').inputValue()).toBe(body.address1);
+    expect(await field('checkout.fields.firstname').inputValue()).toBe(body.firstname);
+    expect(await field('checkout.fields.lastname').inputValue()).toBe(body.lastname);
+    expect(await field('checkout.fields.postalcode').inputValue()).toBe('1012 LG');
+    expect(await field('checkout.fields.city').inputValue()).toBe(body.city);
+    expect(await field('checkout.fields.company').inputValue()).toBe(body.company);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    // Back to the client area, where the next steps go on.
+    await page.goto(`${baseUrl}/account?lang=${lang}`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(t['page.account.title']);
+  });
+
   it('cancels the hosting plan at the end of its 12-month term', async () => {
     const subs = await (
       await page.request.get(`${baseUrl}/api/account/subscriptions?lang=${lang}`)

@@ -1,3 +1,5 @@
+import type { AccountProfile } from '#domain/account.schema.ts';
+
 /** A valid `POST /api/checkout` body for a new client (hosting + a registered domain, bank transfer). */
 export function checkoutBody(email: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -27,3 +29,23 @@ export function checkoutBody(email: string, overrides: Record<string, unknown> =
     ...overrides,
   };
 }
+
+/** GET /api/account/profile of a customer whose last order went to a Belgian address. */
+export const BELGIAN_PROFILE = {
+  email: 'anna@example.test',
+  name: 'Anna de Vries',
+  phone: '+32 3 123 45 67',
+  lang: 'en',
+  billing: {
+    firstname: 'Anna',
+    lastname: 'de Vries',
+    company: 'Anna BV',
+    address1: 'Meir 1',
+    postalcode: '2000',
+    city: 'Antwerpen',
+    state: '',
+    country: 'BE',
+    kvk: '',
+    vat: 'BE0123456789',
+  },
+} as const satisfies AccountProfile;

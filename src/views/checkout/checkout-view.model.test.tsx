@@ -11,13 +11,14 @@ import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
 import { EMPTY_CHECKOUT_FORM, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
 import type {
-  AccountLookup,
+  AccountCheck,
   FoundAddress,
   StartCheckoutResult,
 } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import {
@@ -40,7 +41,7 @@ type ModelEvent =
   | Extract<CheckoutEvent, { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' }>
   | { type: 'user.changeField'; field: 'email'; value: string }
   | { type: 'user.blurField'; field: 'email' }
-  | { type: 'xstate.done.actor.lookupAccount'; output: AccountLookup }
+  | { type: 'xstate.done.actor.lookupAccount'; output: AccountCheck }
   | { type: 'xstate.error.actor.lookupAccount'; error: string };
 
 const samples = {
@@ -53,18 +54,18 @@ const samples = {
   'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
   'user.toggleTerms': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
-    { output: 'exists' },
+    { output: { result: 'exists' } },
     // The signed-in account's own address: it orders as itself, without a password.
-    { output: 'own' },
-    { output: 'new' },
-    { output: 'failed' },
+    { output: { result: 'own', profile: null } },
+    { output: { result: 'new' } },
+    { output: { result: 'failed' } },
   ],
   'xstate.error.actor.lookupAccount': [{ error: 'network' }],
 } satisfies EventSamples<ModelEvent>;
 
 const modelMachine = checkoutMachine.provide({
   actors: {
-    lookupAccount: fromPromise<AccountLookup, { email: string }>(() => new Promise(() => {})),
+    lookupAccount: fromPromise<AccountCheck, { email: string }>(() => new Promise(() => {})),
   },
   actions: { persistForm: () => {} },
 });
@@ -114,11 +115,11 @@ function renderCheckout(
 }
 
 function startUi() {
-  let settle: { resolve: (r: AccountLookup) => void; reject: (e: unknown) => void } | null = null;
+  let settle: { resolve: (r: AccountCheck) => void; reject: (e: unknown) => void } | null = null;
   const checkout = createActor(
     checkoutMachine.provide({
       actors: {
-        lookupAccount: fromPromise<AccountLookup, { email: string }>(
+        lookupAccount: fromPromise<AccountCheck, { email: string }>(
           () => new Promise((resolve, reject) => (settle = { resolve, reject })),
         ),
       },
@@ -246,7 +247,9 @@ describe('checkout page journeys', () => {
     const checkout = createActor(
       checkoutMachine.provide({
         actors: {
-          lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => 'new'),
+          lookupAccount: fromPromise<AccountCheck, { email: string }>(async () => ({
+            result: 'new',
+          })),
         },
       }),
       { input: { savedForm: EMPTY_CHECKOUT_FORM } },
@@ -341,7 +344,11 @@ describe('checkout page journeys', () => {
   it('fills street and city from a Dutch postal code and house number; a miss says to type them', async () => {
     const checkout = createActor(
       checkoutMachine.provide({
-        actors: { lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => 'new') },
+        actors: {
+          lookupAccount: fromPromise<AccountCheck, { email: string }>(async () => ({
+            result: 'new',
+          })),
+        },
       }),
       { input: { savedForm: EMPTY_CHECKOUT_FORM } },
     ).start();
@@ -402,9 +409,9 @@ describe('checkout page journeys', () => {
     const checkout = createActor(
       checkoutMachine.provide({
         actors: {
-          lookupAccount: fromPromise<AccountLookup, { email: string }>(async () => {
+          lookupAccount: fromPromise<AccountCheck, { email: string }>(async () => {
             lookups++;
-            return 'new';
+            return { result: 'new' };
           }),
         },
       }),
@@ -441,13 +448,13 @@ describe('checkout page journeys', () => {
 });
 
 describe('checkout page: a signed-in account, field errors as they are typed', () => {
-  function start(options: { lookup?: AccountLookup } = {}) {
+  function start(options: { lookup?: AccountCheck } = {}) {
     const bodies: CheckoutRequestInput[] = [];
     const checkout = createActor(
       checkoutMachine.provide({
         actors: {
-          lookupAccount: fromPromise<AccountLookup, { email: string }>(
-            async () => options.lookup ?? 'new',
+          lookupAccount: fromPromise<AccountCheck, { email: string }>(
+            async () => options.lookup ?? { result: 'new' },
           ),
         },
         actions: { persistForm: () => {} },
@@ -491,7 +498,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
   };
 
   it('a signed-in account orders as itself, without a password', async () => {
-    const { bodies } = start({ lookup: 'own' });
+    const { bodies } = start({ lookup: { result: 'own', profile: null } });
     await continueWith('New@example.test');
     expect(screen.queryByText(text('accountCreation.alreadyRegistered'))).toBeNull();
     expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
@@ -510,8 +517,38 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(bodies[0]).not.toHaveProperty('password');
   });
 
+  it("a signed-in account's empty form is filled in with its last order's details", async () => {
+    const { bodies } = start({
+      lookup: {
+        result: 'own',
+        profile: BELGIAN_PROFILE,
+      },
+    });
+    await continueWith('anna@example.test');
+    const value = (label: string) => (input(label) as HTMLInputElement).value;
+    expect(value('checkout.fields.firstname')).toBe('Anna');
+    expect(value('checkout.fields.address1')).toBe('Meir 1');
+    expect(value('checkout.fields.postalcode')).toBe('2000');
+    expect(value('checkout.fields.city')).toBe('Antwerpen');
+    expect(value('checkout.fields.company')).toBe('Anna BV');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(payButton());
+    await flush();
+    expect(bodies[0]).toMatchObject({
+      firstname: 'Anna',
+      lastname: 'de Vries',
+      address1: 'Meir 1',
+      postalcode: '2000',
+      city: 'Antwerpen',
+      country: 'BE',
+      company: 'Anna BV',
+      vat: 'BE0123456789',
+      phone: '+32 3 123 45 67',
+    });
+  });
+
   it('"already registered": leaving the emptied field adds nothing above the sign-in link', async () => {
-    start({ lookup: 'exists' });
+    start({ lookup: { result: 'exists' } });
     await continueWith('someone-else@example.test');
     expect(screen.getByText(text('accountCreation.alreadyRegistered'))).toBeTruthy();
     // Leaving the emptied field adds no "required" above the sign-in link.
