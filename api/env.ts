@@ -58,6 +58,7 @@ const envSchema = v.object({
     ),
   ),
   STAFF_NOTIFY_EMAIL: v.optional(emailAddress),
+  STAFF_LANG: v.optional(v.picklist(['nl', 'en'], 'must be nl or en'), 'nl'),
   MOLLIE_API_KEY: v.optional(
     v.pipe(
       v.string(),

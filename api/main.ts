@@ -139,6 +139,7 @@ async function main() {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     staffAddress: config.STAFF_NOTIFY_EMAIL ?? config.STAFF_EMAIL,
+    staffLang: config.STAFF_LANG,
     // An invoice's PDF is attached at delivery from its stored bytes (awaited while the worker
     // draws it, rendered if missing).
     resolveAttachment: invoicePdfResolver(database, billing.bank, invoicePdfs),

@@ -46,7 +46,7 @@ import {
 } from '../services/blueprint.ts';
 import { idempotency } from '../services/idempotency.ts';
 import { insertLead } from '../services/leads.ts';
-import type { Mailer } from '../services/mail.ts';
+import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
 /** Upload requests carry one file of at most 5 MB plus the multipart envelope. */
@@ -159,25 +159,17 @@ export function blueprintRoutes(services: {
             },
             tx,
           );
-          const staff = services.mailer.staffAddress;
-          if (staff)
-            await services.mailer.send(
-              {
-                to: staff,
-                subject: t('en', 'mail.staffBlueprint.subject', { score, name }),
-                text: [
-                  t('en', 'mail.staffBlueprint.body', { email, score, lang }),
-                  t('en', 'mail.staffBlueprint.followUp', {
-                    answer: t('en', body.consent ? 'mail.common.yes' : 'mail.common.no'),
-                  }),
-                  '',
-                  `${services.publicUrl.replace(/\/$/, '')}/dashboard/leads/${id}`,
-                ].join('\n'),
-                kind: 'lead-notification',
-                lang,
-              },
-              tx,
-            );
+          await notifyStaff(services.mailer, tx, 'lead-notification', (staffLang) => ({
+            subject: t(staffLang, 'mail.staffBlueprint.subject', { score, name }),
+            text: [
+              t(staffLang, 'mail.staffBlueprint.body', { email, score, lang }),
+              t(staffLang, 'mail.staffBlueprint.followUp', {
+                answer: t(staffLang, body.consent ? 'mail.common.yes' : 'mail.common.no'),
+              }),
+              '',
+              `${services.publicUrl.replace(/\/$/, '')}/dashboard/leads/${id}`,
+            ].join('\n'),
+          }));
         }
         const answer = { id };
         await once.remember(tx, 202, answer);

@@ -70,7 +70,9 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     expect(ics).toContain('SEQUENCE:1');
     expect(ics).toContain('METHOD:PUBLISH');
     const staffMail = await lastMailTo('staff@example.test');
-    expect(staffMail.subject).toMatch(/^Consultation moved/);
+    // In the staff's language (STAFF_LANG, Dutch unless set), whatever the visitor's.
+    expect(staffMail.subject).toMatch(/^Adviesgesprek verzet/);
+    expect(staffMail.lang).toBe('nl');
     // The old slot is bookable again.
     const again = await t.call('POST', '/api/bookings', {
       name: 'Bob',
@@ -131,7 +133,7 @@ describe('POST /api/bookings/{id}/cancel', () => {
     expect(ics).toContain('STATUS:CANCELLED');
     expect(ics).toContain(`UID:${booking.id}@consultations`);
     expect(ics).toContain('SEQUENCE:1');
-    expect((await lastMailTo('staff@example.test')).subject).toMatch(/^Consultation cancelled/);
+    expect((await lastMailTo('staff@example.test')).subject).toMatch(/^Adviesgesprek geannuleerd/);
 
     const slots = await (await t.call('GET', '/api/bookings/slots?from=2025-01-08&days=3')).json();
     expect(slots.slots.map((s: { start: string }) => s.start)).toContain(booking.startTime);

@@ -20,13 +20,8 @@ import {
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
-import {
-  bookingIcs,
-  icsAttachment,
-  notifyStaff,
-  slotWhen,
-  visitorMail,
-} from '../services/booking-mail.ts';
+import { bookingIcs, icsAttachment, slotWhen, visitorMail } from '../services/booking-mail.ts';
+import { notifyStaff } from '../services/mail.ts';
 import type { BookingTokens } from '../services/booking-tokens.ts';
 import { hashToken } from '../services/sessions.ts';
 import { isUniqueViolation, publicBooking } from './bookings.routes.ts';
@@ -191,25 +186,25 @@ export function bookingManageRoutes(options: {
           },
           tx,
         );
-        await notifyStaff(mailer, tx, {
-          subject: t('en', 'mail.staffBookingCancelled.subject', {
+        await notifyStaff(mailer, tx, 'booking-notification', (staffLang) => ({
+          subject: t(staffLang, 'mail.staffBookingCancelled.subject', {
             name: row.name,
-            when: when(row, 'en'),
+            when: when(row, staffLang),
           }),
           text: [
             t(
-              'en',
+              staffLang,
               token === undefined
                 ? 'mail.staffBookingCancelled.byStaff'
                 : 'mail.staffBookingCancelled.byVisitor',
             ),
             '',
-            t('en', 'mail.field.name', { name: row.name }),
-            t('en', 'mail.field.email', { email: row.email }),
-            t('en', 'mail.field.when', { when: when(row, 'en') }),
-            t('en', 'mail.field.bookingId', { id: row.id }),
+            t(staffLang, 'mail.field.name', { name: row.name }),
+            t(staffLang, 'mail.field.email', { email: row.email }),
+            t(staffLang, 'mail.field.when', { when: when(row, staffLang) }),
+            t(staffLang, 'mail.field.bookingId', { id: row.id }),
           ].join('\n'),
-        });
+        }));
         return 'cancelled' as const;
       });
       if (!outcome) throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
@@ -258,21 +253,21 @@ export function bookingManageRoutes(options: {
             },
             tx,
           );
-          await notifyStaff(mailer, tx, {
-            subject: t('en', 'mail.staffBookingMoved.subject', {
+          await notifyStaff(mailer, tx, 'booking-notification', (staffLang) => ({
+            subject: t(staffLang, 'mail.staffBookingMoved.subject', {
               name: saved.name,
-              when: when(saved, 'en'),
+              when: when(saved, staffLang),
             }),
             text: [
-              t('en', 'mail.staffBookingMoved.body'),
+              t(staffLang, 'mail.staffBookingMoved.body'),
               '',
-              t('en', 'mail.field.name', { name: saved.name }),
-              t('en', 'mail.field.email', { email: saved.email }),
-              t('en', 'mail.staffBookingMoved.was', { when: when(row, 'en') }),
-              t('en', 'mail.staffBookingMoved.now', { when: when(saved, 'en') }),
-              t('en', 'mail.field.bookingId', { id: saved.id }),
+              t(staffLang, 'mail.field.name', { name: saved.name }),
+              t(staffLang, 'mail.field.email', { email: saved.email }),
+              t(staffLang, 'mail.staffBookingMoved.was', { when: when(row, staffLang) }),
+              t(staffLang, 'mail.staffBookingMoved.now', { when: when(saved, staffLang) }),
+              t(staffLang, 'mail.field.bookingId', { id: saved.id }),
             ].join('\n'),
-          });
+          }));
           return saved;
         });
       } catch (error) {

@@ -22,18 +22,12 @@ import { manageBookingLink } from '#domain/links.ts';
 import type { Database } from '../db/database.ts';
 import { bookings, consultationSurveys } from '../db/schema.ts';
 import { idempotency } from '../services/idempotency.ts';
-import {
-  bookingIcs,
-  icsAttachment,
-  notifyStaff,
-  slotWhen,
-  visitorMail,
-} from '../services/booking-mail.ts';
+import { bookingIcs, icsAttachment, slotWhen, visitorMail } from '../services/booking-mail.ts';
+import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
-import type { Mailer } from '../services/mail.ts';
 import { hashToken } from '../services/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
@@ -167,23 +161,23 @@ export function bookingsRoutes(options: {
               },
               tx,
             );
-            await notifyStaff(mailer, tx, {
-              subject: t('en', 'mail.staffBooking.subject', {
+            await notifyStaff(mailer, tx, 'booking-notification', (staffLang) => ({
+              subject: t(staffLang, 'mail.staffBooking.subject', {
                 name: saved.name,
-                day: formatSlotDay(saved.startTime, 'en'),
-                time: formatSlotTime(saved.startTime, 'en'),
+                day: formatSlotDay(saved.startTime, staffLang),
+                time: formatSlotTime(saved.startTime, staffLang),
               }),
               text: [
-                t('en', 'mail.staffBooking.body'),
+                t(staffLang, 'mail.staffBooking.body'),
                 '',
-                t('en', 'mail.field.name', { name: saved.name }),
-                t('en', 'mail.field.email', { email: saved.email }),
-                t('en', 'mail.field.language', { lang: saved.lang }),
-                t('en', 'mail.staffBooking.when', { when: slotWhen(saved, 'en') }),
-                t('en', 'mail.field.videoCall', { url: saved.videoCallUrl }),
-                t('en', 'mail.field.bookingId', { id: saved.id }),
+                t(staffLang, 'mail.field.name', { name: saved.name }),
+                t(staffLang, 'mail.field.email', { email: saved.email }),
+                t(staffLang, 'mail.field.language', { lang: saved.lang }),
+                t(staffLang, 'mail.staffBooking.when', { when: slotWhen(saved, staffLang) }),
+                t(staffLang, 'mail.field.videoCall', { url: saved.videoCallUrl }),
+                t(staffLang, 'mail.field.bookingId', { id: saved.id }),
               ].join('\n'),
-            });
+            }));
             const response = { booking: { ...publicBooking(saved), manageToken } };
             await once.remember(tx, 201, response);
             return response;
@@ -220,31 +214,24 @@ export function bookingsRoutes(options: {
             .insert(consultationSurveys)
             .values({ bookingId: body.bookingId, priority: body.priority, notes: body.notes })
             .returning({ id: consultationSurveys.id });
-          if (mailer?.staffAddress)
-            await mailer.send(
-              {
-                to: mailer.staffAddress,
-                subject: body.priority
-                  ? t('en', 'mail.staffSurvey.subjectPriority', { priority: body.priority })
-                  : t('en', 'mail.staffSurvey.subject'),
-                text: [
-                  t('en', 'mail.staffSurvey.body'),
-                  '',
-                  t('en', 'mail.staffSurvey.priority', {
-                    priority: body.priority || t('en', 'mail.common.none'),
-                  }),
-                  t('en', 'mail.staffSurvey.notes', {
-                    notes: body.notes || t('en', 'mail.common.none'),
-                  }),
-                  t('en', 'mail.staffSurvey.booking', {
-                    id: body.bookingId ?? t('en', 'mail.common.unknown'),
-                  }),
-                ].join('\n'),
-                kind: 'survey-notification',
-                lang: 'en',
-              },
-              tx,
-            );
+          await notifyStaff(mailer, tx, 'survey-notification', (staffLang) => ({
+            subject: body.priority
+              ? t(staffLang, 'mail.staffSurvey.subjectPriority', { priority: body.priority })
+              : t(staffLang, 'mail.staffSurvey.subject'),
+            text: [
+              t(staffLang, 'mail.staffSurvey.body'),
+              '',
+              t(staffLang, 'mail.staffSurvey.priority', {
+                priority: body.priority || t(staffLang, 'mail.common.none'),
+              }),
+              t(staffLang, 'mail.staffSurvey.notes', {
+                notes: body.notes || t(staffLang, 'mail.common.none'),
+              }),
+              t(staffLang, 'mail.staffSurvey.booking', {
+                id: body.bookingId ?? t(staffLang, 'mail.common.unknown'),
+              }),
+            ].join('\n'),
+          }));
           return saved!.id;
         });
         return c.json({ ok: true, id }, 201);

@@ -8,7 +8,7 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
-import type { Mailer } from '../services/mail.ts';
+import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
@@ -82,31 +82,26 @@ export function contactRoutes(options: {
             },
             tx,
           );
-          if (mailer?.staffAddress)
-            await mailer.send(
-              {
-                to: mailer.staffAddress,
-                subject: t('en', 'mail.staffTicket.subject', {
-                  subject: subjectLabel(body.subject, 'en'),
-                  name: body.name,
-                }),
-                text: [
-                  t('en', 'mail.staffTicket.body'),
-                  '',
-                  t('en', 'mail.field.name', { name: body.name }),
-                  t('en', 'mail.field.email', { email: body.email }),
-                  t('en', 'mail.field.language', { lang }),
-                  t('en', 'mail.ticket.subjectLine', { subject: subjectLabel(body.subject, 'en') }),
-                  '',
-                  body.message,
-                  '',
-                  t('en', 'mail.staffTicket.id', { id }),
-                ].join('\n'),
-                kind: 'ticket-notification',
-                lang: 'en',
-              },
-              tx,
-            );
+          await notifyStaff(mailer, tx, 'ticket-notification', (staffLang) => ({
+            subject: t(staffLang, 'mail.staffTicket.subject', {
+              subject: subjectLabel(body.subject, staffLang),
+              name: body.name,
+            }),
+            text: [
+              t(staffLang, 'mail.staffTicket.body'),
+              '',
+              t(staffLang, 'mail.field.name', { name: body.name }),
+              t(staffLang, 'mail.field.email', { email: body.email }),
+              t(staffLang, 'mail.field.language', { lang }),
+              t(staffLang, 'mail.ticket.subjectLine', {
+                subject: subjectLabel(body.subject, staffLang),
+              }),
+              '',
+              body.message,
+              '',
+              t(staffLang, 'mail.staffTicket.id', { id }),
+            ].join('\n'),
+          }));
           const response = { ok: true as const, ticketId: id };
           await once.remember(tx, 201, response);
           return response;

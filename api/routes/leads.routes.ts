@@ -11,7 +11,7 @@ import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../services/mail.ts';
+import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
 import { insertLead } from '../services/leads.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
@@ -19,7 +19,7 @@ import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
 const ADMIN_LIST_LIMIT = 500;
 
-/** The staff notification of a new lead, in the language the visitor used. */
+/** The staff notification of a new lead, in the staff's language. */
 function staffMail(
   lead: LeadRequest,
   stored: { id: string; products: string[] },
@@ -106,11 +106,9 @@ export function leadsRoutes(services: {
             },
             at,
           );
-          const staff = services.mailer?.staffAddress;
-          if (services.mailer && staff) {
-            const mail = staffMail(lead, { id, products: recommendation.products }, lang);
-            await services.mailer.send({ to: staff, ...mail, kind: 'lead-notification', lang }, tx);
-          }
+          await notifyStaff(services.mailer, tx, 'lead-notification', (staffLang) =>
+            staffMail(lead, { id, products: recommendation.products }, staffLang),
+          );
           const body = { id };
           await once.remember(tx, 201, body);
           return { status: 201, body };

@@ -17,7 +17,7 @@ import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import type { BookingTokens } from './booking-tokens.ts';
-import type { Mailer } from './mail.ts';
+import { notifyStaff, type Mailer } from './mail.ts';
 import {
   bookingsOf,
   ordersWithLines,
@@ -234,31 +234,21 @@ export async function requestUpgrade(
       lang: input.lang,
     })
     .returning({ id: tickets.id });
-  if (input.mailer?.staffAddress)
-    await input.mailer.send(
-      {
-        to: input.mailer.staffAddress,
-        subject: t('en', 'mail.staffUpgrade.subject', {
-          from: row.displayName,
-          to: target,
-          email: input.email,
+  await notifyStaff(input.mailer, tx, 'upgrade-request', (staffLang) => {
+    const from = optionById(row.planId)?.displayName[staffLang] ?? row.displayName;
+    const to = optionById(view.upgradeTo!)?.displayName[staffLang] ?? target;
+    return {
+      subject: t(staffLang, 'mail.staffUpgrade.subject', { from, to, email: input.email }),
+      text: [
+        upgradeText(staffLang, from, to, input.note),
+        '',
+        t(staffLang, 'mail.staffUpgrade.customer', {
+          customer: `${input.name} <${input.email}>`,
         }),
-        text: [
-          upgradeText(
-            'en',
-            row.displayName,
-            optionById(view.upgradeTo)?.displayName.en ?? target,
-            input.note,
-          ),
-          '',
-          t('en', 'mail.staffUpgrade.customer', { customer: `${input.name} <${input.email}>` }),
-          t('en', 'mail.staffUpgrade.subscription', { id: row.id }),
-          t('en', 'mail.staffTicket.id', { id: ticket!.id }),
-        ].join('\n'),
-        kind: 'upgrade-request',
-        lang: 'en',
-      },
-      tx,
-    );
+        t(staffLang, 'mail.staffUpgrade.subscription', { id: row.id }),
+        t(staffLang, 'mail.staffTicket.id', { id: ticket!.id }),
+      ].join('\n'),
+    };
+  });
   return { ticketId: ticket!.id };
 }

@@ -1,14 +1,12 @@
 /**
  * The mails about a consultation booking (booked, moved, cancelled): the visitor's in their
- * language with the booking's .ics attached, and the notice to staff in English.
+ * language with the booking's .ics attached (the notice to staff goes through mail.ts's notifyStaff).
  */
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { ICS_FILE_NAME, buildIcs } from '#domain/calendar-export.ts';
 import type { Lang } from '#domain/language.ts';
-import type { Tx } from '../db/database.ts';
 import type { bookings } from '../db/schema.ts';
 import { t, type MessageKey } from '../i18n.ts';
-import type { Mailer } from './mail.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -63,17 +61,4 @@ export function icsAttachment(ics: string, method: 'PUBLISH' | 'CANCEL') {
     contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: Buffer.from(ics, 'utf8').toString('base64'),
   };
-}
-
-/** The notice to staff (when a staff address is set), in English, in the booking's transaction. */
-export async function notifyStaff(
-  mailer: Mailer | undefined,
-  tx: Tx,
-  mail: { subject: string; text: string },
-): Promise<void> {
-  if (!mailer?.staffAddress) return;
-  await mailer.send(
-    { to: mailer.staffAddress, ...mail, kind: 'booking-notification', lang: 'en' },
-    tx,
-  );
 }

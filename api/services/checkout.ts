@@ -446,7 +446,9 @@ export async function placeOrder(
       ? { paymentLink: started.checkoutUrl, invoiceNumber: invoice.number, orderId }
       : null;
     await (answer ? once.remember(tx, 201, answer) : once.remember(tx, 0, pending));
-    if (services.mailer)
+    if (services.mailer) {
+      const staffLang = services.mailer.staffLang;
+      const staffBuyer = staffLang === lang ? buyer : buyerOf(body, staffLang);
       await queueOrderMails(tx, services.mailer, {
         lang,
         email: body.email,
@@ -457,12 +459,13 @@ export async function placeOrder(
         nextPayments: quote.nextPayments,
         customer: [
           ...(body.company ? [body.company] : []),
-          buyer.name,
-          ...buyer.lines,
+          staffBuyer.name,
+          ...staffBuyer.lines,
           ...(body.phone ? [body.phone] : []),
         ],
-        staffLines: lang === 'nl' ? lines : invoiceLinesOf(quote, 'nl'),
+        staffLines: staffLang === lang ? lines : invoiceLinesOf(quote, staffLang),
       });
+    }
     return { kind: 'placed', pending, answer, isNew: true, sessionToken, invoice };
   });
 

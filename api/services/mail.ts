@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Lang } from '#domain/language.ts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
@@ -34,7 +35,24 @@ export interface Mailer {
   deliverPending(): Promise<number>;
   /** The address staff notifications go to (STAFF_NOTIFY_EMAIL, else STAFF_EMAIL), or null. */
   staffAddress: string | null;
+  /** The language of every notification to staff (STAFF_LANG, Dutch unless set). */
+  staffLang: Lang;
   close(): Promise<void>;
+}
+
+/**
+ * A notification to staff (when a staff address is set), in the staff's language (STAFF_LANG),
+ * stored in `tx`: every staff mail is written through this one door.
+ */
+export async function notifyStaff(
+  mailer: Mailer | undefined,
+  tx: Tx,
+  kind: string,
+  mail: (lang: Lang) => Pick<MailMessage, 'subject' | 'text' | 'attachments'>,
+): Promise<void> {
+  if (!mailer?.staffAddress) return;
+  const lang = mailer.staffLang;
+  await mailer.send({ to: mailer.staffAddress, ...mail(lang), kind, lang }, tx);
 }
 
 const OUTBOX_KEYS = ['to', 'subject', 'text', 'html', 'attachments', 'kind', 'lang'] as const;
@@ -59,6 +77,7 @@ export function createMailer(options: {
   smtpUrl?: string | undefined;
   from?: string | undefined;
   staffAddress?: string | undefined;
+  staffLang?: Lang | undefined;
   /** For tests: a ready transport instead of SMTP_URL. */
   transport?: Transporter;
   /** Retry loop period; 0 disables the timer (tests call deliverPending themselves). */
@@ -210,6 +229,7 @@ export function createMailer(options: {
 
   return {
     staffAddress: options.staffAddress ?? null,
+    staffLang: options.staffLang ?? 'nl',
     async send(message, tx) {
       const [id] = await sendMany([message], tx);
       return id!;

@@ -118,36 +118,38 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   };
 }
 
+/** What the staff notification lists, in the staff's language (`mailer.staffLang`). */
 export interface StaffNotificationInput {
+  /** Company, name, address (the country named in the staff's language), phone. */
   customer: string[];
-  /** The invoice's lines named in Dutch (an English order's invoice names them in English). */
+  /** The invoice's lines (the invoice names them in the customer's language). */
   staffLines: InvoiceLine[];
 }
 
 export function staffOrderNotification(
-  input: OrderMailInput & StaffNotificationInput & { staffAddress: string },
+  input: OrderMailInput & StaffNotificationInput & { staffAddress: string; staffLang: Lang },
 ): MailMessage {
-  // Staff read Dutch (the studio is in the Netherlands).
-  const total = formatMoney(input.invoice.total, 'nl');
+  const lang = input.staffLang;
+  const total = formatMoney(input.invoice.total, lang);
   const plain = [
-    t('nl', 'mail.staffOrder.body'),
+    t(lang, 'mail.staffOrder.body'),
     '',
-    `${t('nl', 'mail.staffOrder.customer')}:`,
+    `${t(lang, 'mail.staffOrder.customer')}:`,
     ...input.customer,
     input.email,
     '',
-    ...input.staffLines.map((l) => `- ${lineText('nl', l)}`),
+    ...input.staffLines.map((l) => `- ${lineText(lang, l)}`),
     '',
-    `${t('nl', 'mail.order.total')}: ${total}`,
-    t('nl', 'mail.staffOrder.order', { id: input.orderId }),
+    `${t(lang, 'mail.order.total')}: ${total}`,
+    t(lang, 'mail.staffOrder.order', { id: input.orderId }),
   ].join('\n');
   return {
     to: input.staffAddress,
-    subject: t('nl', 'mail.staffOrder.subject', { number: input.invoice.number, total }),
+    subject: t(lang, 'mail.staffOrder.subject', { number: input.invoice.number, total }),
     text: plain,
     attachments: [invoicePdfAttachment(input.invoice)],
     kind: 'order-notification',
-    lang: 'nl',
+    lang,
   };
 }
 
@@ -161,7 +163,13 @@ export async function queueOrderMails(
     [
       orderConfirmationMail(input),
       ...(mailer.staffAddress
-        ? [staffOrderNotification({ ...input, staffAddress: mailer.staffAddress })]
+        ? [
+            staffOrderNotification({
+              ...input,
+              staffAddress: mailer.staffAddress,
+              staffLang: mailer.staffLang,
+            }),
+          ]
         : []),
     ],
     tx,
