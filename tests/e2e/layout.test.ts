@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { axeViolations, launchBrowser, watchedPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -145,6 +145,33 @@ describe('header', () => {
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText())
         .toBe(en['page.contact.title']);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the drawer's links dark on white under the gradient bar", async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 390, height: 700 },
+    });
+    try {
+      await page.goto(`${baseUrl}/about?lang=nl`, { waitUntil: 'networkidle' });
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await expect
+        .poll(() => page.locator('header.site-header').getAttribute('class'))
+        .toContain('site-header--solid');
+      await page.getByRole('button', { name: nl['header.menu.open'] }).click();
+      const drawer = page.getByRole('dialog', { name: nl['header.menu.label'] });
+      await expect.poll(() => drawer.isVisible()).toBe(true);
+      const colours = await drawer
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => getComputedStyle(a).color));
+      expect(colours.length).toBeGreaterThan(0);
+      const background = await drawer.evaluate((d) => getComputedStyle(d).backgroundColor);
+      expect(background).toBe('rgb(255, 255, 255)');
+      for (const colour of colours) expect(colour).not.toBe('rgb(255, 255, 255)');
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
