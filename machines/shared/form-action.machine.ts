@@ -14,7 +14,8 @@ import type { ApiResult } from './api-client.ts';
  * server, or a failure). `user.submit` is accepted only from `editing`, so a double click cannot
  * send twice. `sending` routes the API's answer: success to `done`, a refusal naming fields to
  * `editing.invalid`, another refusal (401, 404, 409, 429 ...) to `editing.refused`, no usable
- * answer to `editing.failed`. `done` can be closed again (`user.close`), which clears the form.
+ * answer to `editing.failed`. `done` can be closed again (`user.close`), which clears the form, or
+ * edited again (`user.change`), which starts a new edit.
  * Flows that start open (a page that is only this form) are created with `startsOpen`.
  */
 
@@ -69,6 +70,20 @@ export function createFormActionMachine(options: {
   startsOpen?: boolean;
 }) {
   const validate = options.validate ?? (() => ({}));
+  /** A change that starts an edit: the messages of the last one go, the value is kept. */
+  const NEW_EDIT = {
+    target: 'editing',
+    actions: [
+      'clearMessages',
+      {
+        type: 'storeValue',
+        params: ({ event }: { event: FormActionEvent }) => {
+          const change = event as Extract<FormActionEvent, { type: 'user.change' }>;
+          return { field: change.field, value: change.value };
+        },
+      },
+    ],
+  } as const;
   const closed = { fieldErrors: {}, refusal: null } as const;
   return setup({
     types: {
@@ -133,16 +148,7 @@ export function createFormActionMachine(options: {
         on: {
           'user.open': { target: 'editing', actions: 'clearMessages' },
           // Typing into a form that is always shown (a ticket reply) opens it.
-          'user.change': {
-            target: 'editing',
-            actions: [
-              'clearMessages',
-              {
-                type: 'storeValue',
-                params: ({ event }) => ({ field: event.field, value: event.value }),
-              },
-            ],
-          },
+          'user.change': NEW_EDIT,
         },
       },
       editing: {
@@ -201,7 +207,14 @@ export function createFormActionMachine(options: {
       },
       done: options.startsOpen
         ? {}
-        : { on: { 'user.close': { target: 'idle', actions: 'resetValues' } } },
+        : {
+            on: {
+              'user.close': { target: 'idle', actions: 'resetValues' },
+              // A form still shown after success (the profile) is edited again: a new edit,
+              // sent by the next submit, not a change dropped under the old "saved".
+              'user.change': NEW_EDIT,
+            },
+          },
     },
   });
 }
