@@ -134,6 +134,14 @@ describe('tickets: reply and status', () => {
     expect(mine.tickets[0].messages).toEqual([
       expect.objectContaining({ author: 'staff', body: 'We hebben het opgelost.' }),
     ]);
+    // Staff see it too, in the tickets table with the ticket's thread.
+    const table = await (
+      await t.call('GET', '/api/admin/tables/tickets?q=ann%40example.test', undefined, as(staff))
+    ).json();
+    const row = table.rows.find((r: { id: string }) => r.id === ticketId);
+    expect(row.messages).toEqual([
+      { author: 'staff', body: 'We hebben het opgelost.', createdAt: expect.any(String) },
+    ]);
 
     const patch = await t.call(
       'PATCH',

@@ -14,6 +14,7 @@ import {
 import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
 import { latestPaymentProvider } from './orders.ts';
+import { withTicketMessages } from './person-records.ts';
 import type { AdminTable } from '#domain/admin.schema.ts';
 
 export { tableQuerySchema, type TableQuery } from './admin-table-query.ts';
@@ -218,7 +219,17 @@ export async function ticketsTable(db: Db, query: TableQuery) {
       rows: db.select().from(tickets).where(where).$dynamic(),
       count: db.select({ n: count() }).from(tickets).where(where),
     }),
-    (rows) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    // With its thread, so staff see what they (or the customer) wrote after the first message.
+    async (rows) =>
+      (await withTicketMessages(db, rows)).map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        messages: r.messages.map((m) => ({
+          author: m.author,
+          body: m.body,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      })),
   );
 }
 

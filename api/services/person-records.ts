@@ -63,6 +63,11 @@ export async function ordersWithLines(db: Db | Tx, userId: string, ...orderBy: S
 /** The tickets sent from an address in the given order, each with its messages, oldest first. */
 export async function ticketsWithMessages(db: Db | Tx, email: string, orderBy: SQL) {
   const rows = await db.select().from(tickets).where(eq(tickets.email, email)).orderBy(orderBy);
+  return withTicketMessages(db, rows);
+}
+
+/** Tickets, each with its messages (the replies and follow-ups), oldest first: one query. */
+export async function withTicketMessages<T extends { id: string }>(db: Db | Tx, rows: T[]) {
   const messagesOf = await childrenByParent(
     rows.map((r) => r.id),
     (ids) =>

@@ -13,6 +13,7 @@ import type { Lang } from '#domain/language.ts';
 import { invoicePdfLink, manageBookingLink } from '#domain/links.ts';
 import { Empty, Section } from './account-section.tsx';
 import { ColumnHeads } from '../shared/column-heads.tsx';
+import { TicketThread } from '../shared/ticket-thread.tsx';
 
 const INVOICE_COLUMNS = [
   'account.invoices.number',
@@ -149,21 +150,12 @@ export function Tickets({ items, lang }: { items: AccountTicket[]; lang: Lang })
                 <FormattedMessage id={TICKET_STATUS_IDS[t.status]} />
               </p>
               <p className="account__message">{t.message}</p>
-              {t.messages.map((m, index) => (
-                <div key={index} className="account__reply">
-                  <p className="account__reply-author">
-                    <FormattedMessage
-                      id={
-                        m.author === 'staff'
-                          ? 'account.tickets.fromStaff'
-                          : 'account.tickets.fromYou'
-                      }
-                      values={{ date: formatDate(new Date(m.createdAt), lang, 'medium') }}
-                    />
-                  </p>
-                  <p className="account__message">{m.body}</p>
-                </div>
-              ))}
+              <TicketThread
+                messages={t.messages}
+                lang={lang}
+                staffId="account.tickets.fromStaff"
+                customerId="account.tickets.fromYou"
+              />
             </li>
           ))}
         </ul>

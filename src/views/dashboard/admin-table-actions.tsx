@@ -3,6 +3,7 @@
 // for the same page again once the action changed something.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
+import type { Lang } from '#domain/language.ts';
 import {
   invoiceMarkPaidMachine,
   outboxResendMachine,
@@ -11,10 +12,11 @@ import {
   ticketStatusMachine,
 } from '#machines/staff/staff-flows.ts';
 import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
+import { TicketThread, type TicketMessage } from '../shared/ticket-thread.tsx';
 
 export type Row = Record<string, unknown>;
 
-export function TicketActions({ row, reload }: { row: Row; reload: () => void }) {
+export function TicketActions({ row, lang, reload }: { row: Row; lang: Lang; reload: () => void }) {
   const ticketId = String(row.id);
   const reply = useFormAction(ticketReplyMachine, { id: ticketId, message: '' }, reload);
   const close = useFormAction(ticketStatusMachine, { id: ticketId, status: 'closed' }, reload);
@@ -25,6 +27,12 @@ export function TicketActions({ row, reload }: { row: Row; reload: () => void })
         <FormattedMessage id="dashboard.tickets.open" />
       </summary>
       <p className="account__message">{String(row.message)}</p>
+      <TicketThread
+        messages={Array.isArray(row.messages) ? (row.messages as TicketMessage[]) : []}
+        lang={lang}
+        staffId="dashboard.tickets.fromStaff"
+        customerId="dashboard.tickets.fromCustomer"
+      />
       {reply.isDone ? (
         <p role="status">
           <FormattedMessage id="dashboard.tickets.sent" />

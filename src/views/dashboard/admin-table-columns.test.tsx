@@ -71,6 +71,29 @@ describe('leads and tickets tables name sources and subjects in the page languag
   });
 });
 
+describe('tickets table, actions column', () => {
+  it('shows the thread under the message: what staff answered, dated in the page language', () => {
+    const column = COLUMNS.tickets.find((c) => c.key === 'actions')!;
+    const row = {
+      id: '6f1c2a9e-1111-4a4a-8a8a-000000000003',
+      message: 'Mijn mail werkt niet',
+      status: 'answered',
+      messages: [
+        { author: 'staff', body: 'We hebben het opgelost.', createdAt: '2026-03-10T10:00:00Z' },
+      ],
+    };
+    const { container } = render(
+      <IntlProvider locale="nl" messages={nl as Record<string, string>}>
+        {column.render(row, 'nl', () => {})}
+      </IntlProvider>,
+    );
+    expect(container.textContent).toContain('Mijn mail werkt niet');
+    expect(container.textContent).toContain('Ons antwoord, 10 mrt 2026');
+    expect(container.textContent).toContain('We hebben het opgelost.');
+    cleanup();
+  });
+});
+
 describe('invoices table, actions column', () => {
   const column = COLUMNS.invoices.find((c) => c.key === 'actions')!;
   const show = (row: Record<string, unknown>, reload: () => void = () => {}) =>

@@ -226,7 +226,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     {
       key: 'actions',
       labelId: 'dashboard.tables.actions',
-      render: (r, _lang, reload) => <TicketActions row={r} reload={reload} />,
+      render: (r, lang, reload) => <TicketActions row={r} lang={lang} reload={reload} />,
     },
   ],
   bookings: [
