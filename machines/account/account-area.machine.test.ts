@@ -29,6 +29,7 @@ const down: Result = { ok: false, status: 0, code: 'NETWORK' };
 const samples = {
   'user.retry': [{}],
   'flow.changed': [{}],
+  'flow.deleted': [{}],
   'xstate.done.actor.load': [{ output: loaded }, { output: signedOut }, { output: down }],
   'xstate.done.actor.refresh': [{ output: loaded }, { output: down }],
   'xstate.error.actor.load': [{ error: 'boom' }],
@@ -69,6 +70,7 @@ function start() {
   const driver = {
     'user.retry': (e) => void actor.send(e),
     'flow.changed': (e) => void actor.send(e),
+    'flow.deleted': (e) => void actor.send(e),
     'xstate.done.actor.load': (e) => settle('resolve', e.output),
     'xstate.done.actor.refresh': (e) => settle('resolve', e.output),
     'xstate.error.actor.load': () => settle('reject'),
@@ -86,6 +88,8 @@ describe('account area (model-based)', () => {
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
   walkEveryTransition(model, start, () => (snapshot, session) => {
     if (snapshot.matches('ready')) expect(snapshot.context.data).toEqual(data);
+    // A deleted account's lists are gone from memory, not only from the screen.
+    if (snapshot.matches('deleted')) expect(snapshot.context.data).toBeNull();
     expect(session.wentToLogin()).toBe(snapshot.matches('signedOut') ? 1 : 0);
   });
 });

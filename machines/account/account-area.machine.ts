@@ -8,14 +8,16 @@ export interface AccountAreaContext {
   data: AccountData | null;
 }
 
-export type AccountAreaEvent = { type: 'user.retry' } | { type: 'flow.changed' };
+export type AccountAreaEvent =
+  { type: 'user.retry' } | { type: 'flow.changed' } | { type: 'flow.deleted' };
 
 /**
  * The client area's lists (orders, invoices, subscriptions, tickets, bookings, profile).
  * `loading` fetches them; a 401 (the session ended) leads to `signedOut`, where the view sends the
  * visitor to the sign-in page; anything else unexpected to `failed` with a retry. In `ready`, a
  * flow that changed something (`flow.changed`) fetches again in `refreshing` while the old lists
- * stay on screen.
+ * stay on screen. Once the account is deleted (`flow.deleted`) the lists go and `deleted` says so
+ * (the session has ended with it; the visitor leaves by the page's own links).
  */
 export const accountAreaMachine = setup({
   types: {
@@ -68,6 +70,7 @@ export const accountAreaMachine = setup({
     failed: { on: { 'user.retry': 'loading' } },
     ready: {
       initial: 'idle',
+      on: { 'flow.deleted': { target: 'deleted', actions: assign({ data: null }) } },
       states: {
         idle: { on: { 'flow.changed': 'refreshing' } },
         refreshing: {
@@ -90,5 +93,6 @@ export const accountAreaMachine = setup({
       },
     },
     signedOut: { type: 'final', entry: 'goToLogin' },
+    deleted: { type: 'final' },
   },
 });

@@ -154,6 +154,13 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(t['account.delete.password']!).fill('a-good-password');
     await page.getByRole('button', { name: t['account.delete.confirm'] }).click();
+    // The page says so (focused, so it is read out) instead of leaving without a word.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(t['account.delete.done']);
+    expect(await page.getByRole('heading', { name: t['account.invoices.title'] }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: t['account.delete.home'] }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const login = await page.request.post(`${baseUrl}/api/auth/login`, {
       data: { email, password: 'a-good-password' },

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { AccountProfile, AccountSubscription } from '#domain/account.schema.ts';
 import { nameWithDomain } from '#domain/domain-name.ts';
@@ -48,6 +49,7 @@ export function AccountArea() {
         </button>
       </div>
     );
+  if (snapshot.matches('deleted')) return <AccountDeleted lang={lang} />;
   const data = snapshot.context.data!;
   return (
     <div className="account" aria-busy={snapshot.matches({ ready: 'refreshing' })}>
@@ -60,7 +62,23 @@ export function AccountArea() {
       <Profile profile={data.profile} lang={lang} onChanged={changed} />
       <PasswordChange lang={lang} />
       <DataExport lang={lang} />
-      <AccountDeletion lang={lang} />
+      <AccountDeletion lang={lang} onDeleted={() => actor.send({ type: 'flow.deleted' })} />
+    </div>
+  );
+}
+
+/** After the deletion: only the confirmation, focused so it is read out, and the way home. */
+function AccountDeleted({ lang }: { lang: Lang }) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="account" role="status">
+      <p ref={heading} tabIndex={-1}>
+        <FormattedMessage id="account.delete.done" />
+      </p>
+      <a className="button" href={`/?lang=${lang}`}>
+        <FormattedMessage id="account.delete.home" />
+      </a>
     </div>
   );
 }

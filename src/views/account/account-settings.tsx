@@ -149,11 +149,9 @@ export function DataExport({ lang }: { lang: Lang }) {
   );
 }
 
-export function AccountDeletion({ lang }: { lang: Lang }) {
+export function AccountDeletion({ lang, onDeleted }: { lang: Lang; onDeleted: () => void }) {
   const intl = useIntl();
-  const action = useFormAction(accountDeletionMachine, { password: '', lang }, () =>
-    go(`/?lang=${lang}`),
-  );
+  const action = useFormAction(accountDeletionMachine, { password: '', lang }, onDeleted);
   return (
     <Section titleId="account.delete.title">
       <p>
