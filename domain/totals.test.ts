@@ -4,6 +4,7 @@ import {
   computeQuote,
   productIdsOf,
   quoteLineName,
+  storedLineName,
   type Quote,
   type QuoteInput,
 } from './totals.ts';
@@ -83,6 +84,33 @@ describe('computeQuote: lines', () => {
       'no-domain',
       'plan',
     ]);
+  });
+
+  it('storedLineName renames a stored line into the page language, and keeps a name it does not know', () => {
+    const nl = quote({
+      plans: ['webHosting_total'],
+      domain: { name: 'anna.nl', type: 'transfer' },
+      lang: 'nl',
+    });
+    const en = quote({
+      plans: ['webHosting_total'],
+      domain: { name: 'anna.nl', type: 'transfer' },
+      lang: 'en',
+    });
+    // An order line keeps its kind.
+    for (const [i, line] of nl.lines.entries())
+      expect(storedLineName(line, 'en')).toBe(en.lines[i]!.displayName);
+    // A subscription keeps no kind: the transferred domain is still found.
+    const domain = nl.lines.find((l) => l.kind === 'domain-transfer')!;
+    expect(
+      storedLineName(
+        { id: domain.id, domainName: 'anna.nl', displayName: domain.displayName },
+        'en',
+      ),
+    ).toBe('Domain transfer: anna.nl');
+    expect(storedLineName({ id: 'webHosting_total', displayName: 'Old package name' }, 'en')).toBe(
+      'Old package name',
+    );
   });
 
   it('ignores duplicate ids', () => {

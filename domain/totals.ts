@@ -163,6 +163,27 @@ export function quoteLineName(
   }
 }
 
+/**
+ * A stored line's name (an order line, a subscription) in `lang`: when the stored name is the one
+ * the quote gives such a line in either language, the same line's name in `lang`; any other name
+ * (a product renamed since) is kept as stored. Without a stored kind, the kinds a subscription can
+ * have are tried (a plan, a registered or a transferred domain).
+ */
+export function storedLineName(
+  line: { id: string; kind?: string; domainName?: string | null; displayName: string },
+  lang: Lang,
+): string {
+  const kinds = line.kind
+    ? [line.kind as LineKind]
+    : (['plan', 'domain-registration', 'domain-transfer'] as const);
+  for (const kind of kinds) {
+    const named = { id: line.id, kind, domainName: line.domainName ?? '' };
+    if ((['nl', 'en'] as const).some((l) => quoteLineName(named, l) === line.displayName))
+      return quoteLineName(named, lang);
+  }
+  return line.displayName;
+}
+
 /** Checks the plan list: non-empty, known ids, no two options that exclude each other. */
 export function checkPlans(plans: readonly string[]): QuoteError | null {
   if (plans.length === 0) return { code: 'VALIDATION_FAILED', ids: [] };

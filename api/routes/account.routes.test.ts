@@ -143,6 +143,33 @@ describe('orders, invoices and subscriptions', () => {
   });
 });
 
+describe('records in the page language', () => {
+  it("names a Dutch order's lines and subscriptions in English on an English page, and back", async () => {
+    const a = await customer('names@example.test', { lang: 'nl' });
+    const names = async (path: string, lang: string, key: 'orders' | 'subscriptions') => {
+      const body = await (await get(`${path}?lang=${lang}`, a.cookie)).json();
+      return key === 'orders'
+        ? body.orders[0].lines.map((l: { displayName: string }) => l.displayName)
+        : body.subscriptions.map((s: { displayName: string }) => s.displayName).sort();
+    };
+    expect(await names('/api/account/orders', 'en', 'orders')).toEqual([
+      'Tech Concierge Basic',
+      'Complete Website Package',
+      'Domain registration: anna-de-vries.nl',
+    ]);
+    expect(await names('/api/account/orders', 'nl', 'orders')).toEqual([
+      'Tech Concierge Basis',
+      'Compleet Websitepakket',
+      'Domeinregistratie: anna-de-vries.nl',
+    ]);
+    expect(await names('/api/account/subscriptions', 'en', 'subscriptions')).toEqual([
+      'Complete Website Package',
+      'Domain registration: anna-de-vries.nl',
+      'Tech Concierge Basic',
+    ]);
+  });
+});
+
 describe('POST /api/account/subscriptions/{id}/cancel', () => {
   it('cancels a monthly plan at the end of its 12-month term, a domain at the end of its paid year', async () => {
     const a = await customer('cancel-a@example.test');

@@ -97,7 +97,8 @@ export function accountRoutes(options: {
     .use('/account/*', signedIn)
     .get('/account/orders', async (c) => {
       const user = c.get('user');
-      return c.json({ orders: await database.read((db) => listOrders(db, user.id)) });
+      const lang = requestLang(c);
+      return c.json({ orders: await database.read((db) => listOrders(db, user.id, lang)) });
     })
     .get('/account/invoices', async (c) => {
       const user = c.get('user');
@@ -109,8 +110,9 @@ export function accountRoutes(options: {
     .get('/account/subscriptions', async (c) => {
       const user = c.get('user');
       const today = amsterdamDay(now());
+      const lang = requestLang(c);
       return c.json({
-        subscriptions: await database.read((db) => listSubscriptions(db, user.id, today)),
+        subscriptions: await database.read((db) => listSubscriptions(db, user.id, today, lang)),
       });
     })
     .post('/account/subscriptions/:id/cancel', async (c) => {
@@ -125,6 +127,7 @@ export function accountRoutes(options: {
           userId: user.id,
           subscriptionId: id,
           at: now(),
+          lang: requestLang(c),
         });
         const response = { subscription };
         await once.remember(tx, 200, response);

@@ -12,6 +12,7 @@ import { amsterdamDay, type IsoDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { payPageLink } from '#domain/links.ts';
 import { cancelSubscription } from '#domain/subscriptions.ts';
+import { storedLineName } from '#domain/totals.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -36,7 +37,7 @@ import {
  * directly (decision A1): this service adds no second way to write them.
  */
 
-export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOrder[]> {
+export async function listOrders(db: Db | Tx, userId: string, lang: Lang): Promise<AccountOrder[]> {
   const rows = await ordersWithLines(db, userId, desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -54,7 +55,8 @@ export async function listOrders(db: Db | Tx, userId: string): Promise<AccountOr
     total: o.dueToday,
     lines: o.lines.map((l) => ({
       productId: l.productId,
-      displayName: l.displayName,
+      // Named in the page's language, whichever language the order was placed in.
+      displayName: storedLineName({ ...l, id: l.planId }, lang),
       billing: l.billing,
       price: l.price,
     })),
@@ -88,18 +90,19 @@ export async function listSubscriptions(
   db: Db | Tx,
   userId: string,
   today: IsoDay,
+  lang: Lang,
 ): Promise<AccountSubscription[]> {
   const rows = await selectSubscriptionViews(db, eq(subscriptions.userId, userId)).orderBy(
     desc(subscriptions.createdAt),
     asc(subscriptions.displayName),
   );
-  return rows.map((r) => accountSubscription(r, today));
+  return rows.map((r) => accountSubscription(r, today, lang));
 }
 
 /** Cancels with one month's notice (domain/subscriptions.ts); 404 for anyone else's. */
 export async function cancelOwnSubscription(
   tx: Tx,
-  input: { userId: string; subscriptionId: string; at: Date },
+  input: { userId: string; subscriptionId: string; at: Date; lang: Lang },
 ): Promise<AccountSubscription> {
   const [row] = await selectSubscriptionViews(
     tx,
@@ -114,7 +117,7 @@ export async function cancelOwnSubscription(
     .set({ endsOn: outcome.endsOn, cancelledAt: input.at })
     .where(eq(subscriptions.id, row.id))
     .returning();
-  return accountSubscription({ ...row, ...updated! }, today);
+  return accountSubscription({ ...row, ...updated! }, today, input.lang);
 }
 
 export async function listTickets(db: Db | Tx, email: string): Promise<AccountTicket[]> {

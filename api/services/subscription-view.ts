@@ -7,6 +7,8 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AccountSubscription } from '#domain/account.schema.ts';
 import type { IsoDay } from '#domain/format.ts';
+import type { Lang } from '#domain/language.ts';
+import { storedLineName } from '#domain/totals.ts';
 import { subscriptionDates, upgradeTarget, type SubscriptionFacts } from '#domain/subscriptions.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { billingPeriods, orders, subscriptions } from '../db/schema.ts';
@@ -47,13 +49,23 @@ export function subscriptionFacts(row: SubscriptionViewRow): SubscriptionFacts {
   };
 }
 
-export function accountSubscription(row: SubscriptionViewRow, today: IsoDay): AccountSubscription {
+/** The client area's view of a subscription; its name in `lang` (the stored one is the order's). */
+export function accountSubscription(
+  row: SubscriptionViewRow,
+  today: IsoDay,
+  lang?: Lang,
+): AccountSubscription {
   const dates = subscriptionDates(subscriptionFacts(row), today);
   return {
     id: row.id,
     productId: row.productId,
     planId: row.planId,
-    displayName: row.displayName,
+    displayName: lang
+      ? storedLineName(
+          { id: row.planId, domainName: row.domainName, displayName: row.displayName },
+          lang,
+        )
+      : row.displayName,
     domainName: row.domainName,
     billing: row.billing,
     price: row.price,
