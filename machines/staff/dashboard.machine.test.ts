@@ -191,6 +191,14 @@ describe('dashboard machine', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'user.markPaid', number: '2026-0001' });
     expect(actor.getSnapshot().context.pendingInvoice).toBe('2026-0001');
+    // It asks first; "not yet" leaves everything as it was.
+    expect(actor.getSnapshot().matches({ ready: 'confirmingPaid' })).toBe(true);
+    actor.send({ type: 'user.cancelPaid' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.pendingInvoice).toBeNull();
+    expect(markPaid).not.toHaveBeenCalled();
+    actor.send({ type: 'user.markPaid', number: '2026-0001' });
+    actor.send({ type: 'user.confirmPaid' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(markPaid).toHaveBeenCalledWith('2026-0001');
     expect(load).toHaveBeenCalledTimes(2);
@@ -207,6 +215,7 @@ describe('dashboard machine', () => {
     });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'user.markPaid', number: '2026-0002' });
+    actor.send({ type: 'user.confirmPaid' });
     let s = await waitFor(actor, (x) => x.context.actionError !== null);
     expect(s.context.actionError).toBe('dashboard.overview.markPaidFailed');
     actor.send({ type: 'user.refresh' });

@@ -13,7 +13,7 @@ export interface DashboardContext {
   chatAvailable: boolean | null;
   /** Message id of the last action that failed, shown until the next action. */
   actionError: string | null;
-  /** Invoice being marked as paid. */
+  /** Invoice being confirmed, then marked, as paid. */
   pendingInvoice: string | null;
 }
 
@@ -21,12 +21,15 @@ export type DashboardEvent =
   | { type: 'user.retry' }
   | { type: 'user.refresh' }
   | { type: 'user.markPaid'; number: string }
+  | { type: 'user.confirmPaid' }
+  | { type: 'user.cancelPaid' }
   | { type: 'user.setChat'; available: boolean }
   | { type: 'user.signOut' };
 
 /**
  * The staff overview. `loading` fetches everything; `failed` offers a retry. In `ready` one
- * action runs at a time: `markingPaid` (then the lists are fetched again), `savingChat`,
+ * action runs at a time: `confirmingPaid` asks first (marking paid mails the customer "payment
+ * received", which cannot be taken back), `markingPaid` (then the lists are fetched again), `savingChat`,
  * `refreshing`; a failed action keeps the data and sets `actionError`. `user.signOut` ends in
  * `signedOut`, after which the view leaves for the sign-in page.
  */
@@ -73,7 +76,7 @@ export const dashboardMachine = setup({
           on: {
             'user.refresh': { target: 'refreshing', actions: assign({ actionError: null }) },
             'user.markPaid': {
-              target: 'markingPaid',
+              target: 'confirmingPaid',
               actions: assign({
                 pendingInvoice: ({ event }) => event.number,
                 actionError: null,
@@ -86,6 +89,12 @@ export const dashboardMachine = setup({
                 actionError: null,
               }),
             },
+          },
+        },
+        confirmingPaid: {
+          on: {
+            'user.confirmPaid': 'markingPaid',
+            'user.cancelPaid': { target: 'idle', actions: assign({ pendingInvoice: null }) },
           },
         },
         markingPaid: {

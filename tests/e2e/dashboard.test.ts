@@ -152,6 +152,13 @@ describe.sequential('staff area', () => {
       r.url().includes(`/api/admin/invoices/${number}/mark-paid`),
     );
     await button.first().click();
+    // It asks first (the customer is mailed at once); the question has the focus.
+    const confirm = page.getByRole('button', {
+      name: `Invoice ${number} is paid: mark it and mail the customer`,
+    });
+    await expect.poll(() => confirm.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
     expect((await answer).status()).toBe(200);
     const row = page.getByRole('row').filter({ hasText: number });
     await expect
@@ -180,6 +187,9 @@ describe.sequential('staff area', () => {
     const button = row.getByRole('button', { name: `Mark as paid: invoice ${number}` });
     await button.waitFor();
     await button.click();
+    await row
+      .getByRole('button', { name: `Invoice ${number} is paid: mark it and mail the customer` })
+      .click();
     await expect
       .poll(() => row.innerText())
       .toContain(catalogs.en['dashboard.tables.invoiceStatus.paid']);

@@ -1,6 +1,7 @@
 // The staff tables' row actions: reply to and close/reopen a ticket, cancel a booking, resend a
 // mail, mark an invoice paid. Each is a form-action machine (machines/staff/staff-flows.ts); `reload` asks the table
 // for the same page again once the action changed something.
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 import type { Lang } from '#domain/language.ts';
@@ -135,6 +136,53 @@ export function OutboxResend({ row, reload }: { row: Row; reload: () => void }) 
 }
 
 /** An open invoice paid by bank transfer (an order's or a renewal's): the money has arrived. */
+/**
+ * "Mark as paid" asks once more, since it mails the customer "payment received": the question's
+ * buttons take the focus from the one that opened them.
+ */
+export function ConfirmPaid({
+  number,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  number: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  return (
+    <span className="admin-table__confirm">
+      <button
+        ref={confirm}
+        type="button"
+        className="button button--small"
+        disabled={busy}
+        aria-label={intl.formatMessage(
+          { id: 'dashboard.overview.markPaidConfirmLabel' },
+          { number },
+        )}
+        onClick={onConfirm}
+      >
+        <FormattedMessage
+          id={busy ? 'dashboard.overview.markingPaid' : 'dashboard.overview.markPaidConfirm'}
+        />
+      </button>{' '}
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        disabled={busy}
+        onClick={onCancel}
+      >
+        <FormattedMessage id="dashboard.overview.markPaidCancel" />
+      </button>
+    </span>
+  );
+}
+
 export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void }) {
   const intl = useIntl();
   const number = String(row.number);
@@ -146,20 +194,22 @@ export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void 
   if (!markable && !action.isRefused) return null;
   return (
     <span>
-      {markable ? (
+      {markable && action.isOpen && !action.isDone ? (
+        <ConfirmPaid
+          number={number}
+          busy={action.isSending}
+          onConfirm={action.submit}
+          onCancel={action.close}
+        />
+      ) : markable ? (
         <button
           type="button"
           className="button button--small"
-          disabled={action.isSending || action.isDone}
+          disabled={action.isDone}
           aria-label={intl.formatMessage({ id: 'dashboard.overview.markPaidLabel' }, { number })}
-          onClick={() => {
-            action.open();
-            action.submit();
-          }}
+          onClick={action.open}
         >
-          <FormattedMessage
-            id={action.isSending ? 'dashboard.overview.markingPaid' : 'dashboard.overview.markPaid'}
-          />
+          <FormattedMessage id="dashboard.overview.markPaid" />
         </button>
       ) : null}
       <ActionAlert

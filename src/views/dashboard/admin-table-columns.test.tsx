@@ -123,7 +123,7 @@ describe('invoices table, actions column', () => {
     }
   });
 
-  it('posts mark-paid for that invoice and reloads the table', async () => {
+  it('asks first, then posts mark-paid for that invoice and reloads the table', async () => {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -141,6 +141,16 @@ describe('invoices table, actions column', () => {
       const reload = vi.fn();
       const view = show(row({}), reload);
       fireEvent.click(view.getByRole('button', { name: 'Mark as paid: invoice 2026-0007' }));
+      // Nothing is sent yet: the customer would get "payment received" at once.
+      const confirm = view.getByRole('button', {
+        name: 'Invoice 2026-0007 is paid: mark it and mail the customer',
+      });
+      expect(document.activeElement).toBe(confirm);
+      expect(urls).toEqual([]);
+      fireEvent.click(view.getByRole('button', { name: 'Not yet' }));
+      expect(view.queryByRole('button', { name: /is paid: mark it/ })).toBeNull();
+      fireEvent.click(view.getByRole('button', { name: 'Mark as paid: invoice 2026-0007' }));
+      fireEvent.click(view.getByRole('button', { name: /is paid: mark it/ }));
       await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
       expect(urls).toEqual(['POST /api/admin/invoices/2026-0007/mark-paid']);
     } finally {

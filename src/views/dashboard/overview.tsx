@@ -10,6 +10,7 @@ import {
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
+import { ConfirmPaid } from './admin-table-actions.tsx';
 import { OverviewFiguresPanel } from './overview-figures.tsx';
 
 /** Rows shown per table; the API answers up to 100. */
@@ -165,7 +166,16 @@ export function DashboardOverview() {
                 ]
               }
             />,
-            canMarkPaid(o) ? (
+            canMarkPaid(o) &&
+            state.matches({ ready: 'confirmingPaid' }) &&
+            pendingInvoice === o.invoiceNumber ? (
+              <ConfirmPaid
+                number={o.invoiceNumber ?? ''}
+                busy={false}
+                onConfirm={() => actor.send({ type: 'user.confirmPaid' })}
+                onCancel={() => actor.send({ type: 'user.cancelPaid' })}
+              />
+            ) : canMarkPaid(o) ? (
               <button
                 type="button"
                 className="button button--small"
