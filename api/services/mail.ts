@@ -42,7 +42,8 @@ export interface Mailer {
 
 /**
  * A notification to staff (when a staff address is set), in the staff's language (STAFF_LANG),
- * stored in `tx`: every staff mail is written through this one door.
+ * stored in `tx`. Every staff mail goes through this door, except the new order's, which is stored
+ * with the order confirmation in one insert (order-mail.ts, in `mailer.staffLang` too).
  */
 export async function notifyStaff(
   mailer: Mailer | undefined,

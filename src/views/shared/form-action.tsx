@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FormActionMachine } from '#machines/shared/form-action.machine.ts';
 import { FormField, submitWith } from './form-field.tsx';
@@ -164,14 +164,27 @@ export function OpenableActionForm({
   ariaLabel?: string;
   children: ReactNode;
 }) {
+  // The button that opens the form is replaced by it, and the form by the button again: the
+  // keyboard moves with them (to the form's first control, then back to the button), instead of
+  // falling to the page.
+  const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(action.isOpen);
+  useEffect(() => {
+    if (action.isOpen && !wasOpen.current)
+      form.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    if (!action.isOpen && wasOpen.current) opener.current?.focus();
+    wasOpen.current = action.isOpen;
+  }, [action.isOpen]);
   if (!action.isOpen)
     return (
-      <button type="button" className={openClassName} onClick={action.open}>
+      <button ref={opener} type="button" className={openClassName} onClick={action.open}>
         <FormattedMessage id={openId} />
       </button>
     );
   return (
     <form
+      ref={form}
       className="auth-form"
       noValidate
       aria-label={ariaLabel}
