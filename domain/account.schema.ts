@@ -3,7 +3,7 @@
 // Messages are message keys; the caller shows them in the visitor's language.
 
 import * as v from 'valibot';
-import { accountEmailSchema, PASSWORD_MIN_LENGTH } from './checkout.schema.ts';
+import { accountEmailSchema, PASSWORD_MIN_LENGTH, phoneSchema } from './checkout.schema.ts';
 import { SUBSCRIPTION_STATUSES } from './subscriptions.ts';
 
 const MAX_PASSWORD = 200;
@@ -43,9 +43,6 @@ export const passwordChangeSchema = v.object({
 
 export const accountDeletionSchema = v.object({ password: currentPasswordSchema });
 
-const profileText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'form.validation.invalid')), '');
-
 /** PUT /api/account/profile: the name and the contact details that are not on issued invoices. */
 export const profileUpdateSchema = v.object({
   name: v.pipe(
@@ -54,7 +51,8 @@ export const profileUpdateSchema = v.object({
     v.nonEmpty('account.validation.nameRequired'),
     v.maxLength(120, 'form.validation.invalid'),
   ),
-  phone: profileText(40),
+  // The checkout's own rule: the profile keeps only numbers the checkout would take.
+  phone: phoneSchema,
   lang: v.optional(v.picklist(['nl', 'en'], 'form.validation.invalid')),
 });
 

@@ -36,6 +36,17 @@ const text = (requiredKey: string) =>
     v.nonEmpty(requiredKey),
     v.maxLength(MAX_TEXT),
   );
+/** An optional phone number: digits with spaces, brackets and dashes, a leading + allowed. */
+export const phoneSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(32),
+    v.regex(/^$|^\+?[\d\s()-]{6,}$/, 'checkout.validation.phoneInvalid'),
+  ),
+  '',
+);
+
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT)), '');
 
 /** Step 1 (account check): the generic form keys. */
@@ -97,15 +108,7 @@ export const checkoutFieldSchemas = {
     ),
     v.transform((value) => value as Country),
   ),
-  phone: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(32),
-      v.regex(/^$|^\+?[\d\s()-]{6,}$/, 'checkout.validation.phoneInvalid'),
-    ),
-    '',
-  ),
+  phone: phoneSchema,
   company: optionalText,
   kvk: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^$|^\d{8}$/, 'checkout.validation.kvkInvalid')),

@@ -312,6 +312,19 @@ describe('upgrade request, tickets, bookings and profile', () => {
     const bad = await t.call('PUT', '/api/account/profile', { name: '' }, { Cookie: a.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({ name: 'account.validation.nameRequired' });
+    // A phone number the checkout would refuse is refused here too, and nothing changes.
+    const letters = await t.call(
+      'PUT',
+      '/api/account/profile',
+      { name: 'Anna Jansen', phone: 'abc' },
+      { Cookie: a.cookie },
+    );
+    expect(letters.status).toBe(400);
+    expect((await letters.json()).error.fields).toEqual({
+      phone: 'checkout.validation.phoneInvalid',
+    });
+    const kept = await (await get('/api/account/profile', a.cookie)).json();
+    expect(kept.profile.phone).toBe('+31 6 1');
   });
 });
 
