@@ -164,7 +164,7 @@ export function accountRoutes(options: {
     })
     .get('/account/bookings', async (c) => {
       const user = c.get('user');
-      const options = { now: now(), tokens: bookingTokens };
+      const options = { now: now(), tokens: bookingTokens, lang: requestLang(c) };
       return c.json({
         bookings: await database.read((db) => listBookings(db, user.email, options)),
       });

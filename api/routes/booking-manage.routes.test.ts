@@ -52,6 +52,15 @@ describe('POST /api/bookings: the manage token', () => {
     const manage = await t.call('GET', `/api/bookings/manage?token=${booking.manageToken}`);
     expect(manage.status).toBe(200);
     expect((await manage.json()).booking).toMatchObject({ id: booking.id, status: 'booked' });
+    // Booked in Dutch, the stock title reads in the page's language.
+    const titleIn = async (lang: string) =>
+      (
+        await (
+          await t.call('GET', `/api/bookings/manage?token=${booking.manageToken}&lang=${lang}`)
+        ).json()
+      ).booking.title;
+    expect(await titleIn('en')).toBe('Free 30-minute consultation');
+    expect(await titleIn('nl')).toBe('Gratis adviesgesprek van 30 minuten');
   });
 });
 

@@ -7,21 +7,27 @@ import {
 } from '#domain/account.schema.ts';
 import { BOOKING_TIME_ZONE, checkSlotStart } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
+import { requestLang } from '../http/language.ts';
 import { manageBookingLink } from '#domain/links.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { bookings, cancelledBookings } from '../db/schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { t } from '../i18n.ts';
-import type { Mailer } from '../services/mail.ts';
+import { notifyStaff, type Mailer } from '../services/mail.ts';
 import {
   RATE_LIMITS,
   rateCounter,
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
-import { bookingIcs, icsAttachment, slotWhen, visitorMail } from '../services/booking-mail.ts';
-import { notifyStaff } from '../services/mail.ts';
+import {
+  bookingIcs,
+  bookingTitle,
+  icsAttachment,
+  slotWhen,
+  visitorMail,
+} from '../services/booking-mail.ts';
 import type { BookingTokens } from '../services/booking-tokens.ts';
 import { hashToken } from '../services/sessions.ts';
 import { isUniqueViolation, publicBooking } from './bookings.routes.ts';
@@ -103,7 +109,7 @@ export function bookingManageRoutes(options: {
       if (row)
         return c.json({
           booking: {
-            ...publicBooking(row),
+            ...publicBooking(row, requestLang(c)),
             status: 'booked' as const,
           },
         });
@@ -116,7 +122,7 @@ export function bookingManageRoutes(options: {
       return c.json({
         booking: {
           id: cancelled.id,
-          title: cancelled.title,
+          title: bookingTitle(cancelled.title, requestLang(c)),
           startTime: cancelled.startTime.toISOString(),
           endTime: cancelled.endTime.toISOString(),
           timeZone: BOOKING_TIME_ZONE,

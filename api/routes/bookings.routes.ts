@@ -22,11 +22,18 @@ import { manageBookingLink } from '#domain/links.ts';
 import type { Database } from '../db/database.ts';
 import { bookings, consultationSurveys } from '../db/schema.ts';
 import { idempotency } from '../services/idempotency.ts';
-import { bookingIcs, icsAttachment, slotWhen, visitorMail } from '../services/booking-mail.ts';
+import {
+  bookingIcs,
+  bookingTitle,
+  icsAttachment,
+  slotWhen,
+  visitorMail,
+} from '../services/booking-mail.ts';
 import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import type { Lang } from '#domain/language.ts';
 import { t } from '../i18n.ts';
 import { hashToken } from '../services/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
@@ -45,10 +52,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 type BookingRow = typeof bookings.$inferSelect;
 
-export function publicBooking(row: BookingRow): Booking {
+/** A booking as the API answers it; its stock title in `lang` when given (bookingTitle). */
+export function publicBooking(row: BookingRow, lang?: Lang): Booking {
   return {
     id: row.id,
-    title: row.title,
+    title: lang ? bookingTitle(row.title, lang) : row.title,
     description: row.description,
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),

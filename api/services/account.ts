@@ -18,6 +18,7 @@ import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import type { BookingTokens } from './booking-tokens.ts';
+import { bookingTitle } from './booking-mail.ts';
 import { notifyStaff, type Mailer } from './mail.ts';
 import {
   bookingsOf,
@@ -143,13 +144,13 @@ export async function listTickets(db: Db | Tx, email: string): Promise<AccountTi
 export async function listBookings(
   db: Db | Tx,
   email: string,
-  options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'> },
+  options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'>; lang: Lang },
 ): Promise<AccountBooking[]> {
   const { booked, cancelled } = await bookingsOf(db, email);
   return [
     ...booked.map((b) => ({
       id: b.id,
-      title: b.title,
+      title: bookingTitle(b.title, options.lang),
       startTime: b.startTime.toISOString(),
       endTime: b.endTime.toISOString(),
       status: 'booked' as const,
@@ -158,7 +159,7 @@ export async function listBookings(
     })),
     ...cancelled.map((b) => ({
       id: b.id,
-      title: b.title,
+      title: bookingTitle(b.title, options.lang),
       startTime: b.startTime.toISOString(),
       endTime: b.endTime.toISOString(),
       status: 'cancelled' as const,

@@ -10,6 +10,15 @@ import { t, type MessageKey } from '../i18n.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/**
+ * A booking's title in `lang`: the stock title is stored in the language it was booked in, and a
+ * page in the other language names it in its own; any other title is kept as stored.
+ */
+export function bookingTitle(stored: string, lang: Lang): string {
+  const key = 'consultation.event.title';
+  return t('nl', key) === stored || t('en', key) === stored ? t(lang, key) : stored;
+}
+
 /** "day, start–end" of a booking's slot in `lang`. */
 export function slotWhen(row: { startTime: Date; endTime: Date }, lang: Lang): string {
   return `${formatSlotDay(row.startTime, lang)}, ${formatSlotTime(row.startTime, lang)}–${formatSlotTime(row.endTime, lang)}`;

@@ -7,7 +7,10 @@ import { useI18n } from '../i18n/use-i18n.ts';
 
 const NAMES: Record<Lang, string> = { nl: 'Nederlands', en: 'English' };
 
-/** A menu button with the two languages, each named in its own language. Escape closes it. */
+/**
+ * A disclosure button with the two languages, each named in its own language (a list of buttons
+ * reached with Tab, not an ARIA menu: no arrow keys are promised). Escape closes it.
+ */
 export function LanguageSelector() {
   const intl = useIntl();
   const router = useRouter();
@@ -54,7 +57,6 @@ export function LanguageSelector() {
         ref={buttonRef}
         type="button"
         className="lang-selector__button"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={intl.formatMessage({ id: 'header.language.label' }, { language: NAMES[lang] })}
