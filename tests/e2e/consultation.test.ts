@@ -226,6 +226,10 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
         .fill('Hello, a question about hosting.');
       await page.getByRole('button', { name: t('contact.form.submit') }).click();
       await page.getByText(t('contact.form.success')).waitFor();
+      // The thanks replaced the form and its button: it has the focus, not the page.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        t('contact.form.success'),
+      );
 
       // The chat option: offline (nobody is available in this test server), hours shown.
       await page.getByRole('button', { name: new RegExp(t('contact.options.chat.title')) }).click();

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { AccountProfile, AccountSubscription } from '#domain/account.schema.ts';
 import { nameWithDomain } from '#domain/domain-name.ts';
@@ -18,6 +17,7 @@ import {
   OpenableActionForm,
   useFormAction,
 } from '../shared/form-action.tsx';
+import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
 import { Empty, Section } from './account-section.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
 import { AccountDeletion, DataExport, go, PasswordChange, Profile } from './account-settings.tsx';
@@ -69,8 +69,7 @@ export function AccountArea() {
 
 /** After the deletion: only the confirmation, focused so it is read out, and the way home. */
 function AccountDeleted({ lang }: { lang: Lang }) {
-  const heading = useRef<HTMLParagraphElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnMount<HTMLParagraphElement>();
   return (
     <div className="account" role="status">
       <p ref={heading} tabIndex={-1}>

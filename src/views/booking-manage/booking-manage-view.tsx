@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatDayShort, formatSlotDay, formatSlotTime, slotsByDay } from '#domain/bookings.ts';
 import { amsterdamDay } from '#domain/format.ts';
@@ -15,6 +15,12 @@ export function BookingManageView({ token }: { token: string }) {
     input: { token, lang, today: amsterdamDay(new Date()) },
   });
   const s = useSelector(actor, (snapshot) => snapshot);
+  const choosing = s.matches({ booked: 'choosing' }) || s.matches({ booked: 'moving' });
+  // "Move" is replaced by the slots: the keyboard goes on there, not to the page.
+  const slotsRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (choosing) slotsRef.current?.focus();
+  }, [choosing]);
   const send = actor.send;
   const booking = s.context.booking;
   const retry = (
@@ -90,7 +96,6 @@ export function BookingManageView({ token }: { token: string }) {
       </button>
     </>
   );
-  const choosing = s.matches({ booked: 'choosing' }) || s.matches({ booked: 'moving' });
   return (
     <section className="consultation__card" aria-labelledby={`${id}-h`} aria-busy={busy}>
       <h2 id={`${id}-h`}>{booking?.title}</h2>
@@ -139,7 +144,7 @@ export function BookingManageView({ token }: { token: string }) {
         </div>
       ) : null}
       {choosing ? (
-        <fieldset className="manage-booking__slots">
+        <fieldset ref={slotsRef} tabIndex={-1} className="manage-booking__slots">
           <legend>
             <FormattedMessage id="manageBooking.chooseSlot" />
           </legend>

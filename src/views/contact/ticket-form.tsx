@@ -6,6 +6,22 @@ import type { Lang } from '#domain/language.ts';
 import { ticketFormMachine, type TicketField } from '#machines/contact-mode/ticket-form.machine.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { FormField, submitWith } from '../shared/form-field.tsx';
+import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
+
+/** After sending: the thanks takes the focus from the form's button, which is gone. */
+function TicketSent({ onWriteAnother }: { onWriteAnother: () => void }) {
+  const thanks = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <div className="contact-form contact-form--sent">
+      <p ref={thanks} tabIndex={-1} className="contact-form__success" role="status">
+        <FormattedMessage id="contact.form.success" />
+      </p>
+      <button type="button" className="button button--ghost" onClick={onWriteAnother}>
+        <FormattedMessage id="contact.form.writeAnother" />
+      </button>
+    </div>
+  );
+}
 
 /** The ticket form (name, email, subject, message): renders the ticket-form machine. */
 export function TicketForm({ lang }: { lang: Lang }) {
@@ -17,20 +33,7 @@ export function TicketForm({ lang }: { lang: Lang }) {
   const busy = snapshot.hasTag('busy');
 
   if (snapshot.matches('sent'))
-    return (
-      <div className="contact-form contact-form--sent">
-        <p className="contact-form__success" role="status">
-          <FormattedMessage id="contact.form.success" />
-        </p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => actor.send({ type: 'user.writeAnother' })}
-        >
-          <FormattedMessage id="contact.form.writeAnother" />
-        </button>
-      </div>
-    );
+    return <TicketSent onWriteAnother={() => actor.send({ type: 'user.writeAnother' })} />;
 
   const change = (field: TicketField) => (value: string) =>
     actor.send({ type: 'user.change', field, value });

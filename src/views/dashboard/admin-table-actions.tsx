@@ -1,7 +1,6 @@
 // The staff tables' row actions: reply to and close/reopen a ticket, cancel a booking, resend a
 // mail, mark an invoice paid. Each is a form-action machine (machines/staff/staff-flows.ts); `reload` asks the table
 // for the same page again once the action changed something.
-import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 import type { Lang } from '#domain/language.ts';
@@ -14,6 +13,7 @@ import {
 } from '#machines/staff/staff-flows.ts';
 import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
 import { TicketThread, type TicketMessage } from '../shared/ticket-thread.tsx';
+import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -152,8 +152,7 @@ export function ConfirmPaid({
   onCancel: () => void;
 }) {
   const intl = useIntl();
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
+  const confirm = useFocusOnMount<HTMLButtonElement>();
   return (
     <span className="admin-table__confirm">
       <button
