@@ -5,9 +5,7 @@
 
 import type { Lang } from './language.ts';
 
-export const EXIT_OFFER_ID = 'exit10';
-export const EXIT_OFFERS = [EXIT_OFFER_ID] as const;
-export type ExitOfferId = (typeof EXIT_OFFERS)[number];
+export { EXIT_OFFER_ID, EXIT_OFFERS, isExitOfferId, type ExitOfferId } from './exit-offer-id.ts';
 
 export const EXIT_OFFER_PERCENT = 10;
 /** The plans whose first month the offer discounts. */
@@ -19,10 +17,6 @@ export const EXIT_OFFER_LINE_NAME: Readonly<Record<Lang, string>> = {
   en: '10% off your first month',
   nl: '10% korting op je eerste maand',
 };
-
-export function isExitOfferId(value: unknown): value is ExitOfferId {
-  return typeof value === 'string' && (EXIT_OFFERS as readonly string[]).includes(value);
-}
 
 /**
  * The discount in cents (zero or negative) for a hosting plan's monthly price: 10%, rounded down

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
-import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer.ts';
+import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer-id.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';

@@ -17,7 +17,7 @@ import {
   OpenableActionForm,
   useFormAction,
 } from '../shared/form-action.tsx';
-import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
+import { useFocusOnMount } from '../shared/form-field.tsx';
 import { Empty, Section } from './account-section.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
 import { AccountDeletion, DataExport, go, PasswordChange, Profile } from './account-settings.tsx';

@@ -6,7 +6,7 @@ import type { Lang } from '#domain/language.ts';
 import { ticketFormMachine, type TicketField } from '#machines/contact-mode/ticket-form.machine.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
 import { FormField, submitWith } from '../shared/form-field.tsx';
-import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
+import { useFocusOnMount } from '../shared/form-field.tsx';
 
 /** After sending: the thanks takes the focus from the form's button, which is gone. */
 function TicketSent({ onWriteAnother }: { onWriteAnother: () => void }) {

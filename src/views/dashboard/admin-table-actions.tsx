@@ -13,7 +13,7 @@ import {
 } from '#machines/staff/staff-flows.ts';
 import { ActionAlert, ActionField, useFormAction } from '../shared/form-action.tsx';
 import { TicketThread, type TicketMessage } from '../shared/ticket-thread.tsx';
-import { useFocusOnMount } from '../shared/use-focus-on-mount.ts';
+import { useFocusOnMount } from '../shared/form-field.tsx';
 
 export type Row = Record<string, unknown>;
 

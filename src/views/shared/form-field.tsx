@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** What a field's control carries: its id and, while there is an error, the link to it. */
@@ -68,4 +68,16 @@ export function submitWith(send: () => void) {
     event.preventDefault();
     send();
   };
+}
+
+/**
+ * A ref whose element takes the keyboard focus when it appears: for what replaces the control
+ * that was used (a confirmation, a question), so the focus does not fall to the page. Give a
+ * non-control element `tabIndex={-1}`. (Here, in a module the forms' chunks share already, so it
+ * adds no file to every page's list of chunks.)
+ */
+export function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
 }
