@@ -111,6 +111,14 @@ describe('computeQuote: lines', () => {
     expect(storedLineName({ id: 'webHosting_total', displayName: 'Old package name' }, 'en')).toBe(
       'Old package name',
     );
+    // A kind the quote no longer gives (or never gave) keeps its stored name instead of failing.
+    for (const kind of ['domain-parking', 'toString', '__proto__', ''])
+      expect(
+        storedLineName(
+          { id: 'domain_parking', kind, domainName: 'anna.nl', displayName: 'Domeinparkering' },
+          'en',
+        ),
+      ).toBe('Domeinparkering');
   });
 
   it('ignores duplicate ids', () => {

@@ -134,6 +134,11 @@ const DOMAIN_LINE_NAMES: Record<Exclude<LineKind, 'plan' | 'discount'>, Record<L
   consultation: { en: 'Domain consultation', nl: 'Domeinadvies' },
 };
 
+/** Whether a stored kind is one the quote still gives its lines (an order line stores its kind). */
+function isLineKind(kind: string): kind is LineKind {
+  return kind === 'plan' || kind === 'discount' || Object.hasOwn(DOMAIN_LINE_NAMES, kind);
+}
+
 const BILLING_RANK: Record<Billing, number> = {
   oneTime: 0,
   monthly: 1,
@@ -166,15 +171,16 @@ export function quoteLineName(
 /**
  * A stored line's name (an order line, a subscription) in `lang`: when the stored name is the one
  * the quote gives such a line in either language, the same line's name in `lang`; any other name
- * (a product renamed since) is kept as stored. Without a stored kind, the kinds a subscription can
- * have are tried (a plan, a registered or a transferred domain).
+ * (a product renamed since, a kind the quote no longer gives) is kept as stored. Without a stored
+ * kind, the kinds a subscription can have are tried (a plan, a registered or a transferred domain).
  */
 export function storedLineName(
   line: { id: string; kind?: string; domainName?: string | null; displayName: string },
   lang: Lang,
 ): string {
+  if (line.kind !== undefined && !isLineKind(line.kind)) return line.displayName;
   const kinds = line.kind
-    ? [line.kind as LineKind]
+    ? [line.kind]
     : (['plan', 'domain-registration', 'domain-transfer'] as const);
   for (const kind of kinds) {
     const named = { id: line.id, kind, domainName: line.domainName ?? '' };
