@@ -54,6 +54,14 @@ async function openWidget(page: Page, lang: 'en' | 'nl') {
   await page.getByRole('dialog', { name: t(lang, 'chat.widget.title') }).waitFor();
 }
 
+/** The label text of the focused control. */
+function focusedLabel(p: Page) {
+  return p.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.labels?.[0]?.textContent?.trim() ?? '';
+  });
+}
+
 beforeAll(async () => {
   server = await startBuiltServer({
     env: {
@@ -168,6 +176,8 @@ describe.sequential('live chat', () => {
     await dialog.getByRole('button', { name: t('en', 'chat.widget.start') }).click();
     const log = dialog.getByRole('log');
     await log.getByText('Hello, is <b>anyone</b> there?').waitFor(); // shown as text
+    // The started chat's message field takes the focus from the start button it replaced.
+    await expect.poll(() => focusedLabel(page)).toBe(t('en', 'chat.widget.yourMessage'));
 
     // Staff: announced in the title, opened, answered.
     const s = staff.page;
@@ -224,6 +234,7 @@ describe.sequential('live chat', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: t('nl', 'chat.widget.start') }).click();
     await page.getByRole('log').getByText('Goedemiddag, ik heb een vraag.').waitFor();
+    await expect.poll(() => focusedLabel(page)).toBe(t('nl', 'chat.widget.yourMessage'));
     expect(await axeViolations(page)).toEqual([]);
 
     const s = staff.page;
@@ -233,6 +244,13 @@ describe.sequential('live chat', () => {
     await page.getByRole('log').getByText('Hallo Daan, vertel!').waitFor({ timeout: 10_000 });
     await s.getByRole('button', { name: t('en', 'dashboard.chat.close') }).click();
     await page.getByText(t('nl', 'chat.widget.ended')).waitFor({ timeout: 10_000 });
+    // The ended chat's "new chat" button takes the focus from the message field it replaced, and
+    // leads back to the first screen with the focus on its first field.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe(t('nl', 'chat.widget.startNew'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toBe(t('nl', 'contact.form.name'));
     expect(unexpected(visitor)).toEqual([]);
     expect(unexpected(staff)).toEqual([]);
   });
