@@ -130,6 +130,22 @@ export function slotsByDay(slots: readonly Slot[]): Array<{ day: IsoDay; slots: 
     .map(([day, list]) => ({ day, slots: list }));
 }
 
+/** The days that have a free slot, in order (a booking's or a reschedule's day list). */
+export function slotDays(slots: readonly Slot[]): IsoDay[] {
+  return slotsByDay(slots).map((g) => g.day);
+}
+
+/** The free slots of one day. */
+export function slotsOfDay(slots: readonly Slot[], day: string | null): Slot[] {
+  return slotsByDay(slots).find((g) => g.day === day)?.slots ?? [];
+}
+
+/** The day a slot list opens on: the day kept when it still has a slot, else the first. */
+export function dayWithSlots(slots: readonly Slot[], keep: string | null): IsoDay | null {
+  const days = slotDays(slots);
+  return keep && days.includes(keep) ? keep : (days[0] ?? null);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Office hours (live chat)
 

@@ -39,7 +39,10 @@ const outputs: Record<Exclude<ActorName, 'reloadSlots'>, Result[]> = {
   loadSlots: [
     okOf({
       timeZone: 'Europe/Amsterdam',
-      slots: [{ start: '2025-01-09T08:00:00.000Z', end: '2025-01-09T08:30:00.000Z' }],
+      slots: [
+        { start: '2025-01-09T08:00:00.000Z', end: '2025-01-09T08:30:00.000Z' },
+        { start: '2025-01-10T09:00:00.000Z', end: '2025-01-10T09:30:00.000Z' },
+      ],
     }),
     { ok: false, status: 0, code: 'NETWORK' },
   ],
@@ -61,6 +64,8 @@ const outputs: Record<Exclude<ActorName, 'reloadSlots'>, Result[]> = {
 const samples = {
   'user.retry': [{}],
   'user.move': [{}],
+  // A day with free times, and one without (refused).
+  'user.chooseDay': [{ day: '2025-01-10' }, { day: '2025-02-01' }],
   'user.choose': [{ start: '2025-01-09T08:00:00.000Z' }],
   'user.confirmMove': [{}],
   'user.cancel': [{}],
@@ -91,7 +96,12 @@ const model = createModel<typeof modelMachine, ModelEvent>({
   input,
   events: samples,
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, chosen: s.context.chosen, slots: s.context.slots.length }),
+    JSON.stringify({
+      value: s.value,
+      chosen: s.context.chosen,
+      day: s.context.day,
+      slots: s.context.slots.length,
+    }),
 });
 
 function start() {
@@ -111,6 +121,7 @@ function start() {
   const driver = {
     'user.retry': (e) => void actor.send(e),
     'user.move': (e) => void actor.send(e),
+    'user.chooseDay': (e) => void actor.send(e),
     'user.choose': (e) => void actor.send(e),
     'user.confirmMove': (e) => void actor.send(e),
     'user.cancel': (e) => void actor.send(e),
@@ -133,6 +144,9 @@ describe('booking manage (model-based)', () => {
         coverage,
         assertState: (snapshot) => {
           if (snapshot.matches('booked')) expect(snapshot.context.booking?.id).toBe('b1');
+          // Slots read: a day with free times is shown (the first, or the one chosen).
+          if (snapshot.context.slots.length > 0)
+            expect(['2025-01-09', '2025-01-10']).toContain(snapshot.context.day);
           if (snapshot.matches({ booked: 'moved' }))
             expect(snapshot.context.booking?.startTime).toBe('2025-01-09T08:00:00.000Z');
           if (snapshot.matches('cancelled') || snapshot.matches('notFound'))
@@ -142,4 +156,31 @@ describe('booking manage (model-based)', () => {
     );
   }
   it('takes every transition', () => coverage.assertComplete());
+});
+
+describe('booking manage: days', () => {
+  it('shows the first day with free times, another on request, and lets a time on the old day go', async () => {
+    const { driver, getSnapshot, stop } = start();
+    await driver['xstate.done.actor.load']({
+      type: 'xstate.done.actor.load',
+      output: outputs.load[0]!,
+    });
+    driver['user.move']({ type: 'user.move' });
+    const slots = outputs.loadSlots[0]!;
+    await driver['xstate.done.actor.loadSlots']({
+      type: 'xstate.done.actor.loadSlots',
+      output: slots,
+    });
+    expect(getSnapshot().context.day).toBe('2025-01-09');
+    driver['user.choose']({ type: 'user.choose', start: '2025-01-09T08:00:00.000Z' });
+    // A day without free times is refused: the day and the chosen time stay.
+    driver['user.chooseDay']({ type: 'user.chooseDay', day: '2025-02-01' });
+    expect(getSnapshot().context).toMatchObject({
+      day: '2025-01-09',
+      chosen: '2025-01-09T08:00:00.000Z',
+    });
+    driver['user.chooseDay']({ type: 'user.chooseDay', day: '2025-01-10' });
+    expect(getSnapshot().context).toMatchObject({ day: '2025-01-10', chosen: null });
+    stop();
+  });
 });

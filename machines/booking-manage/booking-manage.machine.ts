@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ManagedBooking } from '#domain/account.schema.ts';
-import type { Slot } from '#domain/bookings.ts';
+import { dayWithSlots, slotDays, type Slot } from '#domain/bookings.ts';
 import type { Lang } from '#domain/language.ts';
 import { bookingCalls } from '../shared/bookings.ts';
 import type { ApiResult } from '../shared/api-client.ts';
@@ -16,12 +16,15 @@ export interface BookingManageInput {
 export interface BookingManageContext extends BookingManageInput {
   booking: ManagedBooking | null;
   slots: Slot[];
+  /** the day whose free times are shown (Amsterdam calendar day) */
+  day: string | null;
   chosen: string | null;
 }
 
 export type BookingManageEvent =
   | { type: 'user.retry' }
   | { type: 'user.move' }
+  | { type: 'user.chooseDay'; day: string }
   | { type: 'user.choose'; start: string }
   | { type: 'user.confirmMove' }
   | { type: 'user.cancel' }
@@ -43,7 +46,8 @@ const slotsFrom = ({ context }: { context: BookingManageContext }) => ({
 /**
  * A visitor's own booking page (/consultation/manage?token=). `loading` reads the booking by its
  * token: unknown or wrong tokens end in `notFound`, a cancelled one in `cancelled`. In `booked`
- * the visitor either moves the call (`choosing` loads the free slots, `user.choose` picks one,
+ * the visitor either moves the call (`choosing` loads the free slots of the next 31 days and shows
+ * the first day's, `user.chooseDay` shows another day's, `user.choose` picks one,
  * `moving` sends it: a slot taken meanwhile comes back to `choosing.taken` with fresh slots) or
  * cancels it (`confirmingCancel`, then `cancelling`). Every send is accepted only from its
  * confirming state, so a double click cannot move or cancel twice.
@@ -80,6 +84,8 @@ export const bookingManageMachine = setup({
     isAlreadyCancelled: (_, params: { result: Result }) =>
       !params.result.ok && params.result.code === 'ALREADY_CANCELLED',
     hasChosen: ({ context }) => context.chosen !== null,
+    isOfferedDay: ({ context }, params: { day: string }) =>
+      slotDays(context.slots).includes(params.day),
   },
   actions: {
     storeBooking: assign((_, params: { result: Result }) =>
@@ -96,15 +102,18 @@ export const bookingManageMachine = setup({
         chosen: null,
       };
     }),
-    storeSlots: assign((_, params: { result: Result }) => ({
-      slots: params.result.ok ? (params.result.data as { slots: Slot[] }).slots : [],
-    })),
+    storeSlots: assign(({ context }, params: { result: Result }) => {
+      const slots = params.result.ok ? (params.result.data as { slots: Slot[] }).slots : [];
+      return { slots, day: dayWithSlots(slots, context.day) };
+    }),
+    /** Another day: its times are shown, and a time chosen on the day before is let go. */
+    storeDay: assign((_, params: { day: string }) => ({ day: params.day, chosen: null })),
     storeChoice: assign((_, params: { start: string }) => ({ chosen: params.start })),
     clearChoice: assign({ chosen: null }),
   },
 }).createMachine({
   id: 'bookingManage',
-  context: ({ input }) => ({ ...input, booking: null, slots: [], chosen: null }),
+  context: ({ input }) => ({ ...input, booking: null, slots: [], day: null, chosen: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -175,6 +184,10 @@ export const bookingManageMachine = setup({
           },
           on: {
             'user.back': { target: 'idle', actions: 'clearChoice' },
+            'user.chooseDay': {
+              guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
+              actions: { type: 'storeDay', params: ({ event }) => ({ day: event.day }) },
+            },
             'user.choose': {
               actions: { type: 'storeChoice', params: ({ event }) => ({ start: event.start }) },
             },

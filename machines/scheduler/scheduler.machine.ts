@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { MAX_SLOT_QUERY_DAYS, slotsByDay } from '#domain/bookings.ts';
+import { dayWithSlots, MAX_SLOT_QUERY_DAYS } from '#domain/bookings.ts';
 import { bookingRequestSchema } from '#domain/consultation.schema.ts';
 import {
   announceBooking,
@@ -30,12 +30,6 @@ function formErrors(context: SchedulerContext): SchedulerContext['fieldErrors'] 
       errors[key] = key === 'start' ? 'scheduler.validation.chooseTime' : issue.message;
   }
   return errors;
-}
-
-/** The first day that has a slot, or the day kept when it still has one. */
-function dayWithSlots(slots: SchedulerContext['slots'], keep: string | null): string | null {
-  const days = slotsByDay(slots).map((g) => g.day);
-  return keep && days.includes(keep) ? keep : (days[0] ?? null);
 }
 
 /**

@@ -1,19 +1,18 @@
 // What the scheduler view needs, derived from a snapshot of the scheduler chart.
 
 import type { SnapshotFrom } from 'xstate';
-import { nearestSlots, slotsByDay, type Slot } from '#domain/bookings.ts';
+import { nearestSlots, slotDays, slotsOfDay, type Slot } from '#domain/bookings.ts';
 import type { schedulerMachine } from './scheduler.machine.ts';
 
 export type SchedulerSnapshot = SnapshotFrom<typeof schedulerMachine>;
 
 export function selectDays(snapshot: SchedulerSnapshot): string[] {
-  return slotsByDay(snapshot.context.slots).map((g) => g.day);
+  return slotDays(snapshot.context.slots);
 }
 
 /** The free slots of the chosen day. */
 export function selectDaySlots(snapshot: SchedulerSnapshot): Slot[] {
-  const { day, slots } = snapshot.context;
-  return slotsByDay(slots).find((g) => g.day === day)?.slots ?? [];
+  return slotsOfDay(snapshot.context.slots, snapshot.context.day);
 }
 
 /** While `ready.taken`: the three free slots nearest to the one that was taken. */

@@ -90,6 +90,32 @@ describe.each(['en', 'nl'] as const)('booking a consultation in %s', (lang) => {
         .fill('Returning customers matter most.');
       await page.getByRole('button', { name: t('consultation.survey.submit') }).click();
       await page.getByText(t('consultation.survey.thanks')).waitFor();
+
+      // Moving it: the manage page offers every day the booking form offers (a day list, then
+      // that day's times), and the move keeps the keyboard in the slots it opened.
+      await page.getByRole('link', { name: t('consultation.details.manage') }).click();
+      await page.waitForURL(/\/consultation\/manage\?token=/);
+      const card = page.locator('.consultation__card');
+      await page.getByRole('button', { name: t('manageBooking.move') }).click();
+      const before = await card.innerText();
+      const day = page.getByLabel(t('scheduler.days.label'));
+      await expect.poll(() => day.locator('option').count()).toBeGreaterThan(10);
+      expect(
+        await page.evaluate(() =>
+          document.activeElement?.classList.contains('manage-booking__slots'),
+        ),
+      ).toBe(true);
+      const lastDay = await day.locator('option').last().getAttribute('value');
+      await day.selectOption(lastDay!);
+      const times = page.getByRole('radiogroup');
+      const newTime = times.getByRole('radio').first();
+      const newLabel = (await times.locator('label').first().innerText()).trim();
+      await newTime.check();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: t('manageBooking.confirmMove') }).click();
+      await page.getByText(t('manageBooking.moved')).waitFor();
+      await expect.poll(() => card.innerText()).not.toBe(before);
+      expect(await card.innerText()).toContain(newLabel);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,15 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { formatDayShort, formatSlotDay, formatSlotTime, slotsByDay } from '#domain/bookings.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  formatDayShort,
+  formatSlotDay,
+  formatSlotTime,
+  slotDays,
+  slotsOfDay,
+} from '#domain/bookings.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { FormField } from '../shared/form-field.tsx';
 import { TitledSection } from '../shared/titled-section.tsx';
 
 /** Renders the booking-manage machine: the booking, then moving or cancelling it. */
 export function BookingManageView({ token }: { token: string }) {
   const { lang } = useI18n();
+  const intl = useIntl();
   const id = useId();
   const actor = useActorRef(bookingManageMachine, {
     input: { token, lang, today: amsterdamDay(new Date()) },
@@ -23,6 +31,7 @@ export function BookingManageView({ token }: { token: string }) {
   }, [choosing]);
   const send = actor.send;
   const booking = s.context.booking;
+  const days = slotDays(s.context.slots);
   const retry = (
     <button type="button" className="button" onClick={() => send({ type: 'user.retry' })}>
       <FormattedMessage id="account.area.retry" />
@@ -154,27 +163,52 @@ export function BookingManageView({ token }: { token: string }) {
             </p>
           ) : null}
           {s.matches({ booked: { choosing: 'slotsFailed' } }) ? retry : null}
-          {slotsByDay(s.context.slots)
-            .slice(0, 10)
-            .map((group) => (
-              <div key={group.day} className="manage-booking__day">
-                <p className="manage-booking__day-name">{formatDayShort(group.day, lang)}</p>
-                <div className="manage-booking__times">
-                  {group.slots.map((slot) => (
-                    <label key={slot.start} className="manage-booking__slot">
-                      <input
-                        type="radio"
-                        name={`${id}-slot`}
-                        value={slot.start}
-                        checked={s.context.chosen === slot.start}
-                        onChange={() => send({ type: 'user.choose', start: slot.start })}
-                      />
-                      {formatSlotTime(slot.start, lang)}
-                    </label>
-                  ))}
-                </div>
+          {days.length > 0 ? (
+            <>
+              <FormField id={`${id}-day`} labelId="scheduler.days.label" block="scheduler">
+                {(control) => (
+                  <select
+                    {...control}
+                    value={s.context.day ?? ''}
+                    disabled={busy}
+                    onChange={(e) => send({ type: 'user.chooseDay', day: e.target.value })}
+                  >
+                    {days.map((day) => (
+                      <option key={day} value={day}>
+                        {formatDayShort(day, lang)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <div
+                className="manage-booking__times"
+                role="radiogroup"
+                aria-label={intl.formatMessage(
+                  { id: 'scheduler.times.label' },
+                  { day: s.context.day ? formatDayShort(s.context.day, lang) : '' },
+                )}
+              >
+                {slotsOfDay(s.context.slots, s.context.day).map((slot) => (
+                  <label key={slot.start} className="manage-booking__slot">
+                    <input
+                      type="radio"
+                      name={`${id}-slot`}
+                      value={slot.start}
+                      checked={s.context.chosen === slot.start}
+                      disabled={busy}
+                      onChange={() => send({ type: 'user.choose', start: slot.start })}
+                    />
+                    {formatSlotTime(slot.start, lang)}
+                  </label>
+                ))}
               </div>
-            ))}
+            </>
+          ) : s.matches({ booked: { choosing: 'picking' } }) ? (
+            <p>
+              <FormattedMessage id="scheduler.noSlots" />
+            </p>
+          ) : null}
           <p className="auth-form__alert" role="alert">
             {s.matches({ booked: { choosing: 'taken' } }) ? (
               <FormattedMessage id="manageBooking.taken" />
