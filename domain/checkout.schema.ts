@@ -161,6 +161,51 @@ export function checkFormField(form: CheckoutForm, field: CheckoutField): string
     : 'checkout.validation.postalCodeInvalid';
 }
 
+/** The postal code's format follows the country (the checkout's and the billing details' rule). */
+function postalCodeForCountry<T extends { country: string; postalcode: string }>() {
+  return v.forward<T, v.CheckIssue<T>, ['postalcode']>(
+    v.check<T, string>(
+      (body) => isValidPostalCode(body.country, body.postalcode),
+      'checkout.validation.postalCodeInvalid',
+    ),
+    // Cast: valibot cannot check a path against a generic input; `postalcode` is in T.
+    ['postalcode'] as never,
+  );
+}
+
+/**
+ * PUT /api/account/billing: the details new invoices are addressed with (renewals too), each field
+ * with the checkout's rule. Issued invoices keep the details they carry.
+ */
+export const billingDetailsSchema = v.pipe(
+  v.object({
+    firstname: checkoutFieldSchemas.firstname,
+    lastname: checkoutFieldSchemas.lastname,
+    company: checkoutFieldSchemas.company,
+    address1: checkoutFieldSchemas.address1,
+    postalcode: checkoutFieldSchemas.postalcode,
+    city: checkoutFieldSchemas.city,
+    state: checkoutFieldSchemas.state,
+    country: checkoutFieldSchemas.country,
+    kvk: checkoutFieldSchemas.kvk,
+    vat: checkoutFieldSchemas.vat,
+  }),
+  postalCodeForCountry(),
+);
+export type BillingDetails = v.InferOutput<typeof billingDetailsSchema>;
+export const BILLING_DETAIL_FIELDS = [
+  'firstname',
+  'lastname',
+  'company',
+  'address1',
+  'postalcode',
+  'city',
+  'state',
+  'country',
+  'kvk',
+  'vat',
+] as const satisfies readonly (keyof BillingDetails)[];
+
 export const planDataSchema = v.object({
   /** Billing-system product ids (catalogue `productId`). */
   products: v.pipe(
@@ -192,13 +237,7 @@ export const checkoutRequestSchema = v.pipe(
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
     smartLeadFormAnswers: v.optional(smartLeadFormAnswersSchema),
   }),
-  v.forward(
-    v.check(
-      (body) => isValidPostalCode(body.country, body.postalcode),
-      'checkout.validation.postalCodeInvalid',
-    ),
-    ['postalcode'],
-  ),
+  postalCodeForCountry(),
 );
 
 export type CheckoutRequestInput = v.InferInput<typeof checkoutRequestSchema>;

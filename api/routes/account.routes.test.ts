@@ -77,6 +77,7 @@ describe('client endpoints without a session', () => {
     ['GET', '/api/account/tickets'],
     ['GET', '/api/account/bookings'],
     ['GET', '/api/account/profile'],
+    ['PUT', '/api/account/billing'],
   ])('%s %s answers 401', async (method, path) => {
     const res = await t.call(method, path, method === 'DELETE' ? { password: 'x' } : undefined);
     expect(res.status).toBe(401);
@@ -325,6 +326,52 @@ describe('upgrade request, tickets, bookings and profile', () => {
     });
     const kept = await (await get('/api/account/profile', a.cookie)).json();
     expect(kept.profile.phone).toBe('+31 6 1');
+  });
+
+  it('changes the billing details with the checkout’s rules; issued invoices keep theirs', async () => {
+    const a = await customer('billing@example.test');
+    const moved = {
+      firstname: 'Anna',
+      lastname: 'Jansen',
+      company: '',
+      address1: 'Meir 12',
+      postalcode: '2000',
+      city: 'Antwerpen',
+      state: 'Antwerpen',
+      country: 'BE',
+      kvk: '',
+      vat: 'be0123456789',
+    };
+    const put = (body: Record<string, unknown>, cookie = a.cookie) =>
+      t.call('PUT', '/api/account/billing?lang=nl', body, { Cookie: cookie });
+    // A Dutch postal code for Belgium, no city, a bare number for a street: refused, per field,
+    // and nothing changes.
+    const bad = await put({ ...moved, postalcode: '1012 LG', city: ' ', address1: '12' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({
+      address1: 'checkout.validation.addressRequired',
+      postalcode: 'checkout.validation.postalCodeInvalid',
+      city: 'checkout.validation.cityRequired',
+    });
+    expect(
+      (await (await get('/api/account/profile', a.cookie)).json()).profile.billing,
+    ).toMatchObject({ address1: 'Damrak 1', country: 'NL' });
+
+    const ok = await put(moved);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).profile.billing).toEqual({ ...moved, vat: 'BE0123456789' });
+    // A Dutch postal code is stored as the checkout stores it.
+    const dutch = await put({ ...moved, country: 'NL', postalcode: '1012lg', city: 'Amsterdam' });
+    expect((await dutch.json()).profile.billing.postalcode).toBe('1012 LG');
+    // The invoice already issued is unchanged.
+    const [issued] = await t.database.read((db) =>
+      db.select().from(invoices).where(eq(invoices.number, a.invoiceNumber)),
+    );
+    expect(JSON.stringify(issued)).toContain('Damrak 1');
+    // Staff never ordered: there are no billing details to change.
+    const staff = await signIn(STAFF.email, STAFF.password);
+    const none = await put(moved, staff);
+    expect(none.status).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   profileUpdateSchema,
   upgradeRequestSchema,
 } from '#domain/account.schema.ts';
+import { billingDetailsSchema, normalizePostalCode } from '#domain/checkout.schema.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Database } from '../db/database.ts';
 import { customerProfiles, sessions, users } from '../db/schema.ts';
@@ -52,7 +53,7 @@ export const ACCOUNT_PASSWORD_LIMIT = { perUser: RATE_LIMITS.accountPassword.lim
  * empty, and they cannot delete their account here (it comes from STAFF_EMAIL).
  *
  * Beyond API.md (README): GET /account/tickets, /account/bookings, /account/profile,
- * PUT /account/profile, POST /account/password, POST /account/upgrade-request.
+ * PUT /account/profile, PUT /account/billing, POST /account/password, POST /account/upgrade-request.
  */
 export function accountRoutes(options: {
   database: Database;
@@ -92,137 +93,159 @@ export function accountRoutes(options: {
     await passwordLimiter.reset(userId);
   };
 
-  return new Hono()
-    .use('/account', signedIn)
-    .use('/account/*', signedIn)
-    .get('/account/orders', async (c) => {
-      const user = c.get('user');
-      const lang = requestLang(c);
-      return c.json({ orders: await database.read((db) => listOrders(db, user.id, lang)) });
-    })
-    .get('/account/invoices', async (c) => {
-      const user = c.get('user');
-      const lang = requestLang(c);
-      return c.json({
-        invoices: await database.read((db) => listInvoices(db, user.id, { publicUrl, lang })),
-      });
-    })
-    .get('/account/subscriptions', async (c) => {
-      const user = c.get('user');
-      const today = amsterdamDay(now());
-      const lang = requestLang(c);
-      return c.json({
-        subscriptions: await database.read((db) => listSubscriptions(db, user.id, today, lang)),
-      });
-    })
-    .post('/account/subscriptions/:id/cancel', async (c) => {
-      const user = c.get('user');
-      const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
-      const once = idempotency(c, `POST /api/account/subscriptions/cancel ${user.id}`, { id });
-      const answer = await database.write(async (tx) => {
-        const previous = await once.replay<{ subscription: unknown }>(tx);
-        if (previous) return previous.body;
-        const subscription = await cancelOwnSubscription(tx, {
-          userId: user.id,
-          subscriptionId: id,
-          at: now(),
-          lang: requestLang(c),
+  return (
+    new Hono()
+      .use('/account', signedIn)
+      .use('/account/*', signedIn)
+      .get('/account/orders', async (c) => {
+        const user = c.get('user');
+        const lang = requestLang(c);
+        return c.json({ orders: await database.read((db) => listOrders(db, user.id, lang)) });
+      })
+      .get('/account/invoices', async (c) => {
+        const user = c.get('user');
+        const lang = requestLang(c);
+        return c.json({
+          invoices: await database.read((db) => listInvoices(db, user.id, { publicUrl, lang })),
         });
-        const response = { subscription };
-        await once.remember(tx, 200, response);
-        return response;
-      });
-      return c.json(answer);
-    })
-    .post('/account/upgrade-request', validateJson(upgradeRequestSchema), async (c) => {
-      const user = c.get('user');
-      const body = c.req.valid('json');
-      const lang = requestLang(c);
-      const once = idempotency(c, `POST /api/account/upgrade-request ${user.id}`, body);
-      const answer = await database.write(async (tx) => {
-        const previous = await once.replay<{ ticketId: string }>(tx);
-        if (previous) return previous.body;
-        const response = await requestUpgrade(tx, {
-          userId: user.id,
-          email: user.email,
-          name: user.name,
-          subscriptionId: body.subscriptionId,
-          note: body.note,
-          lang,
-          at: now(),
-          mailer,
+      })
+      .get('/account/subscriptions', async (c) => {
+        const user = c.get('user');
+        const today = amsterdamDay(now());
+        const lang = requestLang(c);
+        return c.json({
+          subscriptions: await database.read((db) => listSubscriptions(db, user.id, today, lang)),
         });
-        await once.remember(tx, 201, response);
-        return response;
-      });
-      return c.json(answer, 201);
-    })
-    .get('/account/tickets', async (c) => {
-      const user = c.get('user');
-      return c.json({ tickets: await database.read((db) => listTickets(db, user.email)) });
-    })
-    .get('/account/bookings', async (c) => {
-      const user = c.get('user');
-      const options = { now: now(), tokens: bookingTokens, lang: requestLang(c) };
-      return c.json({
-        bookings: await database.read((db) => listBookings(db, user.email, options)),
-      });
-    })
-    .get('/account/profile', async (c) => {
-      const user = c.get('user');
-      return c.json({ profile: await database.read((db) => readProfile(db, user.id)) });
-    })
-    .put('/account/profile', validateJson(profileUpdateSchema), async (c) => {
-      const user = c.get('user');
-      const body = c.req.valid('json');
-      const profile = await database.write(async (tx) => {
-        await tx.update(users).set({ name: body.name }).where(eq(users.id, user.id));
-        await tx
-          .update(customerProfiles)
-          .set({ phone: body.phone, ...(body.lang ? { lang: body.lang } : {}) })
-          .where(eq(customerProfiles.userId, user.id));
-        return readProfile(tx, user.id);
-      });
-      return c.json({ profile });
-    })
-    .post('/account/password', validateJson(passwordChangeSchema), async (c) => {
-      const user = c.get('user');
-      const body = c.req.valid('json');
-      await checkPassword(user.id, body.currentPassword);
-      const passwordHash = await hashPassword(body.password);
-      await database.write(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        // Every session of the account ends (a stolen one too) ...
-        await tx.delete(sessions).where(eq(sessions.userId, user.id));
-      });
-      // ... and this browser gets a fresh one, so the customer stays signed in here.
-      await options.sessions?.start(c, user.id);
-      return c.json({ ok: true });
-    })
-    .get('/account/export', async (c) => {
-      const user = c.get('user');
-      const data = await database.read((db) =>
-        exportPersonalData(db, { userId: user.id, email: user.email }, providers),
-      );
-      const day = amsterdamDay(now());
-      return c.body(JSON.stringify({ exportedAt: now().toISOString(), ...data }, null, 2), 200, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="account-export-${day}.json"`,
-        'Cache-Control': 'private, no-store',
-      });
-    })
-    .delete('/account', validateJson(accountDeletionSchema), async (c) => {
-      const user = c.get('user');
-      if (user.role === 'staff') throw new ApiError('FORBIDDEN');
-      const { password } = c.req.valid('json');
-      await checkPassword(user.id, password);
-      // One transaction: either everything is erased or nothing is.
-      await database.write((tx) =>
-        erasePersonalData(tx, { userId: user.id, email: user.email }, providers),
-      );
-      if (options.sessions) await options.sessions.end(c);
-      else deleteCookie(c, SESSION_COOKIE, { path: '/' });
-      return c.json({ ok: true }, 202);
-    });
+      })
+      .post('/account/subscriptions/:id/cancel', async (c) => {
+        const user = c.get('user');
+        const id = c.req.param('id');
+        if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+        const once = idempotency(c, `POST /api/account/subscriptions/cancel ${user.id}`, { id });
+        const answer = await database.write(async (tx) => {
+          const previous = await once.replay<{ subscription: unknown }>(tx);
+          if (previous) return previous.body;
+          const subscription = await cancelOwnSubscription(tx, {
+            userId: user.id,
+            subscriptionId: id,
+            at: now(),
+            lang: requestLang(c),
+          });
+          const response = { subscription };
+          await once.remember(tx, 200, response);
+          return response;
+        });
+        return c.json(answer);
+      })
+      .post('/account/upgrade-request', validateJson(upgradeRequestSchema), async (c) => {
+        const user = c.get('user');
+        const body = c.req.valid('json');
+        const lang = requestLang(c);
+        const once = idempotency(c, `POST /api/account/upgrade-request ${user.id}`, body);
+        const answer = await database.write(async (tx) => {
+          const previous = await once.replay<{ ticketId: string }>(tx);
+          if (previous) return previous.body;
+          const response = await requestUpgrade(tx, {
+            userId: user.id,
+            email: user.email,
+            name: user.name,
+            subscriptionId: body.subscriptionId,
+            note: body.note,
+            lang,
+            at: now(),
+            mailer,
+          });
+          await once.remember(tx, 201, response);
+          return response;
+        });
+        return c.json(answer, 201);
+      })
+      .get('/account/tickets', async (c) => {
+        const user = c.get('user');
+        return c.json({ tickets: await database.read((db) => listTickets(db, user.email)) });
+      })
+      .get('/account/bookings', async (c) => {
+        const user = c.get('user');
+        const options = { now: now(), tokens: bookingTokens, lang: requestLang(c) };
+        return c.json({
+          bookings: await database.read((db) => listBookings(db, user.email, options)),
+        });
+      })
+      .get('/account/profile', async (c) => {
+        const user = c.get('user');
+        return c.json({ profile: await database.read((db) => readProfile(db, user.id)) });
+      })
+      .put('/account/profile', validateJson(profileUpdateSchema), async (c) => {
+        const user = c.get('user');
+        const body = c.req.valid('json');
+        const profile = await database.write(async (tx) => {
+          await tx.update(users).set({ name: body.name }).where(eq(users.id, user.id));
+          await tx
+            .update(customerProfiles)
+            .set({ phone: body.phone, ...(body.lang ? { lang: body.lang } : {}) })
+            .where(eq(customerProfiles.userId, user.id));
+          return readProfile(tx, user.id);
+        });
+        return c.json({ profile });
+      })
+      // The details new invoices (renewals too) are addressed with; issued ones keep theirs. An
+      // account that never ordered (staff) has none to change.
+      .put('/account/billing', validateJson(billingDetailsSchema), async (c) => {
+        const user = c.get('user');
+        const body = c.req.valid('json');
+        const profile = await database.write(async (tx) => {
+          const changed = await tx
+            .update(customerProfiles)
+            .set({
+              ...body,
+              postalcode: normalizePostalCode(body.country, body.postalcode),
+              updatedAt: now(),
+            })
+            .where(eq(customerProfiles.userId, user.id))
+            .returning({ userId: customerProfiles.userId });
+          if (changed.length === 0) throw new ApiError('NOT_FOUND');
+          return readProfile(tx, user.id);
+        });
+        return c.json({ profile });
+      })
+      .post('/account/password', validateJson(passwordChangeSchema), async (c) => {
+        const user = c.get('user');
+        const body = c.req.valid('json');
+        await checkPassword(user.id, body.currentPassword);
+        const passwordHash = await hashPassword(body.password);
+        await database.write(async (tx) => {
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+          // Every session of the account ends (a stolen one too) ...
+          await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        });
+        // ... and this browser gets a fresh one, so the customer stays signed in here.
+        await options.sessions?.start(c, user.id);
+        return c.json({ ok: true });
+      })
+      .get('/account/export', async (c) => {
+        const user = c.get('user');
+        const data = await database.read((db) =>
+          exportPersonalData(db, { userId: user.id, email: user.email }, providers),
+        );
+        const day = amsterdamDay(now());
+        return c.body(JSON.stringify({ exportedAt: now().toISOString(), ...data }, null, 2), 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="account-export-${day}.json"`,
+          'Cache-Control': 'private, no-store',
+        });
+      })
+      .delete('/account', validateJson(accountDeletionSchema), async (c) => {
+        const user = c.get('user');
+        if (user.role === 'staff') throw new ApiError('FORBIDDEN');
+        const { password } = c.req.valid('json');
+        await checkPassword(user.id, password);
+        // One transaction: either everything is erased or nothing is.
+        await database.write((tx) =>
+          erasePersonalData(tx, { userId: user.id, email: user.email }, providers),
+        );
+        if (options.sessions) await options.sessions.end(c);
+        else deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        return c.json({ ok: true }, 202);
+      })
+  );
 }

@@ -24,6 +24,13 @@ export const profileMachine = createFormActionMachine({
   validate: checks.profile,
 });
 
+/** The billing details new invoices carry (values: the billing fields, lang). */
+export const billingDetailsMachine = createFormActionMachine({
+  id: 'billingDetails',
+  send: accountCalls.saveBilling,
+  validate: checks.billing,
+});
+
 /** Current and new password (values: currentPassword, password, lang). */
 export const passwordChangeMachine = createFormActionMachine({
   id: 'passwordChange',

@@ -22,6 +22,7 @@ import {
   type AccountSubscription,
   type AccountTicket,
 } from '#domain/account.schema.ts';
+import { BILLING_DETAIL_FIELDS, billingDetailsSchema } from '#domain/checkout.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { anyBody, api, newIdempotencyKey, type ApiResult } from '../shared/api-client.ts';
 import { bookingCalls } from '../shared/bookings.ts';
@@ -74,6 +75,7 @@ export const checks = {
   deletion: (values: Record<string, string>) => fieldErrorsOf(accountDeletionSchema, values),
   profile: (values: Record<string, string>) =>
     fieldErrorsOf(profileUpdateSchema, { name: values.name, phone: values.phone }),
+  billing: (values: Record<string, string>) => fieldErrorsOf(billingDetailsSchema, values),
   resetRequest: (values: Record<string, string>) =>
     fieldErrorsOf(passwordResetRequestSchema, values),
   resetConfirm: (values: Record<string, string>) =>
@@ -99,6 +101,11 @@ export const accountCalls = {
     api.put('/account/profile', accountProfileSchema, {
       lang: lang(values),
       json: { name: values.name ?? '', phone: values.phone ?? '', lang: lang(values) },
+    }),
+  saveBilling: (values: Record<string, string>) =>
+    api.put('/account/billing', accountProfileSchema, {
+      lang: lang(values),
+      json: Object.fromEntries(BILLING_DETAIL_FIELDS.map((field) => [field, values[field] ?? ''])),
     }),
   changePassword: (values: Record<string, string>) =>
     api.post('/account/password', anyBody, {

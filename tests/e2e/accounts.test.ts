@@ -121,6 +121,38 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
       .toBe(t['page.account.title']);
   });
 
+  it('moves the billing address to Belgium: refused field by field first, then saved', async () => {
+    const section = page.getByRole('region', { name: t['account.billing.title'] });
+    await section.getByRole('button', { name: t['account.billing.edit'] }).click();
+    const field = (id: string) => section.getByLabel(new RegExp(`^${t[id]}`));
+    // The form takes the focus and starts from the details on file.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).name))
+      .toBe('firstname');
+    expect(await field('checkout.fields.address1').inputValue()).toBe('Damrak 1');
+    await field('checkout.fields.country').selectOption('BE');
+    await field('checkout.fields.address1').fill('Meir 12');
+    await field('checkout.fields.city').fill('Antwerpen');
+    // A Dutch postal code is no Belgian one: the checkout's message, and nothing is saved.
+    await section.getByRole('button', { name: t['account.billing.save'] }).click();
+    await section.getByText(t['checkout.validation.postalCodeInvalid']!).waitFor();
+    await field('checkout.fields.postalcode').fill('2000');
+    await section.getByRole('button', { name: t['account.billing.save'] }).click();
+    await section.getByText(t['account.billing.saved']!).waitFor();
+    const profile = await (await page.request.get(`${baseUrl}/api/account/profile`)).json();
+    expect(profile.profile.billing).toMatchObject({
+      address1: 'Meir 12',
+      postalcode: '2000',
+      city: 'Antwerpen',
+      country: 'BE',
+    });
+    await expect
+      .poll(() => section.innerText())
+      .toContain(`Meir 12, 2000 Antwerpen, ${t['checkout.fields.countryBE']}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await fits375(page);
+  });
+
   it('cancels the hosting plan at the end of its 12-month term', async () => {
     const subs = await (
       await page.request.get(`${baseUrl}/api/account/subscriptions?lang=${lang}`)

@@ -20,7 +20,14 @@ import {
 import { useFocusOnMount } from '../shared/form-field.tsx';
 import { Empty, Section } from './account-section.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
-import { AccountDeletion, DataExport, go, PasswordChange, Profile } from './account-settings.tsx';
+import {
+  AccountDeletion,
+  BillingDetails,
+  DataExport,
+  go,
+  PasswordChange,
+  Profile,
+} from './account-settings.tsx';
 /** The client area: renders the account-area machine and one machine per flow. */
 export function AccountArea() {
   const { lang } = useI18n();
@@ -60,6 +67,9 @@ export function AccountArea() {
       <Tickets items={data.tickets} lang={lang} />
       <Bookings items={data.bookings} lang={lang} />
       <Profile profile={data.profile} lang={lang} onChanged={changed} />
+      {data.profile.billing ? (
+        <BillingDetails billing={data.profile.billing} lang={lang} onChanged={changed} />
+      ) : null}
       <PasswordChange lang={lang} />
       <DataExport lang={lang} />
       <AccountDeletion lang={lang} onDeleted={() => actor.send({ type: 'flow.deleted' })} />

@@ -1,10 +1,16 @@
-// The client area's settings: profile, password, data export and account deletion, one machine
-// each (machines/account/account-flows.ts).
+// The client area's settings: profile, billing details, password, data export and account
+// deletion, one machine each (machines/account/account-flows.ts).
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AccountProfile } from '#domain/account.schema.ts';
+import {
+  COUNTRIES,
+  type BillingDetails as BillingValues,
+  type Country,
+} from '#domain/checkout.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import {
   accountDeletionMachine,
+  billingDetailsMachine,
   dataExportMachine,
   passwordChangeMachine,
   profileMachine,
@@ -17,6 +23,8 @@ import {
   useFormAction,
 } from '../shared/form-action.tsx';
 import { Section } from './account-section.tsx';
+
+type BillingField = keyof BillingValues;
 
 /** Leaves with a full page load, so the server sees the session (or its end). */
 export function go(to: string) {
@@ -42,23 +50,6 @@ export function Profile({
       <p>
         <FormattedMessage id="account.profile.email" values={{ email: profile.email }} />
       </p>
-      {profile.billing ? (
-        <p className="account__note">
-          <FormattedMessage
-            id="account.profile.billing"
-            values={{
-              address: [
-                profile.billing.company,
-                profile.billing.address1,
-                `${profile.billing.postalcode} ${profile.billing.city}`,
-                profile.billing.country,
-              ]
-                .filter(Boolean)
-                .join(', '),
-            }}
-          />
-        </p>
-      ) : null}
       <OpenableActionForm
         action={action}
         openId="account.profile.edit"
@@ -78,6 +69,84 @@ export function Profile({
           type="tel"
           autoComplete="tel"
         />
+      </OpenableActionForm>
+    </Section>
+  );
+}
+
+const BILLING_FIELDS: ReadonlyArray<{
+  field: BillingField;
+  autoComplete: string;
+  optional?: boolean;
+}> = [
+  { field: 'firstname', autoComplete: 'given-name' },
+  { field: 'lastname', autoComplete: 'family-name' },
+  { field: 'company', autoComplete: 'organization', optional: true },
+  { field: 'address1', autoComplete: 'address-line1' },
+  { field: 'postalcode', autoComplete: 'postal-code' },
+  { field: 'city', autoComplete: 'address-level2' },
+  { field: 'state', autoComplete: 'address-level1', optional: true },
+  { field: 'country', autoComplete: 'country' },
+  { field: 'kvk', autoComplete: 'off', optional: true },
+  { field: 'vat', autoComplete: 'off', optional: true },
+];
+const COUNTRY_OPTIONS = COUNTRIES.map((value) => ({
+  value,
+  labelId: `checkout.fields.country${value}`,
+}));
+
+/**
+ * The details new invoices are addressed with, renewals too (PUT /api/account/billing); issued
+ * invoices keep theirs. Only an account that has ordered has them.
+ */
+export function BillingDetails({
+  billing,
+  lang,
+  onChanged,
+}: {
+  billing: NonNullable<AccountProfile['billing']>;
+  lang: Lang;
+  onChanged: () => void;
+}) {
+  const intl = useIntl();
+  const action = useFormAction(billingDetailsMachine, { ...billing, lang }, onChanged);
+  const address = [
+    `${billing.firstname} ${billing.lastname}`,
+    billing.company,
+    billing.address1,
+    `${billing.postalcode} ${billing.city}`,
+    billing.state,
+    COUNTRIES.includes(billing.country as Country)
+      ? intl.formatMessage({ id: `checkout.fields.country${billing.country}` })
+      : billing.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Section titleId="account.billing.title">
+      <p>
+        <FormattedMessage id="account.billing.current" values={{ address }} />
+      </p>
+      <p className="account__note">
+        <FormattedMessage id="account.billing.explain" />
+      </p>
+      <OpenableActionForm
+        action={action}
+        openId="account.billing.edit"
+        submitId="account.billing.save"
+        doneId="account.billing.saved"
+      >
+        {BILLING_FIELDS.map(({ field, autoComplete, optional }) => (
+          <ActionField
+            key={field}
+            action={action}
+            field={field}
+            labelId={`checkout.fields.${field}`}
+            autoComplete={autoComplete}
+            optional={optional ?? false}
+            {...(field === 'country' ? { options: COUNTRY_OPTIONS } : {})}
+          />
+        ))}
       </OpenableActionForm>
     </Section>
   );

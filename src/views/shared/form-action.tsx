@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { FormActionMachine } from '#machines/shared/form-action.machine.ts';
 import { FormField, submitWith } from './form-field.tsx';
 
@@ -76,6 +76,8 @@ export function ActionField({
   type = 'text',
   autoComplete,
   multiline = false,
+  optional = false,
+  options,
 }: {
   action: FormAction;
   field: string;
@@ -83,15 +85,40 @@ export function ActionField({
   type?: string;
   autoComplete?: string;
   multiline?: boolean;
+  /** the label says "(optional)" */
+  optional?: boolean;
+  /** a choice among these values (a select), each with its label's message id */
+  options?: ReadonlyArray<{ value: string; labelId: string }>;
 }) {
+  const intl = useIntl();
   const id = useId();
   const value = action.values[field] ?? '';
   const onChange = (event: { target: { value: string } }) =>
     action.change(field, event.target.value);
   return (
-    <FormField id={id} labelId={labelId} error={action.fieldErrors[field]} block="auth-form">
+    <FormField
+      id={id}
+      labelId={labelId}
+      error={action.fieldErrors[field]}
+      block="auth-form"
+      optional={optional}
+    >
       {(control) =>
-        multiline ? (
+        options ? (
+          <select
+            {...control}
+            name={field}
+            value={value}
+            autoComplete={autoComplete}
+            onChange={onChange}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {intl.formatMessage({ id: option.labelId })}
+              </option>
+            ))}
+          </select>
+        ) : multiline ? (
           <textarea {...control} name={field} value={value} rows={4} onChange={onChange} />
         ) : (
           <input

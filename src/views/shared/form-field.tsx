@@ -19,17 +19,33 @@ export interface FormFieldProps {
   block: string;
   /** the error's class where it is not `${block}__error` */
   errorClassName?: string | undefined;
+  /** the label says "(optional)" */
+  optional?: boolean;
   /** renders the control (input, select, textarea) with the props it must carry */
   children: (control: FieldControl) => ReactNode;
 }
 
 /** A labelled control with its error message below it: the field of every form on the site. */
-export function FormField({ id, labelId, error, block, errorClassName, children }: FormFieldProps) {
+export function FormField({
+  id,
+  labelId,
+  error,
+  block,
+  errorClassName,
+  optional = false,
+  children,
+}: FormFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={`${block}__field`}>
       <label htmlFor={id}>
         <FormattedMessage id={labelId} />
+        {optional ? (
+          <span className="checkout-field__optional">
+            {' '}
+            <FormattedMessage id="checkout.fields.optional" />
+          </span>
+        ) : null}
       </label>
       {children({
         id,
