@@ -82,6 +82,25 @@ describe('recurring billing through the API', () => {
     expect(await res.json()).toEqual({ issued: [], reminded: [] });
   });
 
+  it('the customer moves: the billing details change in the client area', async () => {
+    const moved = await t.call(
+      'PUT',
+      '/api/account/billing',
+      {
+        firstname: 'Anna',
+        lastname: 'de Vries',
+        company: 'Anna BV',
+        address1: 'Keizersgracht 100',
+        postalcode: '1015 CV',
+        city: 'Amsterdam',
+        country: 'NL',
+        kvk: '87654321',
+      },
+      { Cookie: client },
+    );
+    expect(moved.status).toBe(200);
+  });
+
   it("the second month's invoice on 28 February is mailed with its PDF and pay link", async () => {
     clock = new Date('2026-02-28T06:00:00Z');
     // No body: as of today (Amsterdam).
@@ -113,9 +132,20 @@ describe('recurring billing through the API', () => {
       }),
     ]);
     const [invoiceRow] = await t.database.db
-      .select({ id: invoices.id })
+      .select({ id: invoices.id, buyer: invoices.buyer })
       .from(invoices)
       .where(eq(invoices.number, '2026-0002'));
+    // Addressed with the details on file on the day of issue; the order's invoice keeps its own.
+    expect(invoiceRow!.buyer.lines).toEqual([
+      'Keizersgracht 100',
+      '1015 CV Amsterdam',
+      'Nederland',
+    ]);
+    const [first] = await t.database.db
+      .select({ buyer: invoices.buyer })
+      .from(invoices)
+      .where(eq(invoices.number, '2026-0001'));
+    expect(first!.buyer.lines[0]).toBe('Damrak 1');
     expect(await storedInvoicePdf(t.database.db, invoiceRow!.id)).toBeNull();
     const attached = await invoicePdfResolver(
       t.database,
