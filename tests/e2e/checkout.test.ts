@@ -66,6 +66,13 @@ describe('a whole order in the browser', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await pay.isEnabled()).toBe(true);
+      // The summary gives way to the form on a phone; the amount due stays by the pay button.
+      expect(await page.locator('.checkout-summary').isVisible()).toBe(false);
+      const due = page.locator('.checkout-pay__due');
+      expect(await due.isVisible()).toBe(true);
+      expect(await due.innerText()).toMatch(
+        new RegExp(`^${t['order.summary.dueToday']}\\s+€\\s?30[.,]00$`),
+      );
       await pay.click();
 
       await page.waitForURL(/\/pay\/\d{4}-\d{4}/, { timeout: 20_000 });

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
+import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
 import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -342,6 +343,14 @@ export function CheckoutView(props: CheckoutViewProps) {
                     id="checkout.answers.note"
                     values={{ sources: answerSourceList }}
                   />
+                </p>
+              ) : null}
+              {quote.ok ? (
+                // The summary gives way to the form on small screens: the amount stays by the
+                // button that pays it.
+                <p className="checkout-pay__due">
+                  <FormattedMessage id="order.summary.dueToday" />{' '}
+                  <strong>{formatMoney(quote.quote.totals.dueToday, lang)}</strong>
                 </p>
               ) : null}
               {blockers.length > 0 && !paying ? (
