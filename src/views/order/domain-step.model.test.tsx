@@ -297,6 +297,21 @@ describe('domain step details', () => {
     session.stop();
   });
 
+  it('keeps the keyboard in the step when "skip" and "consult" leave with their buttons', async () => {
+    const session = start();
+    const user = userEvent.setup();
+    const skip = screen.getByRole('button', { name: t('order.domain.skip') });
+    skip.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: t('order.domain.skip') })).toBeNull();
+    expect(document.activeElement).toBe(feedback());
+    expect(feedback()).toHaveTextContent(t('order.domain.skipped'));
+    screen.getByRole('button', { name: t('order.domain.consult') }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(feedback());
+    session.stop();
+  });
+
   it('restores a saved selection where the visitor left it', () => {
     const actor = createActor(domainCheckMachine.provide({ actions: { persist: () => {} } }), {
       input: {

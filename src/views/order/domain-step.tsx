@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
@@ -64,6 +64,12 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
   const taken = useSelector(actor, selectIsTaken);
   const notYours = useSelector(actor, selectIsNotYours);
   const invalid = message?.kind === 'validation';
+  // A choice that ends the question it answered ("skip", "continue without", "consult") leaves
+  // with its button: the keyboard goes on at what the step now says, not at the page's top.
+  const feedback = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body) feedback.current?.focus();
+  }, [flowState]);
 
   return (
     <section className="order-step order-domain" aria-labelledby="order-domain-title">
@@ -135,7 +141,13 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
         ) : null}
       </form>
 
-      <div id="order-domain-feedback" className="order-domain__feedback" role="status">
+      <div
+        ref={feedback}
+        id="order-domain-feedback"
+        className="order-domain__feedback"
+        role="status"
+        tabIndex={-1}
+      >
         {message ? <MessageLine message={message} /> : null}
         {flowState === 'available' ? (
           <p className="order-domain__message order-domain__message--success">
