@@ -117,6 +117,21 @@ describe('card pager journeys', () => {
     expect(shown()).toEqual(['Ann', 'Bas', 'Cor']);
   });
 
+  it('moves the keyboard to the other page button when the one used turns disabled', () => {
+    show(SEVEN);
+    button('Next page').focus();
+    fireEvent.click(button('Next page'));
+    // Page 2: both buttons work, the focus stays where it was.
+    expect(document.activeElement).toBe(button('Next page'));
+    fireEvent.click(button('Next page'));
+    expect(button('Next page')).toBeDisabled();
+    expect(document.activeElement).toBe(button('Previous page'));
+    fireEvent.click(button('Previous page'));
+    fireEvent.click(button('Previous page'));
+    expect(button('Previous page')).toBeDisabled();
+    expect(document.activeElement).toBe(button('Next page'));
+  });
+
   it('a new list starts again on page 1', () => {
     const view = show(SEVEN);
     fireEvent.click(button('Next page'));

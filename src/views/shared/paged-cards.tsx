@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { cardsOnPage } from '#domain/card-pages.ts';
@@ -43,6 +43,16 @@ export function CardPages<T>({
   const paging = useSelector(actor, (s) => s.matches('paging'));
   const canPrevious = useSelector(actor, (s) => s.can({ type: 'user.previousPage' }));
   const canNext = useSelector(actor, (s) => s.can({ type: 'user.nextPage' }));
+  // The button pressed on the last (or first) page turns disabled and would drop the keyboard
+  // focus on the page: it moves to the other page button instead.
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const used = pressed.current;
+    pressed.current = null;
+    if (used?.disabled) (used === next.current ? previous : next).current?.focus();
+  }, [page]);
   return (
     <>
       <ul id={listId} className={className}>
@@ -59,11 +69,15 @@ export function CardPages<T>({
           )}
         >
           <button
+            ref={previous}
             type="button"
             className="button button--small button--ghost"
             aria-controls={listId}
             disabled={!canPrevious}
-            onClick={() => actor.send({ type: 'user.previousPage' })}
+            onClick={(e) => {
+              pressed.current = e.currentTarget;
+              actor.send({ type: 'user.previousPage' });
+            }}
           >
             <FormattedMessage id="cards.pager.previous" />
           </button>
@@ -71,11 +85,15 @@ export function CardPages<T>({
             <FormattedMessage id="cards.pager.status" values={{ page, pages }} />
           </span>
           <button
+            ref={next}
             type="button"
             className="button button--small button--ghost"
             aria-controls={listId}
             disabled={!canNext}
-            onClick={() => actor.send({ type: 'user.nextPage' })}
+            onClick={(e) => {
+              pressed.current = e.currentTarget;
+              actor.send({ type: 'user.nextPage' });
+            }}
           >
             <FormattedMessage id="cards.pager.next" />
           </button>
