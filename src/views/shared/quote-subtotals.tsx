@@ -9,13 +9,19 @@ import type { Quote } from '#domain/totals.ts';
  * checkout's show the same rows, so the lines above them add up to "Due today" on both.
  */
 export function QuoteSubtotals({ quote, lang }: { quote: Quote; lang: Lang }) {
+  // A discount (the exit offer) is a one-time line of its own: shown as its own row, so the
+  // one-time services never read as a negative amount.
+  const discount = quote.lines
+    .filter((line) => line.kind === 'discount')
+    .reduce((sum, line) => sum + line.price, 0);
   const rows = [
-    ['order.summary.oneTime', quote.totals.oneTime],
+    ['order.summary.oneTime', quote.totals.oneTime - discount],
     [
       quote.interval === 'yearly' ? 'order.summary.monthlyTimes12' : 'order.summary.monthly',
       quote.totals.monthly * quote.monthsIncluded,
     ],
     ['order.summary.yearly', quote.totals.yearly],
+    ...(discount === 0 ? [] : ([['order.summary.discount', discount]] as const)),
   ] as const;
   return (
     <>
