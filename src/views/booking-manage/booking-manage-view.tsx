@@ -11,7 +11,7 @@ import {
 import { amsterdamDay } from '#domain/format.ts';
 import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { FormField } from '../shared/form-field.tsx';
+import { DaySelect } from '../shared/form-field.tsx';
 import { TitledSection } from '../shared/titled-section.tsx';
 
 /** Renders the booking-manage machine: the booking, then moving or cancelling it. */
@@ -165,22 +165,14 @@ export function BookingManageView({ token }: { token: string }) {
           {s.matches({ booked: { choosing: 'slotsFailed' } }) ? retry : null}
           {days.length > 0 ? (
             <>
-              <FormField id={`${id}-day`} labelId="scheduler.days.label" block="scheduler">
-                {(control) => (
-                  <select
-                    {...control}
-                    value={s.context.day ?? ''}
-                    disabled={busy}
-                    onChange={(e) => send({ type: 'user.chooseDay', day: e.target.value })}
-                  >
-                    {days.map((day) => (
-                      <option key={day} value={day}>
-                        {formatDayShort(day, lang)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
+              <DaySelect
+                id={`${id}-day`}
+                days={days}
+                value={s.context.day}
+                disabled={busy}
+                label={(day) => formatDayShort(day, lang)}
+                onChange={(day) => send({ type: 'user.chooseDay', day })}
+              />
               <div
                 className="manage-booking__times"
                 role="radiogroup"

@@ -13,7 +13,7 @@ import {
   selectIsBusy,
 } from '#machines/scheduler/scheduler.selectors.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
-import { FormField, submitWith } from '../shared/form-field.tsx';
+import { DaySelect, submitWith } from '../shared/form-field.tsx';
 
 /**
  * Our own scheduler: free 30-minute slots from the server, a name and email, one button. It
@@ -116,24 +116,14 @@ export function SchedulerView({
             noValidate
             onSubmit={submitWith(() => actor.send({ type: 'user.confirm' }))}
           >
-            <FormField id={`${id}-day`} labelId="scheduler.days.label" block="scheduler">
-              {(control) => (
-                <select
-                  {...control}
-                  value={context.day ?? ''}
-                  disabled={busy}
-                  onChange={(event) =>
-                    actor.send({ type: 'user.selectDay', day: event.target.value })
-                  }
-                >
-                  {days.map((day) => (
-                    <option key={day} value={day}>
-                      {formatDayShort(day, lang)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <DaySelect
+              id={`${id}-day`}
+              days={days}
+              value={context.day}
+              disabled={busy}
+              label={(day) => formatDayShort(day, lang)}
+              onChange={(day) => actor.send({ type: 'user.selectDay', day })}
+            />
 
             <fieldset
               className="scheduler__times"

@@ -61,6 +61,46 @@ export function FormField({
   );
 }
 
+/**
+ * The day list of the booking form and of the move page: one option per day that has free
+ * times, labelled by `label` (the caller's date format, so this module stays free of the rule
+ * book), under the shared "Day" label.
+ */
+export function DaySelect({
+  id,
+  days,
+  value,
+  disabled,
+  label,
+  onChange,
+}: {
+  id: string;
+  days: readonly string[];
+  value: string | null | undefined;
+  disabled: boolean;
+  label: (day: string) => string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <FormField id={id} labelId="scheduler.days.label" block="scheduler">
+      {(control) => (
+        <select
+          {...control}
+          value={value ?? ''}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {days.map((day) => (
+            <option key={day} value={day}>
+              {label(day)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
 /** A form's failure message (role=alert) while `shown`; nothing otherwise. */
 export function FormAlert({
   shown,
