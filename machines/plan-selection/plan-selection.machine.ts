@@ -124,7 +124,8 @@ export const planSelectionMachine = setup({
             'clearRefusal',
           ],
         },
-        // Back to the recommendation (or URL ids), forgetting the visitor's saved toggles.
+        // Back to what was pre-selected (recommendation, URL ids or the default package),
+        // forgetting the visitor's saved toggles.
         'user.reset': {
           target: '.choosing',
           actions: [

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
+import nl from '#locales/nl.json';
 import { launchBrowser, watchedPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -129,6 +130,37 @@ describe('a whole order in the browser', () => {
           .map((invoice) => invoice.number)
           .sort(),
       ).toEqual([number, second].sort());
+      expect(problems.filter((p) => !expected404(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a Dutch phone, step 2 keeps the amount due today by the pay button', async () => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, {
+      viewport: { width: 375, height: 800 },
+    });
+    const n = nl as Record<string, string>;
+    try {
+      page.setDefaultTimeout(8000);
+      await page.goto(`${baseUrl}/checkout?plans=webHosting_total&interval=monthly&lang=nl`, {
+        waitUntil: 'networkidle',
+      });
+      await page.getByLabel(n['checkout.fields.email']!).fill(`e2e-nl-${Date.now()}@example.test`);
+      await page.getByRole('button', { name: n['checkout.account.continue'] }).click();
+      await expect
+        .poll(() => page.getByRole('tab', { selected: true }).innerText())
+        .toContain(n['checkout.tabs.details']);
+      expect(await page.locator('.checkout-summary').isVisible()).toBe(false);
+      const due = page.locator('.checkout-pay__due');
+      expect(await due.isVisible()).toBe(true);
+      // Dutch words and Dutch money: "€ 30,00".
+      expect(await due.innerText()).toMatch(
+        new RegExp(`^${n['order.summary.dueToday']}\\s+€\\s30,00$`),
+      );
+      expect(await page.getByRole('button', { name: n['checkout.pay.button'] }).isVisible()).toBe(
+        true,
+      );
       expect(problems.filter((p) => !expected404(p))).toEqual([]);
     } finally {
       await context.close();
