@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from './http/body-limit.ts';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import type { Config } from './env.ts';
+import { setupGaps, type Config } from './env.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
@@ -128,7 +128,16 @@ export function createApp({
 }: {
   config: Pick<Config, 'PUBLIC_URL'> &
     Partial<
-      Pick<Config, 'VIDEO_CALL_BASE_URL' | 'MAIL_IMAP_HOST' | 'MAIL_SMTP_HOST' | 'TRUST_PROXY'>
+      Pick<
+        Config,
+        | 'VIDEO_CALL_BASE_URL'
+        | 'MAIL_IMAP_HOST'
+        | 'MAIL_SMTP_HOST'
+        | 'TRUST_PROXY'
+        | 'MOLLIE_API_KEY'
+        | 'BANK_IBAN'
+        | 'SMTP_URL'
+      >
     >;
   services: AppServices;
 }) {
@@ -266,7 +275,7 @@ export function createApp({
     .route('/', passwordResetRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', accountRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
-    .route('/', adminAccountsRoutes(routed))
+    .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config) }))
     .route('/', emailConfigRoutes({ mailConfig }));
 
   app.route('/api', api);

@@ -229,19 +229,31 @@ function isValidIban(iban: string): boolean {
 }
 
 /**
- * What the owner should know about a configuration that starts but leaves customers short:
- * logged as warnings at start. Bank transfer without `BANK_IBAN` tells customers the details
- * follow by mail, and nothing sends them; without `SMTP_URL` every mail stays in the outbox.
+ * What the owner should know about a configuration that starts but leaves customers short.
+ * `bankDetails`: payments are by bank transfer without `BANK_IBAN`, so pay pages and invoices
+ * say the details follow by mail, and nothing sends them. `smtp`: without `SMTP_URL` every mail
+ * stays in the outbox. Logged at start and shown on the staff overview.
  */
+export type SetupGap = 'bankDetails' | 'smtp';
+
+export function setupGaps(
+  config: Partial<Pick<Config, 'MOLLIE_API_KEY' | 'BANK_IBAN' | 'SMTP_URL'>>,
+): SetupGap[] {
+  const gaps: SetupGap[] = [];
+  if (!config.MOLLIE_API_KEY && !config.BANK_IBAN) gaps.push('bankDetails');
+  if (!config.SMTP_URL) gaps.push('smtp');
+  return gaps;
+}
+
+const SETUP_GAP_WARNINGS: Record<SetupGap, string> = {
+  bankDetails:
+    'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
+  smtp: 'SMTP_URL is not set: every mail is kept in the outbox table, none is sent',
+};
+
+/** The start-up warnings of `setupGaps`, for the log. */
 export function configWarnings(
   config: Pick<Config, 'MOLLIE_API_KEY' | 'BANK_IBAN' | 'SMTP_URL'>,
 ): string[] {
-  const warnings: string[] = [];
-  if (!config.MOLLIE_API_KEY && !config.BANK_IBAN)
-    warnings.push(
-      'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
-    );
-  if (!config.SMTP_URL)
-    warnings.push('SMTP_URL is not set: every mail is kept in the outbox table, none is sent');
-  return warnings;
+  return setupGaps(config).map((gap) => SETUP_GAP_WARNINGS[gap]);
 }

@@ -206,5 +206,22 @@ describe('GET /api/admin/overview', () => {
     expect(figures.newLeads).toBe(2);
     // Ann ordered (at the same moment as her lead, in this test's clock); Dan did not.
     expect(figures.conversion).toEqual({ leads: 2, converted: 1, rate: 50 });
+    // This app has neither BANK_IBAN (nor Mollie) nor SMTP_URL: the overview says so.
+    expect(figures.setup).toEqual(['bankDetails', 'smtp']);
+  });
+
+  it('names no setup gap once bank details and SMTP are configured', async () => {
+    const configured = await createTestApp(
+      { now: () => NOW },
+      { BANK_IBAN: 'NL91ABNA0417164300', SMTP_URL: 'smtp://127.0.0.1:2525' },
+    );
+    try {
+      await addUsers(configured.database, STAFF);
+      const cookie = await signIn(configured, STAFF.email, STAFF.password);
+      const res = await configured.call('GET', '/api/admin/overview', undefined, as(cookie));
+      expect((await res.json()).setup).toEqual([]);
+    } finally {
+      await configured.close();
+    }
   });
 });

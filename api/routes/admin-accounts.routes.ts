@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { ticketReplySchema, ticketStatusSchema } from '#domain/account.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
+import type { SetupGap } from '../env.ts';
 import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
@@ -45,13 +46,15 @@ function replyMail(ticket: typeof tickets.$inferSelect, message: string, lang: L
  * Staff actions of API.md section 6 and the staff area's tables (401 without a session, 403 for
  * a client): GET /api/admin/invoices, POST /api/admin/tickets/{id}/reply,
  * PATCH /api/admin/tickets/{id}, POST /api/admin/outbox/{id}/resend; beyond API.md (README):
- * GET /api/admin/overview, GET /api/admin/tables/{table} (subscriptions too), GET /api/admin/tickets/{id}.
+ * GET /api/admin/overview (with the setup gaps), GET /api/admin/tables/{table} (subscriptions too), GET /api/admin/tickets/{id}.
  */
 export function adminAccountsRoutes(options: {
   database: Database;
   mailer?: Mailer | undefined;
   now: () => Date;
   currentUser?: CurrentUser | undefined;
+  /** What the configuration leaves undone (api/env.ts), shown on the overview. */
+  setupGaps?: readonly SetupGap[];
 }) {
   const { database, mailer, now } = options;
   const staff = requireStaff(options.currentUser ?? (async () => null));
@@ -81,7 +84,8 @@ export function adminAccountsRoutes(options: {
       });
     })
     .get('/admin/overview', staff, async (c) => {
-      return c.json(await database.read((db) => overviewFigures(db, now())));
+      const figures = await database.read((db) => overviewFigures(db, now()));
+      return c.json({ ...figures, setup: options.setupGaps ?? [] });
     })
     .get('/admin/tables/:table', staff, validateQuery(tableQuerySchema), async (c) => {
       const table = c.req.param('table');

@@ -34,6 +34,7 @@ const DATA: DashboardData = {
     bookingsToday: [],
     bookingsUpcoming: [],
     conversion: { leads: 0, converted: 0, rate: 0 },
+    setup: [],
   },
   orders: [
     order({}),

@@ -35,6 +35,8 @@ export const overviewSchema = v.object({
   bookingsToday: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
   bookingsUpcoming: v.array(v.object({ id: v.string(), name: v.string(), startTime: v.string() })),
   conversion: v.object({ leads: v.number(), converted: v.number(), rate: v.number() }),
+  /** what the server's configuration leaves undone: `bankDetails`, `smtp` (api/env.ts) */
+  setup: v.array(v.string()),
 });
 export type OverviewFigures = v.InferOutput<typeof overviewSchema>;
 

@@ -26,7 +26,10 @@ export interface TestApp {
 }
 
 /** The real app factory on a fresh database, with a logger that keeps its lines for assertions. */
-export async function createTestApp(overrides: Partial<AppServices> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppServices> = {},
+  config: Partial<Parameters<typeof createApp>[0]['config']> = {},
+): Promise<TestApp> {
   const database = overrides.database ?? (await createTestDatabase());
   const logs: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) });
@@ -54,7 +57,7 @@ export async function createTestApp(overrides: Partial<AppServices> = {}): Promi
   // TRUST_PROXY 1: in process there is no socket, so a test names its visitor with
   // X-Forwarded-For (as one reverse proxy would); requests without it are not rate-limited.
   const app = createApp({
-    config: { PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 1 },
+    config: { PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 1, ...config },
     services: {
       database,
       logger,

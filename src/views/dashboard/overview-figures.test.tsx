@@ -15,7 +15,7 @@ import { OverviewFiguresPanel } from './overview-figures.tsx';
 
 const catalogs = { en, nl } as Record<Lang, Record<string, string>>;
 
-function figures(overdue: { count: number; total: number }): OverviewFigures {
+function figures(overdue: { count: number; total: number }, setup: string[] = []): OverviewFigures {
   return {
     months: [{ month: '2026-03', orders: 2, revenue: 9000 }],
     openInvoices: { count: 3, total: 10_500 },
@@ -25,14 +25,15 @@ function figures(overdue: { count: number; total: number }): OverviewFigures {
     bookingsToday: [],
     bookingsUpcoming: [],
     conversion: { leads: 0, converted: 0, rate: 0 },
+    setup,
   };
 }
 
-function show(lang: Lang, overdue: { count: number; total: number }) {
+function show(lang: Lang, overdue: { count: number; total: number }, setup: string[] = []) {
   const intl = createI18nStore(lang, catalogs[lang]).get().intl;
   render(
     <RawIntlProvider value={intl}>
-      <OverviewFiguresPanel figures={figures(overdue)} lang={lang} />
+      <OverviewFiguresPanel figures={figures(overdue, setup)} lang={lang} />
     </RawIntlProvider>,
   );
   /** The value (dd) of the tile whose label (dt) is the message `id`. */
@@ -69,5 +70,30 @@ describe('overview money tiles', () => {
     expect(tile('dashboard.figures.overdueInvoices').textContent).toBe(
       `1 invoice · ${formatMoney(3000, 'en')}`,
     );
+  });
+});
+
+describe('setup gaps', () => {
+  it.each(['en', 'nl'] as const)(
+    'names what the configuration leaves undone, in %s, before the figures',
+    (lang) => {
+      const t = catalogs[lang];
+      show(lang, { count: 0, total: 0 }, ['bankDetails', 'smtp', 'unknownGap']);
+      const section = screen.getByRole('region', { name: t['dashboard.setup.title'] });
+      expect(
+        within(section)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([t['dashboard.setup.bankDetails'], t['dashboard.setup.smtp']]);
+      // First on the overview, above the money tiles.
+      expect(section.compareDocumentPosition(screen.getAllByRole('term')[0]!)).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    },
+  );
+
+  it('shows nothing when the setup is complete', () => {
+    show('en', { count: 0, total: 0 });
+    expect(screen.queryByRole('region', { name: catalogs.en['dashboard.setup.title'] })).toBe(null);
   });
 });

@@ -6,11 +6,44 @@ import type { Lang } from '#domain/language.ts';
 import type { OverviewFigures } from '#machines/staff/staff.actors.ts';
 import { ColumnHeads } from '../shared/column-heads.tsx';
 
-/** The figures themselves: tiles (open and overdue money first), the chart, the bookings. */
+/** What each setup gap the server names (api/env.ts `setupGaps`) means for the owner. */
+const SETUP_GAP_IDS: Record<string, string> = {
+  bankDetails: 'dashboard.setup.bankDetails',
+  smtp: 'dashboard.setup.smtp',
+};
+
+/**
+ * The configuration's gaps that leave customers waiting (no bank details to pay to, no mail
+ * leaving the server), first on the overview: the owner may never read the server's log.
+ */
+function SetupGaps({ gaps }: { gaps: readonly string[] }) {
+  const known = gaps.filter((gap) => gap in SETUP_GAP_IDS);
+  if (known.length === 0) return null;
+  return (
+    <section className="overview-figures__setup" aria-labelledby="overview-setup-title">
+      <h2 id="overview-setup-title">
+        <FormattedMessage id="dashboard.setup.title" />
+      </h2>
+      <ul>
+        {known.map((gap) => (
+          <li key={gap}>
+            <FormattedMessage id={SETUP_GAP_IDS[gap]!} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The figures themselves: what the setup leaves undone, tiles (open and overdue money first),
+ * the chart, the bookings.
+ */
 export function OverviewFiguresPanel({ figures, lang }: { figures: OverviewFigures; lang: Lang }) {
   const overdue = figures.overdueInvoices;
   return (
     <div className="overview-figures">
+      <SetupGaps gaps={figures.setup} />
       <dl className="overview-figures__tiles">
         <div>
           <dt>
