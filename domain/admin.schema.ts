@@ -2,6 +2,7 @@
 // through the one API client.
 
 import * as v from 'valibot';
+import { isPaymentEndedUnpaid } from './payment-status.ts';
 
 const iso = v.string();
 
@@ -26,6 +27,8 @@ export const adminOrderSchema = v.object({
   paymentMethod: v.string(),
   /** The provider of the invoice's latest payment (`banktransfer`, `mollie`); null without one. */
   paymentProvider: v.nullable(v.string()),
+  /** That payment's status (`open`, `paid`, `expired`, ...); null without one. */
+  paymentStatus: v.nullable(v.string()),
   dueToday: v.number(),
   monthly: v.number(),
   yearly: v.number(),
@@ -81,13 +84,18 @@ export const adminBookingsAnswerSchema = v.object({ bookings: v.array(adminBooki
 export const adminOutboxAnswerSchema = v.object({ mails: v.array(adminMailSchema) });
 
 /**
- * Whether staff may mark an invoice paid by hand: it is open and its latest payment is a bank
- * transfer to the studio. A provider's payment (Mollie) is settled by the provider's webhook
- * only. The server's mark-paid and the staff pages' buttons use this one rule.
+ * Whether staff may mark an invoice paid by hand: it is open, and its latest payment is a bank
+ * transfer to the studio, or a provider's payment (Mollie) that ended without the money
+ * (expired, canceled, failed), after which the customer may have paid to the account on the
+ * invoice. A provider's payment still under way is settled by the provider's webhook only, so
+ * the customer is never asked to pay twice. The server's mark-paid and the staff pages' buttons
+ * use this one rule.
  */
 export function canMarkPaidByHand(invoice: {
   status: string | null;
   paymentProvider: string | null;
+  paymentStatus: string | null;
 }): boolean {
-  return invoice.status === 'open' && invoice.paymentProvider === 'banktransfer';
+  if (invoice.status !== 'open' || invoice.paymentProvider === null) return false;
+  return invoice.paymentProvider === 'banktransfer' || isPaymentEndedUnpaid(invoice.paymentStatus);
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { INVOICE_NUMBER_PATTERN } from '#domain/invoice.ts';
 import type { Database } from '../db/database.ts';
-import { invoices, orders, outbox, users } from '../db/schema.ts';
+import { invoices, orders, outbox, payments, users } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
 import type { Mailer } from '../services/mail.ts';
@@ -13,6 +13,7 @@ import {
   findInvoice,
   latestPayment,
   latestPaymentProvider,
+  latestPaymentStatus,
 } from '../services/orders.ts';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 
@@ -49,6 +50,7 @@ export function adminOrdersRoutes(services: {
             invoiceNumber: invoices.number,
             invoiceStatus: invoices.status,
             paymentProvider: latestPaymentProvider,
+            paymentStatus: latestPaymentStatus,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, orders.userId))
@@ -70,16 +72,39 @@ export function adminOrdersRoutes(services: {
         if (invoice.status === 'paid') return { number, status: 'paid' as const, changed: false };
         const payment = await latestPayment(tx, invoice.id);
         if (!payment) throw new ApiError('NOT_FOUND');
-        // A provider's payments (Mollie) are settled by its webhook, never by hand.
-        if (!canMarkPaidByHand({ status: invoice.status, paymentProvider: payment.provider }))
+        // A provider's payment under way (Mollie) is settled by its webhook, never by hand.
+        if (
+          !canMarkPaidByHand({
+            status: invoice.status,
+            paymentProvider: payment.provider,
+            paymentStatus: payment.status,
+          })
+        )
           throw new ApiError('VALIDATION_FAILED', {
             status: 409,
             fields: { number: 'admin.orders.providerPayment' },
           });
+        // After a provider's payment that ended unpaid, the money came by transfer: that is a
+        // payment of its own, and the provider's record keeps what the provider said.
+        const received =
+          payment.provider === 'banktransfer'
+            ? payment
+            : (
+                await tx
+                  .insert(payments)
+                  .values({
+                    invoiceId: invoice.id,
+                    provider: 'banktransfer',
+                    method: 'banktransfer',
+                    amount: invoice.total,
+                    status: 'open',
+                  })
+                  .returning()
+              )[0]!;
         // Also queues "payment received" for the customer (once per invoice).
         await applyPaymentStatus(
           tx,
-          { paymentId: payment.id, status: 'paid', at: services.now(), markedPaidBy: user.id },
+          { paymentId: received.id, status: 'paid', at: services.now(), markedPaidBy: user.id },
           { mailer: services.mailer },
         );
         return { number, status: 'paid' as const, changed: true };

@@ -212,9 +212,13 @@ describe('Mollie payments', () => {
 });
 
 describe('the payment method with Mollie (M26)', () => {
-  it('a Mollie invoice is settled by its webhook: staff see no Mark as paid, and the API says why', async () => {
+  let staff = '';
+  beforeAll(async () => {
     await addUsers(t.database, STAFF);
-    const staff = await signIn(t, STAFF.email, STAFF.password);
+    staff = await signIn(t, STAFF.email, STAFF.password);
+  });
+
+  it('a Mollie invoice is settled by its webhook: staff see no Mark as paid, and the API says why', async () => {
     // Even when bank transfer was asked for at Mollie: Mollie's account receives it.
     const { invoiceNumber } = await placeOrder({ paymentMethod: 'banktransfer' });
     const list = await (
@@ -243,5 +247,55 @@ describe('the payment method with Mollie (M26)', () => {
     expect(await refused.json()).toMatchObject({
       error: { fields: { number: 'admin.orders.providerPayment' } },
     });
+  });
+
+  it('after a Mollie payment ended unpaid, staff may record a direct transfer: a payment of its own, one mail', async () => {
+    const { invoiceNumber, invoice, payment, id } = await placeOrder();
+    const markPaid = () =>
+      t.call('POST', `/api/admin/invoices/${invoiceNumber}/mark-paid`, undefined, {
+        Cookie: staff,
+      });
+    mollie.setStatus(id, 'expired');
+    expect((await webhook(id)).status).toBe(200);
+    const listed = await (
+      await t.call('GET', '/api/admin/orders', undefined, { Cookie: staff })
+    ).json();
+    expect(
+      listed.orders.find((o: { invoiceNumber: string }) => o.invoiceNumber === invoiceNumber),
+    ).toMatchObject({ invoiceStatus: 'open', paymentProvider: 'mollie', paymentStatus: 'expired' });
+    const table = await (
+      await t.call('GET', `/api/admin/tables/invoices?q=${invoiceNumber}`, undefined, {
+        Cookie: staff,
+      })
+    ).json();
+    expect(table.rows).toEqual([
+      expect.objectContaining({ paymentProvider: 'mollie', paymentStatus: 'expired' }),
+    ]);
+
+    const res = await markPaid();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ number: invoiceNumber, status: 'paid', changed: true });
+    expect((await markPaid()).status).toBe(200);
+    // Mollie's record keeps what Mollie said; the transfer is a payment of its own.
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, invoice!.id));
+    expect(rows.find((r) => r.id === payment!.id)).toMatchObject({
+      provider: 'mollie',
+      status: 'expired',
+      markedPaidBy: null,
+    });
+    expect(rows.filter((r) => r.provider === 'banktransfer')).toEqual([
+      expect.objectContaining({ status: 'paid', amount: invoice!.total, providerPaymentId: null }),
+    ]);
+    // Mollie's webhook for the old payment, repeated, leaves the invoice paid.
+    expect((await webhook(id)).status).toBe(200);
+    const [after] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice!.id));
+    expect(after!.status).toBe('paid');
+    const mails = (
+      await t.database.db.select().from(outbox).where(eq(outbox.kind, 'payment-received'))
+    ).filter((r) => r.subject.includes(invoiceNumber));
+    expect(mails).toHaveLength(1);
   });
 });

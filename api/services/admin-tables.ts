@@ -13,7 +13,7 @@ import {
 
 import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
-import { latestPaymentProvider } from './orders.ts';
+import { latestPaymentProvider, latestPaymentStatus } from './orders.ts';
 import { withTicketMessages } from './person-records.ts';
 import type { AdminTable } from '#domain/admin.schema.ts';
 
@@ -141,6 +141,7 @@ export async function invoicesTable(db: Db, query: TableQuery) {
           periodStart,
           periodEnd,
           paymentProvider: latestPaymentProvider,
+          paymentStatus: latestPaymentStatus,
         })
         .from(invoices)
         .innerJoin(users, eq(users.id, invoices.userId))

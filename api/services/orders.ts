@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { cachedQuery, slot } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
@@ -64,10 +65,15 @@ export async function latestPayment(db: Db | Tx, invoiceId: string) {
   return row ?? null;
 }
 
-/** The provider of an invoice's latest payment (what mark-paid acts on), as a column of a select from invoices. */
-export const latestPaymentProvider = sql<
-  string | null
->`(select ${payments.provider} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc limit 1)`;
+/** A column of an invoice's latest payment, as a column of a select from invoices. */
+const latestPaymentColumn = (column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${column} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc limit 1)`;
+
+/** The provider and status of an invoice's latest payment: what mark-paid acts on. */
+export const latestPaymentProvider = latestPaymentColumn(payments.provider);
+export const latestPaymentStatus = latestPaymentColumn(payments.status);
 
 export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocument {
   return {

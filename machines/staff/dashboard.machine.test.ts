@@ -14,6 +14,7 @@ const order = (over: Partial<AdminOrder>): AdminOrder => ({
   domainName: null,
   paymentMethod: 'banktransfer',
   paymentProvider: 'banktransfer',
+  paymentStatus: 'open',
   dueToday: 12_100,
   monthly: 0,
   yearly: 0,
@@ -119,6 +120,19 @@ describe('dashboard selectors', () => {
   });
   it('offers Mark as paid only for open invoices paid by bank transfer to the studio', () => {
     expect(DATA.orders.map(canMarkPaid)).toEqual([true, false, false, false]);
+  });
+  it('offers it after a Mollie payment that ended unpaid, never while one is under way', () => {
+    const mollie = (paymentStatus: string) =>
+      canMarkPaid(order({ invoiceNumber: '2026-0005', paymentProvider: 'mollie', paymentStatus }));
+    expect(['expired', 'canceled', 'failed'].map(mollie)).toEqual([true, true, true]);
+    expect(['open', 'pending', 'authorized', 'paid'].map(mollie)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    // No payment at all: nothing to mark.
+    expect(canMarkPaid(order({ paymentProvider: null, paymentStatus: null }))).toBe(false);
   });
 });
 

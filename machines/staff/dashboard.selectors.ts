@@ -36,10 +36,14 @@ export function upcomingBookings(data: DashboardData, now: Date) {
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-/** An open invoice paid by bank transfer is the one kind staff may mark as paid by hand. */
+/** Whether staff may mark the order's invoice paid by hand (`canMarkPaidByHand`). */
 export function canMarkPaid(order: DashboardData['orders'][number]): boolean {
   return (
     order.invoiceNumber !== null &&
-    canMarkPaidByHand({ status: order.invoiceStatus, paymentProvider: order.paymentProvider })
+    canMarkPaidByHand({
+      status: order.invoiceStatus,
+      paymentProvider: order.paymentProvider,
+      paymentStatus: order.paymentStatus,
+    })
   );
 }

@@ -189,6 +189,7 @@ export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void 
   const markable = canMarkPaidByHand({
     status: typeof row.status === 'string' ? row.status : null,
     paymentProvider: typeof row.paymentProvider === 'string' ? row.paymentProvider : null,
+    paymentStatus: typeof row.paymentStatus === 'string' ? row.paymentStatus : null,
   });
   if (!markable && !action.isRefused) return null;
   return (
