@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
-import { launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { expected404, launchBrowser, watchedPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const t = en as Record<string, string>;
@@ -22,10 +22,6 @@ async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
-
-/** The browser reports API.md's `404 { exists: false }` for a new address as a failed resource. */
-const expected404 = (problem: string) =>
-  problem.includes('404') && problem.startsWith('console.error: Failed to load resource');
 
 describe('a whole order in the browser', () => {
   it('checkout → pay page → thank-you, with the invoice shown to its new owner', async () => {
