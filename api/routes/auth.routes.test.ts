@@ -1,10 +1,11 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimits, sessions, users } from '../db/schema.ts';
 import { sessionCookie } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { ensureStaffAccount, hashToken } from '../services/sessions.ts';
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from '../services/passwords.ts';
+import { ensureStaffAccount, hashToken, upgradePasswordHash } from '../services/sessions.ts';
 import { sameSitePath } from '#domain/redirect.ts';
 import { LOGIN_LIMITS } from './auth.routes.ts';
 
@@ -137,6 +138,91 @@ describe('POST /api/auth/login', () => {
       expect((await from('198.51.100.4', `guess${i}@example.test`)).status).toBe(401);
     expect((await from('198.51.100.4', 'another@example.test')).status).toBe(429);
     expect((await from('198.51.100.5', 'another@example.test')).status).toBe(401);
+  });
+});
+
+/** A hash in the stored format made as before decision M34 (N = 2^15, r = 8, p = 1). */
+function oldHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, {
+    N: 2 ** 15,
+    r: 8,
+    p: 1,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+describe('password hashes from before the cost was raised (M34)', () => {
+  const storedHash = async (email: string) =>
+    (
+      await t.database.read((db) =>
+        db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)),
+      )
+    )[0]!.hash!;
+
+  it("hashes new passwords at OWASP's minimum for 32 MiB: N = 2^15, r = 8, p = 3", async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+    expect(await hashPassword('a-password')).toMatch(/^scrypt\$32768\$8\$3\$/);
+  });
+
+  it('signs in with an old hash and stores a new one; a wrong password changes nothing', async () => {
+    const old = oldHash('old-password');
+    await t.database.write((tx) =>
+      tx.insert(users).values({ email: 'old@example.test', passwordHash: old, role: 'client' }),
+    );
+    expect((await login('old@example.test', 'not-the-password')).status).toBe(401);
+    expect(await storedHash('old@example.test')).toBe(old);
+
+    expect((await login('old@example.test', 'old-password')).status).toBe(200);
+    const upgraded = await storedHash('old@example.test');
+    expect(upgraded).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(await verifyPassword('old-password', upgraded)).toBe(true);
+    // and it keeps working, without being replaced again
+    expect((await login('old@example.test', 'old-password')).status).toBe(200);
+    expect(await storedHash('old@example.test')).toBe(upgraded);
+  });
+
+  it("the staff account's old hash is upgraded at start, its sessions kept", async () => {
+    const old = oldHash('staff-old-password');
+    await t.database.write((tx) =>
+      tx.insert(users).values({ email: 'oldstaff@example.test', passwordHash: old, role: 'staff' }),
+    );
+    const credentials = { email: 'oldstaff@example.test', password: 'staff-old-password' };
+    const res = await login(credentials.email, credentials.password);
+    const upgradedAtLogin = await storedHash(credentials.email);
+    expect(upgradedAtLogin).not.toBe(old);
+    // put the old hash back: the start-up check proves the password and upgrades it too
+    await t.database.write((tx) =>
+      tx.update(users).set({ passwordHash: old }).where(eq(users.email, credentials.email)),
+    );
+    expect(await ensureStaffAccount(t.database, credentials)).toBe('unchanged');
+    expect(await storedHash(credentials.email)).toMatch(/^scrypt\$32768\$8\$3\$/);
+    const me = await t.call('GET', '/api/auth/me', undefined, { Cookie: sessionCookie(res) });
+    expect(me.status).toBe(200);
+  });
+
+  it('a password changed meanwhile is never overwritten by the upgrade', async () => {
+    const old = oldHash('racing-old-password');
+    const [user] = await t.database.write((tx) =>
+      tx
+        .insert(users)
+        .values({ email: 'changed@example.test', passwordHash: old, role: 'client' })
+        .returning({ id: users.id }),
+    );
+    const changed = await hashPassword('a-new-password');
+    await t.database.write((tx) =>
+      tx.update(users).set({ passwordHash: changed }).where(eq(users.id, user!.id)),
+    );
+    // the sign-in had read the old hash before the change
+    expect(
+      await upgradePasswordHash(
+        t.database,
+        { id: user!.id, passwordHash: old },
+        'racing-old-password',
+      ),
+    ).toBe(false);
+    expect(await storedHash('changed@example.test')).toBe(changed);
   });
 });
 

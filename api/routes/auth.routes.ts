@@ -9,7 +9,7 @@ import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
 import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
-import type { Sessions } from '../services/sessions.ts';
+import { upgradePasswordHash, type Sessions } from '../services/sessions.ts';
 
 /** Wrong passwords allowed per account, and per network address, in one window. */
 export const LOGIN_LIMITS = {
@@ -54,6 +54,8 @@ export function authRoutes(options: {
         });
       }
       await rateLimits.reset(RATE_LIMITS.loginPerEmail, email);
+      // An account hashed before the cost was raised gets today's parameters (M34).
+      await upgradePasswordHash(database, user, password);
       await sessions.start(c, user.id);
       return c.json({ user: { email: user.email, name: user.name, role: user.role } });
     })

@@ -7,7 +7,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import type { Logger } from '../logger.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 /**
  * Sessions: a random 32-byte token lives only in the `sid` cookie (HttpOnly, SameSite=Lax, Secure
@@ -172,6 +172,29 @@ export function createSessions(options: {
 }
 
 /**
+ * After `password` was proved against `stored`: a hash made with older parameters (before the
+ * cost was raised, decision M34) is replaced by one with today's. Compare-and-set on the old hash,
+ * so a password changed meanwhile (a reset, another server) is never overwritten. True when
+ * replaced.
+ */
+export async function upgradePasswordHash(
+  database: Database,
+  account: { id: string; passwordHash: string | null },
+  password: string,
+): Promise<boolean> {
+  if (!account.passwordHash || !needsRehash(account.passwordHash)) return false;
+  const passwordHash = await hashPassword(password);
+  const updated = await database.write((tx) =>
+    tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, account.id), eq(users.passwordHash, account.passwordHash!)))
+      .returning({ id: users.id }),
+  );
+  return updated.length > 0;
+}
+
+/**
  * At start: the staff account of STAFF_EMAIL/STAFF_PASSWORD exists with that password (created if
  * missing; password replaced when it no longer matches; role raised to staff). Safe when several
  * servers start at once: the account is created with `INSERT ... ON CONFLICT DO NOTHING`, so the
@@ -205,8 +228,10 @@ export async function ensureStaffAccount(
   if (
     existing.role === 'staff' &&
     (await verifyPassword(credentials.password, existing.passwordHash))
-  )
+  ) {
+    await upgradePasswordHash(database, existing, credentials.password);
     return 'unchanged';
+  }
   const passwordHash = await hashPassword(credentials.password);
   const account = existing;
   await database.write(async (tx) => {
