@@ -85,6 +85,9 @@ export const chatStatusSchema = v.object({
 });
 export type ChatStatus = v.InferOutput<typeof chatStatusSchema>;
 
+/** SPEC 9: the chat status is polled on load and every 60 seconds (contact options, chat widget). */
+export const CHAT_POLL_MS = 60_000;
+
 /** GET /api/admin/chat/conversations */
 export const inboxConversationSchema = v.object({
   id: v.string(),

@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChatStatus } from '#domain/chat.schema.ts';
+import { CHAT_POLL_MS, type ChatStatus } from '#domain/chat.schema.ts';
 import type { OfficeHours } from '#domain/office-hours.ts';
 import { fetchChatStatus } from './contact-mode.actors.ts';
 import { CONTACT_MODES, type ContactMode, type ContactModeEvent } from './contact-mode.types.ts';
 
-/** SPEC 9: the chat status is polled on load and every 60 seconds. */
-export const CHAT_POLL_MS = 60_000;
+export { CHAT_POLL_MS };
 
 /** The transitions of an open option: its own button closes it, another button switches. */
 function fromOpen(current: ContactMode) {

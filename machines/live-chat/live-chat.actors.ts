@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { fromCallback } from 'xstate';
 import {
+  CHAT_POLL_MS,
   chatMessageSchema,
   chatStatusSchema,
   conversationAnswerSchema,
@@ -38,6 +39,26 @@ export async function checkChat(lang: Lang): Promise<CheckResult> {
   const officeHours = status.data.officeHours ?? null;
   return status.data.online ? { kind: 'online', officeHours } : { kind: 'offline', officeHours };
 }
+
+/**
+ * While the widget says nobody is available: asks the status again every CHAT_POLL_MS (SPEC 9)
+ * and says `status.online` when someone is; a failed check says nothing (offline, SPEC 8).
+ */
+export const watchChatStatus = fromCallback<LiveChatEvent, { lang: Lang }>(
+  ({ sendBack, input }) => {
+    let stopped = false;
+    const timer = setInterval(() => {
+      void api.get('/chat-status', chatStatusSchema, { lang: input.lang }).then((status) => {
+        if (!stopped && status.ok && status.data.online)
+          sendBack({ type: 'status.online', officeHours: status.data.officeHours ?? null });
+      });
+    }, CHAT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  },
+);
 
 export async function startConversation(input: {
   name: string;

@@ -50,6 +50,8 @@ const samples = {
   'user.send': [{}],
   'user.sendTicket': [{}],
   'user.startNew': [{}],
+  'user.chatNow': [{}],
+  'status.online': [{ officeHours: hours }],
   'stream.message': [{ message: staffMessage }],
   'stream.closed': [{}],
   'stream.lost': [{}],
@@ -98,6 +100,7 @@ const fake = liveChatMachine.provide({
     postMessage: never<PostResult>() as never,
     sendTicket: never<TicketResult>() as never,
     listen: fromCallback(() => () => {}) as never,
+    watchStatus: fromCallback(() => () => {}) as never,
   },
 });
 
@@ -112,6 +115,7 @@ function serialize(s: SnapshotFrom<typeof liveChatMachine>) {
     filled: [c.name !== '', c.email !== '', c.draft !== '', c.consent],
     errors: Object.keys(c.fieldErrors).length > 0,
     messages: c.messages.length > 0,
+    availableNow: c.availableNow,
   });
 }
 
@@ -126,6 +130,8 @@ const model = createModel<typeof fake, ModelEvent>({
 function start() {
   const fake = controlledCalls();
   const listened: unknown[] = [];
+  const watched: unknown[] = [];
+  const stoppedWatching: unknown[] = [];
   const actor = createActor(
     liveChatMachine.provide({
       actors: {
@@ -136,6 +142,10 @@ function start() {
         listen: fromCallback(({ input }) => {
           listened.push(input);
           return () => {};
+        }) as never,
+        watchStatus: fromCallback(({ input }) => {
+          watched.push(input);
+          return () => void stoppedWatching.push(input);
         }) as never,
       },
     }),
@@ -151,6 +161,8 @@ function start() {
     'user.send': send,
     'user.sendTicket': send,
     'user.startNew': send,
+    'user.chatNow': send,
+    'status.online': send,
     'stream.message': send,
     'stream.closed': send,
     'stream.lost': send,
@@ -161,6 +173,8 @@ function start() {
     driver,
     inputsOf: fake.inputsOf,
     listened,
+    watched,
+    stoppedWatching,
     getSnapshot: () => actor.getSnapshot(),
     stop: () => void actor.stop(),
   };
@@ -186,6 +200,10 @@ describe('live-chat widget (model-based)', () => {
     )
       expect(snapshot.context.draft).toBe('');
     if (snapshot.matches({ offline: 'ticketFailed' })) expect(snapshot.context.draft).not.toBe('');
+    // A chat offered while offline starts only after a later check found someone available.
+    if (event.type === 'user.chatNow' && snapshot.matches('askingDetails'))
+      expect(snapshot.context.availableNow).toBe(false);
+    if (!snapshot.matches('offline')) expect(snapshot.context.availableNow).toBe(false);
   });
 });
 
@@ -254,6 +272,30 @@ describe('live-chat widget journeys', () => {
     driver['user.send']({ type: 'user.send' });
     const third = (s.inputsOf('postMessage') as Array<{ key: string }>)[2]!;
     expect(third.key).not.toBe(first!.key);
+    s.stop();
+  });
+
+  it('offline, asks the status again while open and offers the chat once someone is available', async () => {
+    const s = start();
+    const { driver } = s;
+    driver['user.open']({ type: 'user.open' });
+    await driver['xstate.done.actor.checkChat']({
+      type: 'xstate.done.actor.checkChat',
+      output: { kind: 'offline', officeHours: hours },
+    });
+    expect(s.watched).toEqual([{ lang: 'en' }]);
+    driver['user.change']({ type: 'user.change', field: 'draft', value: 'Can you help?' });
+    // not before someone is available
+    driver['user.chatNow']({ type: 'user.chatNow' });
+    expect(s.getSnapshot().value).toEqual({ offline: 'editing' });
+    driver['status.online']({ type: 'status.online', officeHours: hours });
+    expect(s.getSnapshot().context.availableNow).toBe(true);
+    expect(s.getSnapshot().value).toEqual({ offline: 'editing' });
+    driver['user.chatNow']({ type: 'user.chatNow' });
+    // what they typed becomes the first message; the checks stop
+    expect(s.getSnapshot().value).toEqual({ askingDetails: 'editing' });
+    expect(s.getSnapshot().context.draft).toBe('Can you help?');
+    expect(s.stoppedWatching).toEqual([{ lang: 'en' }]);
     s.stop();
   });
 

@@ -9,6 +9,7 @@ import {
   postMessage,
   sendTicket,
   startConversation,
+  watchChatStatus,
 } from './live-chat.actors.ts';
 import type {
   ChatMessage,
@@ -71,7 +72,8 @@ const lastId = (messages: readonly ChatMessage[]) => messages.at(-1)?.id ?? 0;
  * The live-chat widget (issue 14; SPEC 2 footer and screen 13, SPEC 7 chat status). Top-level
  * states are the phases a visitor lives through: `closed` (only the chat button), `checking`
  * (their own conversation from the cookie, else the status), `offline` (office hours, and what
- * they typed can become a ticket or a prefilled booking), `askingDetails` (name, email, consent
+ * they typed can become a ticket or a prefilled booking; the status is asked again every 60 s, and
+ * once someone is available they may start a chat with it), `askingDetails` (name, email, consent
  * and the first message), `chatting` (the event stream, with `connection` live or reconnecting
  * and a `composer`), `ended` (closed by staff; the transcript was mailed). The inline widget of
  * /contact starts checking at once and cannot be collapsed.
@@ -105,6 +107,7 @@ export const liveChatMachine = setup({
       { name: string; email: string; message: string; lang: LiveChatContext['lang'] }
     >(({ input }) => sendTicket(input)),
     listen: listenToConversation,
+    watchStatus: watchChatStatus,
   },
   guards: {
     isFloating: ({ context }) => !context.inline,
@@ -125,6 +128,7 @@ export const liveChatMachine = setup({
     isPosted: (_, p: { result: PostResult }) => p.result.ok,
     isClosedRefusal: (_, p: { result: PostResult }) => !p.result.ok && p.result.reason === 'closed',
     isTicketSent: (_, p: { result: TicketResult }) => p.result.ok,
+    isAvailableNow: ({ context }) => context.availableNow,
   },
   actions: {
     // A changed text is a new message: it gets a new Idempotency-Key when sent.
@@ -142,6 +146,11 @@ export const liveChatMachine = setup({
       ) as Errors,
     })),
     clearFieldErrors: assign({ fieldErrors: {} }),
+    markAvailable: assign((_, p: { officeHours: LiveChatContext['officeHours'] }) => ({
+      availableNow: true,
+      officeHours: p.officeHours,
+    })),
+    forgetAvailable: assign({ availableNow: false }),
     storeCheck: assign((_, p: { result: CheckResult }) =>
       p.result.kind === 'resumed'
         ? { conversationId: p.result.conversationId, messages: p.result.messages }
@@ -171,6 +180,7 @@ export const liveChatMachine = setup({
     conversationId: null,
     messages: [],
     officeHours: null,
+    availableNow: false,
     sendKey: null,
   }),
   initial: 'closed',
@@ -218,8 +228,29 @@ export const liveChatMachine = setup({
         onError: 'offline',
       },
     },
+    // The status is asked again every 60 s (SPEC 9); once someone is available the visitor may
+    // start a chat with what they typed, or still send it as a message.
     offline: {
       initial: 'editing',
+      exit: 'forgetAvailable',
+      invoke: {
+        id: 'watchStatus',
+        src: 'watchStatus',
+        input: ({ context }) => ({ lang: context.lang }),
+      },
+      on: {
+        'status.online': {
+          actions: {
+            type: 'markAvailable',
+            params: ({ event }) => ({ officeHours: event.officeHours }),
+          },
+        },
+        'user.chatNow': {
+          guard: 'isAvailableNow',
+          target: 'askingDetails',
+          actions: 'clearFieldErrors',
+        },
+      },
       states: {
         editing: {
           on: {

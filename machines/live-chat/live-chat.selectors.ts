@@ -27,5 +27,7 @@ export const selectIsSendingTicket = (s: Snapshot) => s.matches({ offline: 'send
 export const selectTicketSent = (s: Snapshot) => s.matches({ offline: 'ticketSent' });
 export const selectTicketFailed = (s: Snapshot) => s.matches({ offline: 'ticketFailed' });
 export const selectMessages = (s: Snapshot) => s.context.messages;
+/** Offline, and a later status check found someone available: a chat may be started. */
+export const selectAvailableNow = (s: Snapshot) => s.matches('offline') && s.context.availableNow;
 export const selectFieldErrors = (s: Snapshot) => s.context.fieldErrors;
 export const selectCanClose = (s: Snapshot) => !s.context.inline;

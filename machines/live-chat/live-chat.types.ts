@@ -44,6 +44,8 @@ export interface LiveChatContext {
   conversationId: string | null;
   messages: ChatMessage[];
   officeHours: OfficeHours | null;
+  /** offline: a later check of the status found someone available (the visitor may start a chat) */
+  availableNow: boolean;
   /** Idempotency-Key of the message being sent (kept across a retry of the same text) */
   sendKey: string | null;
 }
@@ -57,6 +59,10 @@ export type LiveChatEvent =
   | { type: 'user.send' }
   | { type: 'user.sendTicket' }
   | { type: 'user.startNew' }
+  /** offline, once someone is available: start a chat with what was typed */
+  | { type: 'user.chatNow' }
+  /** from the status check repeated while offline (SPEC 9, every 60 s) */
+  | { type: 'status.online'; officeHours: OfficeHours | null }
   /** from the event stream */
   | { type: 'stream.message'; message: ChatMessage }
   | { type: 'stream.closed' }

@@ -22,6 +22,8 @@ let server: RunningServer;
 let browser: Browser;
 let staff: WatchedPage;
 const visitors: WatchedPage[] = [];
+/** The visitor who opened the chat while nobody was available (two tests). */
+let waiting: WatchedPage | undefined;
 
 async function axeViolations(p: Page) {
   const axe = await new AxeBuilder({ page: p }).analyze();
@@ -136,6 +138,18 @@ describe.sequential('live chat', () => {
   });
 
   it('staff sign in to the inbox and become available', async () => {
+    // A Dutch visitor opens the chat while nobody is available; the next test follows them. Their
+    // page runs on a clock the test moves (the widget asks the status every 60 s, SPEC 9).
+    waiting = await newVisitor('nl');
+    await waiting.page.clock.install();
+    await waiting.page.goto(`${server.url}/about?lang=nl`, { waitUntil: 'networkidle' });
+    await openWidget(waiting.page, 'nl');
+    await waiting.page.getByText(t('nl', 'contact.chat.offline')).waitFor();
+    await waiting.page
+      .getByRole('dialog')
+      .getByLabel(t('nl', 'contact.form.message'))
+      .fill('Kunnen jullie mijn webshop verhuizen?');
+
     const { page } = staff;
     await page.goto(`${server.url}/dashboard/chat?lang=en`, { waitUntil: 'networkidle' });
     await page.waitForURL(/\/login\?redirect=/);
@@ -153,6 +167,26 @@ describe.sequential('live chat', () => {
     await expect.poll(() => available.isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     staff.problems.length = 0;
+  });
+
+  it('offers the chat to a visitor who waited on the offline screen once staff are available (Dutch)', async () => {
+    const { page } = waiting!;
+    const dialog = page.getByRole('dialog');
+    const start = dialog.getByRole('button', { name: t('nl', 'chat.widget.start') });
+    expect(await start.count()).toBe(0);
+    await page.clock.fastForward(60_000);
+    await dialog.getByRole('status').getByText(t('nl', 'chat.widget.availableNow')).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await start.click();
+    // the details screen, with what they typed as the first message
+    await dialog.getByRole('checkbox').waitFor();
+    expect(await dialog.getByLabel(t('nl', 'chat.widget.firstMessage')).inputValue()).toBe(
+      'Kunnen jullie mijn webshop verhuizen?',
+    );
+    expect(await focusedLabel(page)).toBe(t('nl', 'contact.form.name'));
+    expect(unexpected(waiting!)).toEqual([]);
+    await waiting!.context.close();
+    visitors.splice(visitors.indexOf(waiting!), 1);
   });
 
   it('holds a conversation in English through the floating widget, resumed after a reload and in a second tab', async () => {

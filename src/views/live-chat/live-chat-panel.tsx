@@ -6,6 +6,7 @@ import { consultationLink } from '#domain/links.ts';
 import type { Lang } from '#domain/language.ts';
 import type { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import {
+  selectAvailableNow,
   selectFieldErrors,
   selectIsReconnecting,
   selectIsSending,
@@ -153,11 +154,24 @@ function OfflineScreen({ actor, lang }: { actor: Actor; lang: Lang }) {
   const sending = useSelector(actor, selectIsSendingTicket);
   const sent = useSelector(actor, selectTicketSent);
   const failed = useSelector(actor, selectTicketFailed);
+  // Someone came online while this screen was open (the status is asked every 60 s).
+  const available = useSelector(actor, selectAvailableNow);
   return (
     <div className="live-chat__offline">
-      <p className="live-chat__lead">
-        <FormattedMessage id="contact.chat.offline" />
+      <p className="live-chat__lead" role="status">
+        <FormattedMessage id={available ? 'chat.widget.availableNow' : 'contact.chat.offline'} />
       </p>
+      {available ? (
+        <p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => actor.send({ type: 'user.chatNow' })}
+          >
+            <FormattedMessage id="chat.widget.start" />
+          </button>
+        </p>
+      ) : null}
       <p>
         <OfficeHoursText hours={hours} lang={lang} />
       </p>
