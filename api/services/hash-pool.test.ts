@@ -219,7 +219,7 @@ describe('the hash pool (scrypt in child processes)', () => {
 
   it('serves hashPassword and verifyPassword', async () => {
     const stored = await hashPassword('correct horse');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(await verifyPassword('correct horse', stored)).toBe(true);
     expect(await verifyPassword('wrong horse', stored)).toBe(false);
   });
