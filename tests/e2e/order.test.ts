@@ -114,6 +114,30 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 describe('order page: preselected plans', () => {
+  it('opens at its top with step 1, in both languages and at both widths', async () => {
+    for (const [lang, width] of [
+      ['en', 390],
+      ['nl', 1280],
+    ] as const) {
+      const { page, context, problems } = await watchedPage(browser, baseUrl);
+      try {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${baseUrl}/total-package/order?lang=${lang}`, {
+          waitUntil: 'networkidle',
+        });
+        await domainField(page, lang).waitFor();
+        await page.waitForTimeout(300); // what runs after hydration has run
+        // The domain step's status took the focus on load and scrolled the page to step 2.
+        expect(
+          await page.evaluate(() => [window.scrollY, document.activeElement?.tagName]),
+        ).toEqual([0, 'BODY']);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('reads plans as pipe list, comma list and repeated parameter alike; ignores unknown ids', async () => {
     const seen: Array<Array<string | null>> = [];
     for (const query of [

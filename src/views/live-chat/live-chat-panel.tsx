@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type FocusEvent, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { consultationLink } from '#domain/links.ts';
@@ -20,7 +20,7 @@ import {
   selectTicketSent,
 } from '#machines/live-chat/live-chat.selectors.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
-import { FormAlert, FormField, submitWith } from '../shared/form-field.tsx';
+import { FormAlert, FormField, submitWith, useFocusStaysIn } from '../shared/form-field.tsx';
 import { ChatLog, sendOnEnter } from './chat-log.tsx';
 import { OfficeHoursText } from './office-hours-text.tsx';
 
@@ -29,47 +29,14 @@ type Actor = ActorRefFrom<typeof liveChatMachine>;
 const CONTROLS = 'input, textarea, select, button, a[href]';
 
 /**
- * Keeps the keyboard focus in the panel when a screen replaces the one holding it (the chat has
- * started, staff ended it, a new chat is asked for): the new screen's first control takes it. A
- * panel the focus was not in (a resumed chat, focus on the widget's heading or elsewhere on the
- * page) is left alone.
- */
-function useFocusAcrossScreens(screen: string) {
-  const body = useRef<HTMLDivElement>(null);
-  const hadFocus = useRef(false);
-  useEffect(() => {
-    const el = body.current;
-    if (el && hadFocus.current && !el.contains(document.activeElement))
-      el.querySelector<HTMLElement>(CONTROLS)?.focus();
-  }, [screen]);
-  return {
-    ref: body,
-    onFocus: () => {
-      hadFocus.current = true;
-    },
-    onBlur: (e: FocusEvent<HTMLDivElement>) => {
-      const left = e.target;
-      if (e.relatedTarget) {
-        hadFocus.current = e.currentTarget.contains(e.relatedTarget);
-        return;
-      }
-      // Focus gone nowhere: a click outside, or the control was disabled while its request runs
-      // or removed with its screen. Only the first means the visitor left; it is told apart once
-      // the screen change has been drawn.
-      setTimeout(() => {
-        if (left.isConnected && !left.matches(':disabled')) hadFocus.current = false;
-      });
-    },
-  };
-}
-
-/**
  * The live-chat widget's content for a running live-chat actor: one screen per phase of the
  * machine. Incoming messages are announced by the log's live region; text is shown as text.
  */
 export function LiveChatPanel({ actor, lang }: { actor: Actor; lang: Lang }) {
   const screen = useSelector(actor, selectScreen);
-  const focus = useFocusAcrossScreens(screen);
+  // A screen that replaces the one holding the focus (the chat has started, staff ended it, a new
+  // chat is asked for) hands it to its first control; a resumed chat takes nothing.
+  const focus = useFocusStaysIn<HTMLDivElement>(screen, CONTROLS);
   return (
     <div className="live-chat__body" {...focus}>
       {screen === 'checking' ? (

@@ -312,6 +312,12 @@ describe('domain step details', () => {
     session.stop();
   });
 
+  it('takes no focus when the page loads (it would scroll the order page to this step)', () => {
+    const session = start();
+    expect(document.activeElement).toBe(document.body);
+    session.stop();
+  });
+
   it('restores a saved selection where the visitor left it', () => {
     const actor = createActor(domainCheckMachine.provide({ actions: { persist: () => {} } }), {
       input: {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
@@ -16,6 +16,7 @@ import {
   selectTransferDecision,
 } from '#machines/domain-check/domain-check.selectors.ts';
 import type { DomainCheckMessage } from '#machines/domain-check/domain-check.types.ts';
+import { useFocusStaysIn } from '../shared/form-field.tsx';
 
 export type DomainCheckActor = ActorRefFrom<typeof domainCheckMachine>;
 
@@ -65,14 +66,12 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
   const notYours = useSelector(actor, selectIsNotYours);
   const invalid = message?.kind === 'validation';
   // A choice that ends the question it answered ("skip", "continue without", "consult") leaves
-  // with its button: the keyboard goes on at what the step now says, not at the page's top.
-  const feedback = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (document.activeElement === document.body) feedback.current?.focus();
-  }, [flowState]);
+  // with its button: the keyboard goes on at what the step now says, not at the page's top. Only
+  // when the focus was in the step: the page's load and a restored choice move nothing.
+  const focus = useFocusStaysIn<HTMLElement>(flowState, '#order-domain-feedback');
 
   return (
-    <section className="order-step order-domain" aria-labelledby="order-domain-title">
+    <section className="order-step order-domain" aria-labelledby="order-domain-title" {...focus}>
       <h2 id="order-domain-title" className="order-step__title">
         <span className="order-step__number" aria-hidden="true">
           2
@@ -142,7 +141,6 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
       </form>
 
       <div
-        ref={feedback}
         id="order-domain-feedback"
         className="order-domain__feedback"
         role="status"

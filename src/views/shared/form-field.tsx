@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** What a field's control carries: its id and, while there is an error, the link to it. */
@@ -136,4 +136,41 @@ export function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useEffect(() => ref.current?.focus(), []);
   return ref;
+}
+
+/**
+ * Keeps the keyboard in a part of the page when what held the focus there is replaced (a chat
+ * screen, a step's question answered by a button that leaves with it): after `key` changes, if
+ * the focus was inside the part and is no longer, the first element matching `selector` in it
+ * takes it. A part the focus was not in is left alone, so nothing moves when the page loads or
+ * when a change comes from elsewhere (a restored answer, a message that arrives). Spread the
+ * result on the part's element.
+ */
+export function useFocusStaysIn<T extends HTMLElement>(key: unknown, selector: string) {
+  const ref = useRef<T>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (el && hadFocus.current && !el.contains(document.activeElement))
+      el.querySelector<HTMLElement>(selector)?.focus();
+  }, [key, selector]);
+  return {
+    ref,
+    onFocus: () => {
+      hadFocus.current = true;
+    },
+    onBlur: (e: FocusEvent<T>) => {
+      const left = e.target;
+      if (e.relatedTarget) {
+        hadFocus.current = e.currentTarget.contains(e.relatedTarget);
+        return;
+      }
+      // Focus gone nowhere: a click outside, or the control was disabled while its request runs
+      // or removed with what it answered. Only the first means the visitor left; it is told apart
+      // once the change has been drawn.
+      setTimeout(() => {
+        if (left.isConnected && !left.matches(':disabled')) hadFocus.current = false;
+      });
+    },
+  };
 }
