@@ -275,7 +275,7 @@ export function createApp({
     .route('/', passwordResetRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', accountRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
-    .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config) }))
+    .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config, billing.seller) }))
     .route('/', emailConfigRoutes({ mailConfig }));
 
   app.route('/api', api);

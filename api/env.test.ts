@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, parseConfig } from './env.ts';
+import { billingSettings } from './services/invoice-pdf.ts';
 
 describe('parseConfig', () => {
   it('fills the defaults of API.md section 2', () => {
@@ -120,14 +121,16 @@ describe('office hours and chat retention', () => {
 });
 
 describe('configWarnings', () => {
+  const seller = { lines: ['Damrak 1', '1012 LG Amsterdam'], kvk: '12345678' };
   it('tells the owner when customers would wait for bank details or mail that never comes', () => {
-    expect(configWarnings(parseConfig({}))).toEqual([
+    expect(configWarnings(parseConfig({}), seller)).toEqual([
       expect.stringContaining('BANK_IBAN is not set'),
       expect.stringContaining('SMTP_URL is not set'),
     ]);
     expect(
       configWarnings(
         parseConfig({ BANK_IBAN: 'NL91ABNA0417164300', SMTP_URL: 'smtp://mail.example.nl:587' }),
+        seller,
       ),
     ).toEqual([]);
     // With Mollie the customer pays there; bank details are not needed.
@@ -137,6 +140,27 @@ describe('configWarnings', () => {
           MOLLIE_API_KEY: 'live_abcdefghijklmnop',
           SMTP_URL: 'smtp://mail.example.nl',
         }),
+        seller,
+      ),
+    ).toEqual([]);
+  });
+
+  it('tells the owner when invoices would lack the address or KvK number a Dutch invoice states', () => {
+    const configured = parseConfig({
+      BANK_IBAN: 'NL91ABNA0417164300',
+      SMTP_URL: 'smtp://mail.example.nl',
+    });
+    const warning = [expect.stringContaining('COMPANY_ADDRESS or COMPANY_KVK is not set')];
+    expect(configWarnings(configured, { lines: [] })).toEqual(warning);
+    expect(configWarnings(configured, { lines: [], kvk: '12345678' })).toEqual(warning);
+    expect(configWarnings(configured, { lines: ['Damrak 1'] })).toEqual(warning);
+    // from the configuration, through the invoices' own seller block
+    expect(
+      configWarnings(
+        configured,
+        billingSettings(
+          parseConfig({ COMPANY_ADDRESS: 'Damrak 1, 1012 LG Amsterdam', COMPANY_KVK: '12345678' }),
+        ).seller,
       ),
     ).toEqual([]);
   });

@@ -232,16 +232,23 @@ function isValidIban(iban: string): boolean {
  * What the owner should know about a configuration that starts but leaves customers short.
  * `bankDetails`: payments are by bank transfer without `BANK_IBAN`, so pay pages and invoices
  * say the details follow by mail, and nothing sends them. `smtp`: without `SMTP_URL` every mail
- * stays in the outbox. Logged at start and shown on the staff overview.
+ * stays in the outbox. `sellerDetails`: the invoices' seller block (COMPANY_*, or the build's
+ * VITE_COMPANY_*) has no address or no KvK number, which a Dutch invoice must state
+ * (INTEGRATIONS.md 6). Logged at start and shown on the staff overview.
  */
-export type SetupGap = 'bankDetails' | 'smtp';
+export type SetupGap = 'bankDetails' | 'smtp' | 'sellerDetails';
+
+/** What `setupGaps` reads of the seller block invoices are issued with (billingSettings). */
+export type SellerBlock = { lines: readonly string[]; kvk?: string | undefined };
 
 export function setupGaps(
   config: Partial<Pick<Config, 'MOLLIE_API_KEY' | 'BANK_IBAN' | 'SMTP_URL'>>,
+  seller: SellerBlock,
 ): SetupGap[] {
   const gaps: SetupGap[] = [];
   if (!config.MOLLIE_API_KEY && !config.BANK_IBAN) gaps.push('bankDetails');
   if (!config.SMTP_URL) gaps.push('smtp');
+  if (seller.lines.length === 0 || !seller.kvk) gaps.push('sellerDetails');
   return gaps;
 }
 
@@ -249,11 +256,14 @@ const SETUP_GAP_WARNINGS: Record<SetupGap, string> = {
   bankDetails:
     'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
   smtp: 'SMTP_URL is not set: every mail is kept in the outbox table, none is sent',
+  sellerDetails:
+    'COMPANY_ADDRESS or COMPANY_KVK is not set: invoices are issued without the business address or Chamber of Commerce number a Dutch invoice must state',
 };
 
 /** The start-up warnings of `setupGaps`, for the log. */
 export function configWarnings(
   config: Pick<Config, 'MOLLIE_API_KEY' | 'BANK_IBAN' | 'SMTP_URL'>,
+  seller: SellerBlock,
 ): string[] {
-  return setupGaps(config).map((gap) => SETUP_GAP_WARNINGS[gap]);
+  return setupGaps(config, seller).map((gap) => SETUP_GAP_WARNINGS[gap]);
 }

@@ -216,7 +216,7 @@ async function main() {
     },
     `listening on ${config.PUBLIC_URL}`,
   );
-  for (const warning of configWarnings(config)) logger.warn({}, warning);
+  for (const warning of configWarnings(config, billing.seller)) logger.warn({}, warning);
 
   // The billing job every hour (and a minute after start, to catch up after downtime). With
   // several servers on one PostgreSQL only one runs at a time; the others skip that hour.

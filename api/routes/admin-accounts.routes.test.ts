@@ -4,6 +4,7 @@ import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { addUsers, postLead, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { billingSettings } from '../services/invoice-pdf.ts';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
 let t: TestApp;
@@ -206,15 +207,19 @@ describe('GET /api/admin/overview', () => {
     expect(figures.newLeads).toBe(2);
     // Ann ordered (at the same moment as her lead, in this test's clock); Dan did not.
     expect(figures.conversion).toEqual({ leads: 2, converted: 1, rate: 50 });
-    // This app has neither BANK_IBAN (nor Mollie) nor SMTP_URL: the overview says so.
-    expect(figures.setup).toEqual(['bankDetails', 'smtp']);
+    // This app has neither BANK_IBAN (nor Mollie) nor SMTP_URL, nor the seller's address and KvK
+    // number: the overview says so.
+    expect(figures.setup).toEqual(['bankDetails', 'smtp', 'sellerDetails']);
   });
 
-  it('names no setup gap once bank details and SMTP are configured', async () => {
-    const configured = await createTestApp(
-      { now: () => NOW },
-      { BANK_IBAN: 'NL91ABNA0417164300', SMTP_URL: 'smtp://127.0.0.1:2525' },
-    );
+  it("names no setup gap once bank details, SMTP and the seller's details are configured", async () => {
+    const config = { BANK_IBAN: 'NL91ABNA0417164300', SMTP_URL: 'smtp://127.0.0.1:2525' };
+    const billing = billingSettings({
+      ...config,
+      COMPANY_ADDRESS: 'Damrak 1, 1012 LG Amsterdam',
+      COMPANY_KVK: '12345678',
+    });
+    const configured = await createTestApp({ now: () => NOW, billing }, config);
     try {
       await addUsers(configured.database, STAFF);
       const cookie = await signIn(configured, STAFF.email, STAFF.password);

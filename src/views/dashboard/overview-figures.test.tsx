@@ -78,13 +78,17 @@ describe('setup gaps', () => {
     'names what the configuration leaves undone, in %s, before the figures',
     (lang) => {
       const t = catalogs[lang];
-      show(lang, { count: 0, total: 0 }, ['bankDetails', 'smtp', 'unknownGap']);
+      show(lang, { count: 0, total: 0 }, ['bankDetails', 'smtp', 'sellerDetails', 'unknownGap']);
       const section = screen.getByRole('region', { name: t['dashboard.setup.title'] });
       expect(
         within(section)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
-      ).toEqual([t['dashboard.setup.bankDetails'], t['dashboard.setup.smtp']]);
+      ).toEqual([
+        t['dashboard.setup.bankDetails'],
+        t['dashboard.setup.smtp'],
+        t['dashboard.setup.sellerDetails'],
+      ]);
       // First on the overview, above the money tiles.
       expect(section.compareDocumentPosition(screen.getAllByRole('term')[0]!)).toBe(
         Node.DOCUMENT_POSITION_FOLLOWING,

@@ -10,11 +10,12 @@ import { ColumnHeads } from '../shared/column-heads.tsx';
 const SETUP_GAP_IDS: Record<string, string> = {
   bankDetails: 'dashboard.setup.bankDetails',
   smtp: 'dashboard.setup.smtp',
+  sellerDetails: 'dashboard.setup.sellerDetails',
 };
 
 /**
  * The configuration's gaps that leave customers waiting (no bank details to pay to, no mail
- * leaving the server), first on the overview: the owner may never read the server's log.
+ * leaving the server) or invoices short of what the law asks, first on the overview: the owner may never read the server's log.
  */
 function SetupGaps({ gaps }: { gaps: readonly string[] }) {
   const known = gaps.filter((gap) => gap in SETUP_GAP_IDS);
