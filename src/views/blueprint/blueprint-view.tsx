@@ -140,10 +140,27 @@ const NOTICES = {
   draftFailed: ['error', 'blueprint.later.failed'],
 } as const satisfies Record<Exclude<QuestionsNotice, 'uploadRejected' | null>, readonly string[]>;
 
+/** The notices of "continue later": shown by its own form, where the visitor is looking. */
+const LATER_NOTICES: ReadonlySet<QuestionsNotice> = new Set([
+  'savingDraft',
+  'draftSaved',
+  'draftFailed',
+]);
+
+/** A notice of NOTICES as a paragraph (the address the link went to filled in). */
+function NoticeLine({ actor, notice }: { actor: BlueprintActor; notice: keyof typeof NOTICES }) {
+  const sentTo = useSelector(actor, (s) => s.context.sentTo);
+  const [look, id] = NOTICES[notice];
+  return (
+    <p className={`blueprint-notice blueprint-notice--${look}`}>
+      <FormattedMessage id={id} values={{ email: sentTo ?? '' }} />
+    </p>
+  );
+}
+
 function QuestionsNotice({ actor }: { actor: BlueprintActor }) {
   const notice = useSelector(actor, selectQuestionsNotice);
   const refusal = useSelector(actor, (s) => s.context.refusal);
-  const sentTo = useSelector(actor, (s) => s.context.sentTo);
   let content: React.ReactNode = null;
   let kind = 'info';
   if (notice === 'uploadRejected') {
@@ -156,14 +173,13 @@ function QuestionsNotice({ actor }: { actor: BlueprintActor }) {
         />
       );
     }
-  } else if (notice) {
-    const [look, id] = NOTICES[notice];
-    kind = look;
-    content = <FormattedMessage id={id} values={{ email: sentTo ?? '' }} />;
   }
   return (
     <div className="blueprint-notice-area" role="status">
       {content ? <p className={`blueprint-notice blueprint-notice--${kind}`}>{content}</p> : null}
+      {notice && notice !== 'uploadRejected' && !LATER_NOTICES.has(notice) ? (
+        <NoticeLine actor={actor} notice={notice} />
+      ) : null}
     </div>
   );
 }
@@ -171,6 +187,7 @@ function QuestionsNotice({ actor }: { actor: BlueprintActor }) {
 function ContinueLater({ actor }: { actor: BlueprintActor }) {
   const intl = useIntl();
   const busy = useSelector(actor, selectIsBusy);
+  const notice = useSelector(actor, selectQuestionsNotice);
   const [email, setEmail] = useState('');
   const valid = isValidContactEmail(email);
   const submit = (e: FormEvent) => {
@@ -199,6 +216,12 @@ function ContinueLater({ actor }: { actor: BlueprintActor }) {
         <button type="submit" className="button button--ghost" disabled={busy || !valid}>
           {intl.formatMessage({ id: 'blueprint.later.submit' })}
         </button>
+      </div>
+      {/* Saving, sent or failed: said under the button that asked, not at the section's top. */}
+      <div className="blueprint-later__status" role="status">
+        {notice && notice !== 'uploadRejected' && LATER_NOTICES.has(notice) ? (
+          <NoticeLine actor={actor} notice={notice} />
+        ) : null}
       </div>
     </form>
   );
