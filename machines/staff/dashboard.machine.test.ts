@@ -217,9 +217,16 @@ describe('dashboard machine', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(markPaid).toHaveBeenCalledWith('2026-0001');
     expect(load).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context).toMatchObject({ pendingInvoice: null, actionError: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      pendingInvoice: null,
+      actionError: null,
+      // its row says it is done, until the next action
+      paidInvoice: '2026-0001',
+    });
     // The open-invoices figure follows the payment (it is part of what is fetched again).
     expect(actor.getSnapshot().context.data?.figures.openInvoices).toEqual({ count: 0, total: 0 });
+    actor.send({ type: 'user.refresh' });
+    expect(actor.getSnapshot().context.paidInvoice).toBeNull();
   });
 
   it('keeps the data and reports a failed mark-paid or refresh', async () => {

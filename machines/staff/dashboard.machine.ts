@@ -15,6 +15,8 @@ export interface DashboardContext {
   actionError: string | null;
   /** Invoice being confirmed, then marked, as paid. */
   pendingInvoice: string | null;
+  /** The invoice this page just marked paid (its row says so), until the next action. */
+  paidInvoice: string | null;
 }
 
 export type DashboardEvent =
@@ -49,7 +51,13 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: { data: null, chatAvailable: null, actionError: null, pendingInvoice: null },
+  context: {
+    data: null,
+    chatAvailable: null,
+    actionError: null,
+    pendingInvoice: null,
+    paidInvoice: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -74,12 +82,16 @@ export const dashboardMachine = setup({
       states: {
         idle: {
           on: {
-            'user.refresh': { target: 'refreshing', actions: assign({ actionError: null }) },
+            'user.refresh': {
+              target: 'refreshing',
+              actions: assign({ actionError: null, paidInvoice: null }),
+            },
             'user.markPaid': {
               target: 'confirmingPaid',
               actions: assign({
                 pendingInvoice: ({ event }) => event.number,
                 actionError: null,
+                paidInvoice: null,
               }),
             },
             'user.setChat': {
@@ -87,6 +99,7 @@ export const dashboardMachine = setup({
               actions: assign({
                 chatAvailable: ({ event }) => event.available,
                 actionError: null,
+                paidInvoice: null,
               }),
             },
           },
@@ -101,7 +114,13 @@ export const dashboardMachine = setup({
           invoke: {
             src: 'markPaid',
             input: ({ context }) => ({ number: context.pendingInvoice ?? '' }),
-            onDone: { target: 'refreshing', actions: assign({ pendingInvoice: null }) },
+            onDone: {
+              target: 'refreshing',
+              actions: assign({
+                paidInvoice: ({ context }) => context.pendingInvoice,
+                pendingInvoice: null,
+              }),
+            },
             onError: {
               target: 'idle',
               actions: assign({

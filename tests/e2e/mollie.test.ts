@@ -157,7 +157,7 @@ describe('paying with Mollie', () => {
       await button.click();
       await row
         .getByRole('button', {
-          name: `Factuur ${invoiceNumber} is betaald: markeer hem en mail de klant`,
+          name: `Ja, betaald: mail de klant (factuur ${invoiceNumber})`,
         })
         .click();
       await expect.poll(() => row.innerText()).toContain(t['dashboard.tables.invoiceStatus.paid']);

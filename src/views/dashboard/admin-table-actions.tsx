@@ -182,6 +182,19 @@ export function ConfirmPaid({
   );
 }
 
+/**
+ * What the action cell says once the invoice is marked paid: the button that was used is gone,
+ * so this line takes the keyboard and tells what happened.
+ */
+export function MarkedPaid() {
+  const done = useFocusOnMount<HTMLSpanElement>();
+  return (
+    <span ref={done} className="admin-table__done" role="status" tabIndex={-1}>
+      <FormattedMessage id="dashboard.overview.markedPaid" />
+    </span>
+  );
+}
+
 export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void }) {
   const intl = useIntl();
   const number = String(row.number);
@@ -191,6 +204,7 @@ export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void 
     paymentProvider: typeof row.paymentProvider === 'string' ? row.paymentProvider : null,
     paymentStatus: typeof row.paymentStatus === 'string' ? row.paymentStatus : null,
   });
+  if (action.isDone) return <MarkedPaid />;
   if (!markable && !action.isRefused) return null;
   return (
     <span>

@@ -143,16 +143,20 @@ describe('invoices table, actions column', () => {
       fireEvent.click(view.getByRole('button', { name: 'Mark as paid: invoice 2026-0007' }));
       // Nothing is sent yet: the customer would get "payment received" at once.
       const confirm = view.getByRole('button', {
-        name: 'Invoice 2026-0007 is paid: mark it and mail the customer',
+        name: 'Yes, paid: mail the customer (invoice 2026-0007)',
       });
       expect(document.activeElement).toBe(confirm);
       expect(urls).toEqual([]);
       fireEvent.click(view.getByRole('button', { name: 'Not yet' }));
-      expect(view.queryByRole('button', { name: /is paid: mark it/ })).toBeNull();
+      expect(view.queryByRole('button', { name: /^Yes, paid/ })).toBeNull();
       fireEvent.click(view.getByRole('button', { name: 'Mark as paid: invoice 2026-0007' }));
-      fireEvent.click(view.getByRole('button', { name: /is paid: mark it/ }));
+      fireEvent.click(view.getByRole('button', { name: /^Yes, paid/ }));
       await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
       expect(urls).toEqual(['POST /api/admin/invoices/2026-0007/mark-paid']);
+      // The used button is gone: a focused line says what happened.
+      const done = view.getByRole('status');
+      expect(done).toHaveTextContent('Marked as paid. The mail to the customer is queued.');
+      expect(document.activeElement).toBe(done);
     } finally {
       vi.unstubAllGlobals();
     }

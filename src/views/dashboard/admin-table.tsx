@@ -77,7 +77,8 @@ export function AdminTableView({ actor }: { actor: AdminTableActor }) {
         </p>
       ) : null}
       {data ? (
-        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        // A phone shows each row as labelled lines (app.css); wider screens a table that scrolls
+        // sideways when it must: focusable, so the keyboard can scroll it too.
         <div className="account__table-wrap" tabIndex={0}>
           <table className="account__table">
             <thead>
@@ -121,7 +122,10 @@ export function AdminTableView({ actor }: { actor: AdminTableActor }) {
                 data.rows.map((row, index) => (
                   <tr key={String(row.id ?? row.number ?? index)}>
                     {columns.map((column) => (
-                      <td key={column.key}>{column.render(row, lang, reload)}</td>
+                      // data-label: the column's name before the value where a phone stacks the row
+                      <td key={column.key} data-label={intl.formatMessage({ id: column.labelId })}>
+                        {column.render(row, lang, reload)}
+                      </td>
                     ))}
                   </tr>
                 ))

@@ -10,7 +10,7 @@ import {
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
-import { ConfirmPaid } from './admin-table-actions.tsx';
+import { ConfirmPaid, MarkedPaid } from './admin-table-actions.tsx';
 import { OverviewFiguresPanel } from './overview-figures.tsx';
 
 /** Rows shown per table; the API answers up to 100. */
@@ -40,7 +40,7 @@ export function DashboardOverview() {
   const id = useId();
   const actor = useActorRef(dashboardMachine);
   const state = useSelector(actor, (s) => s);
-  const { data, chatAvailable, actionError, pendingInvoice } = state.context;
+  const { data, chatAvailable, actionError, pendingInvoice, paidInvoice } = state.context;
   const busy = !state.matches({ ready: 'idle' });
 
   const dateTime = (iso: string) =>
@@ -166,9 +166,11 @@ export function DashboardOverview() {
                 ]
               }
             />,
-            canMarkPaid(o) &&
-            state.matches({ ready: 'confirmingPaid' }) &&
-            pendingInvoice === o.invoiceNumber ? (
+            paidInvoice !== null && paidInvoice === o.invoiceNumber ? (
+              <MarkedPaid />
+            ) : canMarkPaid(o) &&
+              state.matches({ ready: 'confirmingPaid' }) &&
+              pendingInvoice === o.invoiceNumber ? (
               <ConfirmPaid
                 number={o.invoiceNumber ?? ''}
                 busy={false}
