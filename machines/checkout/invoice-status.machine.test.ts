@@ -16,6 +16,7 @@ const INVOICE: InvoiceView = {
   dueDate: '2026-03-24',
   status: 'open',
   total: 3630,
+  lines: [],
   seller: { name: 'Webstudio', lines: ['Keizersgracht 1'] },
   payment: { provider: 'banktransfer', status: 'open', checkoutUrl: null },
   bank: { iban: 'NL91ABNA0417164300', bic: null, accountName: 'Webstudio' },

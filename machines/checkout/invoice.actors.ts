@@ -14,6 +14,8 @@ export const invoiceViewSchema = v.object({
   dueDate: v.string(),
   status: v.picklist(['open', 'paid']),
   total: v.number(),
+  /** A renewal's lines name the subscription they bill (README); an order's do not. */
+  lines: v.array(v.object({ subscriptionId: v.optional(v.nullable(v.string())) })),
   seller: partySchema,
   payment: v.nullable(
     v.object({

@@ -78,6 +78,10 @@ describe('a whole order in the browser', () => {
         .poll(() => page.locator('.pay-page__details').innerText(), { timeout: 10_000 })
         .toContain(number);
       expect(await page.locator('.pay-page__details').innerText()).toMatch(/30[.,]00/);
+      // The order is in, and the page says what follows (as the thank-you page does).
+      expect(await page.locator('.pay-page__received').innerText()).toBe(
+        `${t['page.thankYou.intro']}\n\n${t['thankYou.next.start']}`,
+      );
       // A bank transfer on a server without bank details configured: they follow by mail.
       expect(await page.locator('.pay-page__details').innerText()).toContain(
         t['pay.page.detailsFollow'],

@@ -74,8 +74,21 @@ function PayDetails({ number }: { number: string }) {
     );
   const mollieLink =
     invoice.payment?.provider === 'mollie' ? (invoice.payment.checkoutUrl ?? null) : null;
+  // An order's invoice: the customer who just ordered (or follows the confirmation's link) reads
+  // that the order is in and what follows, as on the thank-you page. Not for a renewal.
+  const forOrder = !invoice.lines.some((line) => line.subscriptionId);
   return (
     <div className="pay-page__details">
+      {forOrder ? (
+        <div className="pay-page__received">
+          <p>
+            <FormattedMessage id="page.thankYou.intro" />
+          </p>
+          <p>
+            <FormattedMessage id="thankYou.next.start" />
+          </p>
+        </div>
+      ) : null}
       <dl>
         <div>
           <dt>
