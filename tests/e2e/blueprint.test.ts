@@ -66,7 +66,14 @@ async function answer(page: Page, lang: Lang, id: string) {
       return box.locator('input[type=checkbox]').first().check();
     case 'colorpicker':
       return box.locator('button.blueprint-swatch').first().click();
-    case 'palette':
+    case 'palette': {
+      // Each palette's name on one line, whole ("Oceaanbrie|s" broke at 1280 px in Dutch).
+      const names = box.locator('.blueprint-palette > span:last-child');
+      expect(
+        await names.evaluateAll((spans) => spans.map((s) => s.getClientRects().length)),
+      ).toEqual((await names.allInnerTexts()).map(() => 1));
+      return box.locator('input[type=radio]').nth(1).check();
+    }
     case 'font':
       return box.locator('input[type=radio]').nth(1).check();
     case 'listinput':
