@@ -246,6 +246,16 @@ export function QuestionField(props: QuestionFieldProps) {
                     { number: index + 1 },
                   )}
                   onChange={(e) => change(index, e.target.value)}
+                  // One per row: Enter goes on to the next row (the empty one that typing made),
+                  // as the help says, instead of running two keywords together.
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+                    e.preventDefault();
+                    e.currentTarget
+                      .closest('li')
+                      ?.nextElementSibling?.querySelector<HTMLInputElement>('input')
+                      ?.focus();
+                  }}
                 />
                 {index < rows.length ? (
                   <button
