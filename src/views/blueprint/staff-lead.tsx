@@ -67,7 +67,9 @@ export function StaffLeadScreen({ actor, lang }: { actor: StaffLeadActor; lang: 
         <dt>
           <FormattedMessage id="dashboard.lead.source" />
         </dt>
-        <dd>{lead.source}</dd>
+        <dd>
+          <FormattedMessage id={`dashboard.leadSource.${lead.source}`} />
+        </dd>
         <dt>
           <FormattedMessage id="dashboard.lead.created" />
         </dt>

@@ -11,22 +11,36 @@ import nl from '#locales/nl.json';
 import { COLUMNS } from './admin-table-columns.tsx';
 
 describe('leads table, answers column', () => {
-  it('lists answers in short, an uploaded file by its name', () => {
+  it("names a Blueprint's answers by question and option in the page language, a file by its name", () => {
     const column = COLUMNS.leads.find((c) => c.key === 'answers')!;
     const row = {
       id: '6f1c2a9e-1111-4a4a-8a8a-000000000001',
+      source: 'blueprint',
       answers: {
         foundation_domain: 'bakkerij.nl',
         foundation_goals: ['leadCapture', 'blog'],
         branding_logoUpload: [
-          { id: '6f1c2a9e-1111-4a4a-8a8a-000000000002', name: 'logo.svg', size: 10 },
+          {
+            id: '6f1c2a9e-1111-4a4a-8a8a-000000000002',
+            name: 'logo.png',
+            contentType: 'image/png',
+            size: 10,
+          },
         ],
       },
     };
-    const { container } = render(<>{column.render(row, 'en', () => {})}</>);
-    expect(container.textContent).toBe(
-      'foundation_domain: bakkerij.nl · foundation_goals: leadCapture, blog · branding_logoUpload: logo.svg',
+    const shown = (lang: 'nl' | 'en') =>
+      render(
+        <IntlProvider locale={lang} messages={(lang === 'nl' ? nl : en) as Record<string, string>}>
+          {column.render(row, lang, () => {})}
+        </IntlProvider>,
+      ).container.textContent;
+    // (it used to read "foundation_domain: bakkerij.nl · foundation_goals: leadCapture, blog")
+    expect(shown('nl')).toBe(
+      'Domein: bakkerij.nl · Doelen: Leads verzamelen, Blog · Logo: logo.png',
     );
+    cleanup();
+    expect(shown('en')).toBe('Domain: bakkerij.nl · Goals: Lead capture, Blog · Logo: logo.png');
   });
 });
 

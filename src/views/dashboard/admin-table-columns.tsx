@@ -1,6 +1,7 @@
 // The columns of each staff table: what a cell shows, and which columns the server sorts by.
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { QUESTIONS, acceptSavedAnswers, describeAnswer } from '#domain/blueprint.ts';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { nameWithDomain } from '#domain/domain-name.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
@@ -35,17 +36,28 @@ export interface Column {
 }
 
 const text = (key: string) => (row: Row) => String(row[key] ?? '');
-/** A lead's answer in short: lists joined, an uploaded file by its name (Blueprint 100). */
-const answerText = (value: unknown): string =>
-  Array.isArray(value)
-    ? value
-        .map((item: unknown) =>
-          typeof item === 'object' && item !== null && 'name' in item
-            ? String(item.name)
-            : String(item),
-        )
-        .join(', ')
-    : String(value);
+
+/**
+ * A lead's first answers in short, named in the page's language as its own page names them
+ * (staff-lead.tsx, which shows them all): a Blueprint's by question and option, the planner's,
+ * quiz's and lead form's as the orders table shows them.
+ */
+function LeadAnswers({ source, answers }: { source: string; answers: unknown }) {
+  const intl = useIntl();
+  if (source !== 'blueprint')
+    return <SmartAnswersList record={parseSmartAnswers({ [source]: answers })} />;
+  const t = (id: string) => intl.formatMessage({ id });
+  const given = acceptSavedAnswers(answers).answers;
+  return (
+    <span className="admin-table__answers">
+      {QUESTIONS.map((q) => [q.id, describeAnswer(q, given, t)] as const)
+        .filter(([, answer]) => answer !== '')
+        .slice(0, 6)
+        .map(([id, answer]) => `${t(`blueprint.question.${id}.summary`)}: ${answer}`)
+        .join(' · ')}
+    </span>
+  );
+}
 const money = (key: string) => (row: Row, lang: Lang) => formatMoney(Number(row[key] ?? 0), lang);
 const date = (key: string) => (row: Row, lang: Lang) =>
   row[key]
@@ -193,14 +205,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     {
       key: 'answers',
       labelId: 'dashboard.tables.answers',
-      render: (r) => (
-        <span className="admin-table__answers">
-          {Object.entries((r.answers as Record<string, unknown>) ?? {})
-            .slice(0, 6)
-            .map(([k, v]) => `${k}: ${answerText(v)}`)
-            .join(' · ')}
-        </span>
-      ),
+      render: (r) => <LeadAnswers source={String(r.source)} answers={r.answers} />,
     },
   ],
   tickets: [
