@@ -51,6 +51,11 @@ export function countryName(country: string, lang: Lang): string {
   return isMessageKey(key) ? t(lang, key) : country;
 }
 
+/** A customer's language named in `inLang` ("Engels", "Dutch"), for the staff's mails. */
+export function languageName(lang: Lang, inLang: Lang): string {
+  return new Intl.DisplayNames([inLang], { type: 'language' }).of(lang) ?? lang;
+}
+
 /** A customer mail's closing lines: the greeting and who sends it ("Kind regards," / the studio). */
 export function mailSignOff(lang: Lang): [string, string] {
   return [t(lang, 'mail.common.signOff'), t(lang, 'app.brand')];

@@ -26,7 +26,7 @@ import {
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
-import { t } from '../i18n.ts';
+import { languageName, t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import { renderBlueprintPdf } from '../services/blueprint-pdf.ts';
 import {
@@ -162,7 +162,11 @@ export function blueprintRoutes(services: {
           await notifyStaff(services.mailer, tx, 'lead-notification', (staffLang) => ({
             subject: t(staffLang, 'mail.staffBlueprint.subject', { score, name }),
             text: [
-              t(staffLang, 'mail.staffBlueprint.body', { email, score, lang }),
+              t(staffLang, 'mail.staffBlueprint.body', {
+                email,
+                score,
+                lang: languageName(lang, staffLang),
+              }),
               t(staffLang, 'mail.staffBlueprint.followUp', {
                 answer: t(staffLang, body.consent ? 'mail.common.yes' : 'mail.common.no'),
               }),

@@ -34,7 +34,7 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { Lang } from '#domain/language.ts';
-import { t } from '../i18n.ts';
+import { languageName, t } from '../i18n.ts';
 import { hashToken } from '../services/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
 
@@ -180,7 +180,7 @@ export function bookingsRoutes(options: {
                 '',
                 t(staffLang, 'mail.field.name', { name: saved.name }),
                 t(staffLang, 'mail.field.email', { email: saved.email }),
-                t(staffLang, 'mail.field.language', { lang: saved.lang }),
+                t(staffLang, 'mail.field.language', { lang: languageName(saved.lang, staffLang) }),
                 t(staffLang, 'mail.staffBooking.when', { when: slotWhen(saved, staffLang) }),
                 t(staffLang, 'mail.field.videoCall', { url: saved.videoCallUrl }),
                 t(staffLang, 'mail.field.bookingId', { id: saved.id }),

@@ -7,7 +7,7 @@ import { tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
-import { t } from '../i18n.ts';
+import { languageName, t } from '../i18n.ts';
 import { notifyStaff, type Mailer } from '../services/mail.ts';
 import { idempotency } from '../services/idempotency.ts';
 import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
@@ -92,7 +92,7 @@ export function contactRoutes(options: {
               '',
               t(staffLang, 'mail.field.name', { name: body.name }),
               t(staffLang, 'mail.field.email', { email: body.email }),
-              t(staffLang, 'mail.field.language', { lang }),
+              t(staffLang, 'mail.field.language', { lang: languageName(lang, staffLang) }),
               t(staffLang, 'mail.ticket.subjectLine', {
                 subject: subjectLabel(body.subject, staffLang),
               }),

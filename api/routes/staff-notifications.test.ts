@@ -71,6 +71,15 @@ describe.each(['nl', 'en'] as const)('STAFF_LANG=%s', (staffLang) => {
       expect(byKind('booking-notification').text.split('\n')[0]).toBe(
         message(staffLang, 'mail.staffBooking.body'),
       );
+      // The customer's language named in the staff's ("Taal: Engels", not "Taal: en").
+      const customerLanguage = {
+        nl: { nl: 'Nederlands', en: 'Engels' },
+        en: { nl: 'Dutch', en: 'English' },
+      }[staffLang][customerLang];
+      for (const kind of ['ticket-notification', 'booking-notification'])
+        expect(byKind(kind).text, kind).toContain(
+          message(staffLang, 'mail.field.language', { lang: customerLanguage }),
+        );
       const orderMail = byKind('order-notification');
       expect(orderMail.text.split('\n')[0]).toBe(message(staffLang, 'mail.staffOrder.body'));
       // The customer's country and the order's lines named in the staff's language.
