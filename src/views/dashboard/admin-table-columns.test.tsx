@@ -176,3 +176,19 @@ describe('invoices table, actions column', () => {
     }
   });
 });
+
+describe('subscriptions table', () => {
+  it("names a subscription in the page's language, as the client area does", () => {
+    const item = COLUMNS.subscriptions.find((c) => c.key === 'displayName')!;
+    const english = { planId: 'webHosting_total', displayName: 'Complete Website Package' };
+    expect(render(<>{item.render(english, 'nl', () => {})}</>).container.textContent).toBe(
+      'Compleet Websitepakket',
+    );
+    cleanup();
+    // a name the product no longer gives stays as stored
+    const renamed = { planId: 'webHosting_total', displayName: 'Old package name' };
+    expect(render(<>{item.render(renamed, 'nl', () => {})}</>).container.textContent).toBe(
+      'Old package name',
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
 import { parseSmartAnswers } from '#domain/smart-answers.ts';
+import { storedLineName } from '#domain/totals.ts';
 import type { AdminTableName } from '#machines/staff/admin-table.machine.ts';
 import { SmartAnswersList } from '../shared/smart-answers.tsx';
 
@@ -287,8 +288,20 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       key: 'displayName',
       labelId: 'dashboard.tables.item',
       sortable: true,
-      render: (r) =>
-        nameWithDomain(String(r.displayName ?? ''), r.domainName ? String(r.domainName) : null),
+      // In the page's language, as the client area names it (a name the product no longer gives
+      // is kept as stored).
+      render: (r, lang) =>
+        nameWithDomain(
+          storedLineName(
+            {
+              id: String(r.planId ?? ''),
+              domainName: r.domainName ? String(r.domainName) : null,
+              displayName: String(r.displayName ?? ''),
+            },
+            lang,
+          ),
+          r.domainName ? String(r.domainName) : null,
+        ),
     },
     {
       key: 'price',
