@@ -4,6 +4,7 @@ import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { addUsers, postLead, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { readPdf } from '../../tests/helpers/pdf-text.ts';
 import { billingSettings } from '../services/invoice-pdf.ts';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
@@ -35,6 +36,7 @@ describe('staff only', () => {
     ['POST', '/api/admin/tickets/00000000-0000-4000-8000-000000000000/reply'],
     ['PATCH', '/api/admin/tickets/00000000-0000-4000-8000-000000000000'],
     ['POST', '/api/admin/outbox/1/resend'],
+    ['GET', '/api/admin/outbox/1/attachments/0'],
   ])('%s %s: 401 without a session, 403 for a client', async (method, path) => {
     const body = method === 'GET' ? undefined : { message: 'x', status: 'open' };
     expect((await t.call(method, path, body)).status).toBe(401);
@@ -192,6 +194,50 @@ describe('POST /api/admin/outbox/{id}/resend', () => {
     expect(
       (await t.call('POST', '/api/admin/outbox/999999/resend', undefined, as(staff))).status,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/admin/outbox/{id}/attachments/{index}', () => {
+  it("opens a mail's attachment as the customer gets it: the order confirmation's invoice PDF", async () => {
+    // The outbox table names each mail's attachments (not their bytes)...
+    const table = await t.call(
+      'GET',
+      '/api/admin/tables/outbox?q=ann%40example.test',
+      undefined,
+      as(staff),
+    );
+    const rows = (await table.json()).rows as Array<{
+      id: number;
+      kind: string;
+      attachments: Array<{ filename: string; contentType: string }>;
+    }>;
+    const confirmation = rows.find((r) => r.kind === 'order-confirmation')!;
+    expect(confirmation.attachments).toEqual([
+      { filename: expect.stringMatching(/\.pdf$/), contentType: 'application/pdf' },
+    ]);
+    // ...and each opens: the invoice's PDF is read at delivery, so it is drawn from the invoice.
+    await t.invoicePdfs.settled();
+    const res = await t.call(
+      'GET',
+      `/api/admin/outbox/${confirmation.id}/attachments/0`,
+      undefined,
+      as(staff),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="${confirmation.attachments[0]!.filename}"`,
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readPdf(pdf).text).toContain('ann@example.test');
+    for (const path of [
+      `/api/admin/outbox/${confirmation.id}/attachments/1`,
+      `/api/admin/outbox/${confirmation.id}/attachments/-1`,
+      '/api/admin/outbox/999999/attachments/0',
+      '/api/admin/outbox/x/attachments/0',
+    ])
+      expect((await t.call('GET', path, undefined, as(staff))).status, path).toBe(404);
   });
 });
 

@@ -292,6 +292,10 @@ export async function outboxTable(db: Db, query: TableQuery) {
           createdAt: outbox.createdAt,
           sentAt: outbox.sentAt,
           text: outbox.text,
+          // The names only (the bytes can be large): GET /api/admin/outbox/{id}/attachments/{i}.
+          attachments: sql<
+            Array<{ filename: string; contentType: string }>
+          >`(select coalesce(jsonb_agg(jsonb_build_object('filename', a.v->>'filename', 'contentType', a.v->>'contentType') order by a.i), '[]'::jsonb) from jsonb_array_elements(${outbox.attachments}) with ordinality as a(v, i))`,
         })
         .from(outbox)
         .where(where)

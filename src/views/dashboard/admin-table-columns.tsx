@@ -38,6 +38,34 @@ export interface Column {
 
 const text = (key: string) => (row: Row) => String(row[key] ?? '');
 
+/** An outgoing mail's attachments, each opened as the customer gets it (an invoice's PDF too). */
+function MailAttachments({ mailId, attachments }: { mailId: string; attachments: unknown }) {
+  const files = Array.isArray(attachments)
+    ? attachments.filter(
+        (a): a is { filename: string } =>
+          typeof a === 'object' && a !== null && typeof a.filename === 'string',
+      )
+    : [];
+  if (files.length === 0) return null;
+  return (
+    <p className="admin-table__attachments">
+      <FormattedMessage id="dashboard.outbox.attachments" />{' '}
+      {files.map((file, index) => (
+        <span key={index}>
+          {index > 0 ? ', ' : null}
+          <a
+            href={`/api/admin/outbox/${encodeURIComponent(mailId)}/attachments/${index}`}
+            target="_blank"
+            rel="noopener"
+          >
+            {file.filename}
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /**
  * A lead's first answers in short, named in the page's language as its own page names them
  * (staff-lead.tsx, which shows them all): a Blueprint's by question and option, the planner's,
@@ -262,6 +290,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
         <details>
           <summary>{String(r.subject)}</summary>
           <pre className="admin-table__mail">{String(r.text)}</pre>
+          <MailAttachments mailId={String(r.id)} attachments={r.attachments} />
         </details>
       ),
     },
