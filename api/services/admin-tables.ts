@@ -34,6 +34,7 @@ export const adminOrderColumns = {
   status: orders.status,
   interval: orders.interval,
   domainName: orders.domainName,
+  domainType: orders.domainType,
   paymentMethod: orders.paymentMethod,
   email: users.email,
   name: users.name,

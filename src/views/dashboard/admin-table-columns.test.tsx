@@ -192,3 +192,26 @@ describe('subscriptions table', () => {
     );
   });
 });
+
+describe('orders table', () => {
+  it('says which domain to register, transfer or leave, and links the invoice', () => {
+    const domain = COLUMNS.orders.find((c) => c.key === 'domainName')!;
+    const invoice = COLUMNS.orders.find((c) => c.key === 'invoiceNumber')!;
+    const inDutch = (node: ReactNode) =>
+      render(
+        <IntlProvider locale="nl" messages={nl as Record<string, string>}>
+          {node}
+        </IntlProvider>,
+      ).container;
+    const row = { domainName: 'bakkerij.nl', domainType: 'transfer', invoiceNumber: '2026-0007' };
+    expect(inDutch(domain.render(row, 'nl', () => {})).textContent).toBe('bakkerij.nl (verhuizen)');
+    cleanup();
+    expect(
+      inDutch(domain.render({ domainName: null, domainType: 'none' }, 'nl', () => {})).textContent,
+    ).toBe('—');
+    cleanup();
+    const link = inDutch(invoice.render(row, 'nl', () => {})).querySelector('a')!;
+    expect(link.textContent).toBe('2026-0007');
+    expect(link.getAttribute('href')).toBe('/api/invoices/2026-0007?format=pdf');
+  });
+});

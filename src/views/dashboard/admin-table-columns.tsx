@@ -128,6 +128,13 @@ const status = (kind: keyof typeof STATUS_IDS) => (row: Row) => {
   return id ? <FormattedMessage id={id} /> : String(row.status);
 };
 
+/** An order's domain step as work for the studio (orders.domain_type). */
+const DOMAIN_TYPE_IDS: Record<string, string> = {
+  register: 'dashboard.orders.domainType.register',
+  transfer: 'dashboard.orders.domainType.transfer',
+  external: 'dashboard.orders.domainType.external',
+};
+
 /** The day a row was made, the first column of most tables. */
 const CREATED_AT: Column = {
   key: 'createdAt',
@@ -149,7 +156,36 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
         </a>
       ),
     },
-    { key: 'invoiceNumber', labelId: 'dashboard.tables.invoice', render: text('invoiceNumber') },
+    {
+      key: 'invoiceNumber',
+      labelId: 'dashboard.tables.invoice',
+      render: (r) =>
+        r.invoiceNumber ? (
+          <a href={invoicePdfLink(String(r.invoiceNumber))} target="_blank" rel="noopener">
+            {String(r.invoiceNumber)}
+          </a>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      // What the studio does with the domain: register it, transfer it in, or leave it elsewhere.
+      key: 'domainName',
+      labelId: 'dashboard.tables.domain',
+      render: (r) =>
+        r.domainName ? (
+          <>
+            {String(r.domainName)}{' '}
+            {DOMAIN_TYPE_IDS[String(r.domainType)] ? (
+              <>
+                (<FormattedMessage id={DOMAIN_TYPE_IDS[String(r.domainType)]!} />)
+              </>
+            ) : null}
+          </>
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'status',
       labelId: 'dashboard.tables.status',
