@@ -5,10 +5,23 @@ export type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
 
 const FIELD_META: Record<
   TextField,
-  { label: string; type?: string; autoComplete: string; optional?: boolean; inputMode?: 'tel' }
+  {
+    label: string;
+    type?: string;
+    autoComplete: string;
+    optional?: boolean;
+    inputMode?: 'tel';
+    /** what the field asks for, said before anything is typed (the rule, not its error) */
+    hint?: string;
+  }
 > = {
   email: { label: 'checkout.fields.email', type: 'email', autoComplete: 'email' },
-  password: { label: 'checkout.fields.password', type: 'password', autoComplete: 'new-password' },
+  password: {
+    label: 'checkout.fields.password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'checkout.fields.passwordHint',
+  },
   firstname: { label: 'checkout.fields.firstname', autoComplete: 'given-name' },
   lastname: { label: 'checkout.fields.lastname', autoComplete: 'family-name' },
   address1: { label: 'checkout.fields.address1', autoComplete: 'address-line1' },
@@ -44,6 +57,9 @@ export function CheckoutTextField({
   onBlur: () => void;
 }) {
   const meta = FIELD_META[name];
+  const describedBy = [meta.hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="checkout-field">
       <label htmlFor={inputId}>
@@ -64,10 +80,15 @@ export function CheckoutTextField({
         required={!meta.optional}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
+      {meta.hint ? (
+        <p id={`${inputId}-hint`} className="checkout-field__hint">
+          <FormattedMessage id={meta.hint} />
+        </p>
+      ) : null}
       {error ? (
         <p id={`${inputId}-error`} className="checkout-field__error">
           <FormattedMessage id={error} />
