@@ -47,6 +47,7 @@ import { createChatHub, type ChatHub } from './services/chat-hub.ts';
 import { defaultOfficeHours, type OfficeHours } from '#domain/office-hours.ts';
 import { blueprintRoutes, UPLOAD_PATH } from './routes/blueprint.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
+import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { bookingManageRoutes } from './routes/booking-manage.routes.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
@@ -273,6 +274,7 @@ export function createApp({
       }),
     )
     .route('/', passwordResetRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
+    .route('/', emailVerificationRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', accountRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config, billing.seller) }))

@@ -30,6 +30,9 @@ const tokenSchema = v.pipe(
   v.maxLength(200, 'account.validation.tokenRequired'),
 );
 
+/** POST /api/auth/verify-email: the token of the mailed link. */
+export const emailVerificationSchema = v.object({ token: tokenSchema });
+
 export const passwordResetRequestSchema = v.object({ email: accountEmailSchema });
 export const passwordResetConfirmSchema = v.object({
   token: tokenSchema,
@@ -176,6 +179,11 @@ export const accountBookingsSchema = v.object({ bookings: v.array(accountBooking
 export const accountProfileSchema = v.object({
   profile: v.object({
     email: v.string(),
+    /**
+     * whether the owner proved the address with the mailed link (API.md section 13); until then
+     * tickets, bookings, chats and leads others may have made with it are not shown
+     */
+    emailVerified: v.optional(v.boolean(), true),
     name: v.string(),
     phone: v.string(),
     lang: v.picklist(['nl', 'en']),

@@ -171,6 +171,8 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 /** Where a booking's own page is (cancel or move the call). */
 export const MANAGE_BOOKING_PATH = '/consultation/manage';
 
+export const VERIFY_EMAIL_PATH = '/verify-email';
+
 function withLang(path: string, params: Record<string, string>, lang?: Lang): string {
   const query = new URLSearchParams(params);
   if (lang) query.set('lang', lang);
@@ -180,6 +182,11 @@ function withLang(path: string, params: Record<string, string>, lang?: Lang): st
 /** `/reset-password?token=...&lang=...` */
 export function resetPasswordLink(token: string, lang?: Lang): string {
   return withLang(RESET_PASSWORD_PATH, { token }, lang);
+}
+
+/** `/verify-email?token=...&lang=...`: the link that proves an account's address. */
+export function verifyEmailLink(token: string, lang?: Lang): string {
+  return withLang(VERIFY_EMAIL_PATH, { token }, lang);
 }
 
 /** `/consultation/manage?token=...&lang=...` */

@@ -18,8 +18,31 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { tickets } from './schema-bookings.ts';
+import { madeByUser, tickets } from './schema-bookings.ts';
 import { users } from './schema.ts';
+
+/**
+ * Links that prove an account's address (API.md section 13): only the sha256 of the token is
+ * stored; single use, valid EMAIL_VERIFICATION_TTL_MS (api/services/email-verification.ts).
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** hex sha256 of the token; the token itself is only in the mailed link */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_token_hash_key').on(t.tokenHash),
+    index('email_verification_tokens_user_id_idx').on(t.userId),
+  ],
+);
 
 /** Single-use password-reset links: only the sha256 of the token is stored. */
 export const passwordResetTokens = pgTable(
@@ -81,6 +104,8 @@ export const cancelledBookings = pgTable(
     /** the SEQUENCE of the METHOD:CANCEL that was mailed */
     sequence: integer('sequence').notNull(),
     cancelledBy: text('cancelled_by').$type<'visitor' | 'staff'>().notNull(),
+    /** the booking's maker, carried over from `bookings.user_id` */
+    userId: madeByUser(),
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
   },

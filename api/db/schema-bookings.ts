@@ -19,6 +19,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { users } from './schema.ts';
+
+/**
+ * The account that was signed in when the record was made (null: made without signing in). Such
+ * a record is its maker's even before the account's address is proven (person-records.ts).
+ */
+export const madeByUser = () =>
+  uuid('user_id').references(() => users.id, { onDelete: 'set null' });
 
 export const bookings = pgTable(
   'bookings',
@@ -36,6 +44,7 @@ export const bookings = pgTable(
     manageTokenHash: text('manage_token_hash'),
     /** iCalendar SEQUENCE: raised on every reschedule */
     sequence: integer('sequence').notNull().default(0),
+    userId: madeByUser(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +87,7 @@ export const tickets = pgTable(
     lang: text('lang').$type<'nl' | 'en'>().notNull(),
     /** open, answered (staff replied, issue 15) or closed */
     status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
+    userId: madeByUser(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { madeByUser } from './schema-bookings.ts';
 
 export const chatConversations = pgTable(
   'chat_conversations',
@@ -27,6 +28,7 @@ export const chatConversations = pgTable(
     status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
     visitorTokenHash: text('visitor_token_hash').notNull(),
     staffReadUpTo: bigint('staff_read_up_to', { mode: 'number' }).notNull().default(0),
+    userId: madeByUser(),
     createdAt: createdAt(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { madeByUser } from './schema-bookings.ts';
 
 export const leadSources = ['planner', 'quiz', 'leadForm', 'blueprint'] as const;
 
@@ -26,6 +27,7 @@ export const leads = pgTable(
     subscribe: boolean('subscribe').notNull(),
     /** when the visitor agreed to follow-up mail; null when they declined */
     consentAt: timestamp('consent_at', { withTimezone: true }),
+    userId: madeByUser(),
     createdAt: createdAt(),
   },
   (t) => [

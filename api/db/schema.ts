@@ -100,6 +100,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     name: text('name').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),
+    /**
+     * When the owner proved the address (the mailed link, or a password reset through it; staff
+     * from STAFF_EMAIL). Until then, records made with this address by someone who was not signed
+     * in stay out of the account (API.md section 13, api/services/person-records.ts).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

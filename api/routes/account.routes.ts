@@ -9,7 +9,7 @@ import {
 } from '#domain/account.schema.ts';
 import { billingDetailsSchema, normalizePostalCode } from '#domain/checkout.schema.ts';
 import { amsterdamDay } from '#domain/format.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Db, Tx } from '../db/database.ts';
 import { customerProfiles, sessions, users } from '../db/schema.ts';
 import { requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
@@ -28,6 +28,7 @@ import type { BookingTokens } from '../services/booking-tokens.ts';
 import { idempotency } from '../services/idempotency.ts';
 import type { Mailer } from '../services/mail.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { personOf, type Person } from '../services/person-records.ts';
 import {
   erasePersonalData,
   exportPersonalData,
@@ -91,6 +92,13 @@ export function accountRoutes(options: {
       });
     }
     await passwordLimiter.reset(userId);
+  };
+
+  /** The signed-in person as stored now, with whether their address is proven (the gate). */
+  const person = async (db: Db | Tx, userId: string): Promise<Person> => {
+    const found = await personOf(db, userId);
+    if (!found) throw new ApiError('UNAUTHORIZED');
+    return found;
   };
 
   return (
@@ -162,13 +170,17 @@ export function accountRoutes(options: {
       })
       .get('/account/tickets', async (c) => {
         const user = c.get('user');
-        return c.json({ tickets: await database.read((db) => listTickets(db, user.email)) });
+        return c.json({
+          tickets: await database.read(async (db) => listTickets(db, await person(db, user.id))),
+        });
       })
       .get('/account/bookings', async (c) => {
         const user = c.get('user');
         const options = { now: now(), tokens: bookingTokens, lang: requestLang(c) };
         return c.json({
-          bookings: await database.read((db) => listBookings(db, user.email, options)),
+          bookings: await database.read(async (db) =>
+            listBookings(db, await person(db, user.id), options),
+          ),
         });
       })
       .get('/account/profile', async (c) => {
@@ -224,8 +236,8 @@ export function accountRoutes(options: {
       })
       .get('/account/export', async (c) => {
         const user = c.get('user');
-        const data = await database.read((db) =>
-          exportPersonalData(db, { userId: user.id, email: user.email }, providers),
+        const data = await database.read(async (db) =>
+          exportPersonalData(db, await person(db, user.id), providers),
         );
         const day = amsterdamDay(now());
         return c.body(JSON.stringify({ exportedAt: now().toISOString(), ...data }, null, 2), 200, {
@@ -240,8 +252,8 @@ export function accountRoutes(options: {
         const { password } = c.req.valid('json');
         await checkPassword(user.id, password);
         // One transaction: either everything is erased or nothing is.
-        await database.write((tx) =>
-          erasePersonalData(tx, { userId: user.id, email: user.email }, providers),
+        await database.write(async (tx) =>
+          erasePersonalData(tx, await person(tx, user.id), providers),
         );
         if (options.sessions) await options.sessions.end(c);
         else deleteCookie(c, SESSION_COOKIE, { path: '/' });

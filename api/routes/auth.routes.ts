@@ -11,18 +11,25 @@ import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
 import { upgradePasswordHash, type Sessions } from '../services/sessions.ts';
 
-/** Wrong passwords allowed per account, and per network address, in one window. */
+/**
+ * Wrong passwords (API.md section 13, decision D38A-4): `perAddress` per client address in one
+ * window, then `429`; an account with `perEmail` wrong passwords in the window is under attack, and
+ * while it is, an address that has itself given `perEmailAddress` wrong passwords for it waits.
+ * Other addresses (the owner's) are never held back by strangers' failures.
+ */
 export const LOGIN_LIMITS = {
-  perEmail: RATE_LIMITS.loginPerEmail.limit,
   perAddress: RATE_LIMITS.loginPerAddress.limit,
-  windowMs: RATE_LIMITS.loginPerEmail.windowMs,
+  perEmail: RATE_LIMITS.loginPerEmail.limit,
+  perEmailAddress: RATE_LIMITS.loginPerEmailAddress.limit,
+  windowMs: RATE_LIMITS.loginPerAddress.windowMs,
 };
 
 /**
  * Accounts and sessions: POST/GET /auth/login, GET /auth/me, POST /auth/logout and
- * POST /clients/lookup. Wrong passwords are counted per email and per address in the database
- * (so the lockout holds across app servers); past the limit the answer is 429 with Retry-After,
- * and a right password does not get through until it passes.
+ * POST /clients/lookup. Wrong passwords are counted in the database (so the limits hold across app
+ * servers) per client address, per account, and per account and address (LOGIN_LIMITS); a
+ * blocked address gets 429 with Retry-After, and a right password from it does not get through
+ * until the wait passes. An address with no failures of its own always gets to try.
  */
 export function authRoutes(options: {
   database: Database;
@@ -35,10 +42,9 @@ export function authRoutes(options: {
     .post('/auth/login', validateJson(loginRequestSchema), async (c) => {
       const { email, password } = c.req.valid('json');
       const address = rateLimits.address(c);
-      const blocked = Math.max(
-        await rateLimits.blockedFor(RATE_LIMITS.loginPerEmail, email),
-        address ? await rateLimits.blockedFor(RATE_LIMITS.loginPerAddress, address) : 0,
-      );
+      // The one client-address helper keys the counters (its IPv6 form is its own business).
+      const pair = address === null ? null : `${email}|${address}`;
+      const blocked = await loginWait(rateLimits, email, address, pair);
       if (blocked > 0) throw rateLimitedError(blocked);
 
       const [user] = await database.read((db) =>
@@ -48,12 +54,18 @@ export function authRoutes(options: {
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !user.passwordHash || !ok) {
         await rateLimits.hit(RATE_LIMITS.loginPerEmail, email);
-        if (address) await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
+        if (address !== null && pair !== null) {
+          await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
+          await rateLimits.hit(RATE_LIMITS.loginPerEmailAddress, pair);
+        }
         throw new ApiError('UNAUTHORIZED', {
           message: t(requestLang(c), 'auth.login.wrongCredentials'),
         });
       }
-      await rateLimits.reset(RATE_LIMITS.loginPerEmail, email);
+      // This address knows the password: its own failures for the account are forgotten. The
+      // address's count and the account's are not (an attacker could clear them by signing in to
+      // an account of their own, or the owner's sign-in would reopen the door to guessing).
+      if (pair !== null) await rateLimits.reset(RATE_LIMITS.loginPerEmailAddress, pair);
       // An account hashed before the cost was raised gets today's parameters (M34).
       await upgradePasswordHash(database, user, password);
       await sessions.start(c, user.id);
@@ -100,4 +112,25 @@ export function authRoutes(options: {
         );
       },
     );
+}
+
+/**
+ * Seconds this sign-in must wait, or 0: the client address past its limit, or (while the account
+ * is under attack) an address that has itself failed for the account. Nothing for an unknown
+ * address (in-process requests without a socket).
+ */
+async function loginWait(
+  rateLimits: RateLimits,
+  email: string,
+  address: string | null,
+  pair: string | null,
+): Promise<number> {
+  if (address === null || pair === null) return 0;
+  const byAddress = await rateLimits.blockedFor(RATE_LIMITS.loginPerAddress, address);
+  if (byAddress > 0) return byAddress;
+  const byPair = await rateLimits.blockedFor(RATE_LIMITS.loginPerEmailAddress, pair);
+  if (byPair === 0) return 0;
+  const underAttack = await rateLimits.blockedFor(RATE_LIMITS.loginPerEmail, email);
+  // Held back only while both hold: the attack's window and this address's own failures.
+  return underAttack > 0 ? Math.min(byPair, underAttack) : 0;
 }

@@ -115,6 +115,8 @@ export function blueprintRoutes(services: {
       const email = body.email.toLowerCase();
       const name = body.name && body.name.length >= 2 ? body.name : email.split('@')[0]!;
       const recommendation = blueprintRecommendation(body.answers);
+      // Made signed in: the account's own even before its address is proven.
+      const userId = (await currentUser(c))?.id ?? null;
 
       const result = await services.database.write(async (tx) => {
         const previous = await once.replay<{ id: string }>(tx);
@@ -131,6 +133,7 @@ export function blueprintRoutes(services: {
             answers: body.answers as Record<string, unknown>,
             recommendation,
             subscribe: body.consent,
+            userId,
           },
           at,
         );

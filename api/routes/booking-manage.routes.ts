@@ -173,6 +173,7 @@ export function bookingManageRoutes(options: {
           manageTokenHash: row.manageTokenHash,
           sequence,
           cancelledBy: token === undefined ? 'staff' : 'visitor',
+          userId: row.userId,
           bookedAt: row.createdAt,
           cancelledAt: at,
         });

@@ -136,6 +136,8 @@ export function bookingsRoutes(options: {
           description: t(lang, 'consultation.event.description', { name: body.name, url: callUrl }),
           videoCallUrl: callUrl,
           manageTokenHash: hashToken(manageToken),
+          // Made signed in: the account's own even before its address is proven.
+          userId: (await options.currentUser?.(c))?.id ?? null,
         };
         const once = idempotency(c, 'POST /api/bookings', body);
         let answer: { booking: Booking & { manageToken: string } };

@@ -170,7 +170,9 @@ export function chatRoutes(options: {
         validateJson(startConversationSchema),
         async (c) => {
           const body = c.req.valid('json');
-          const result = await chat.start({ ...body, lang: requestLang(c) });
+          // Made signed in: the account's own even before its address is proven.
+          const userId = (await currentUser(c))?.id ?? null;
+          const result = await chat.start({ ...body, lang: requestLang(c), userId });
           if (!result.ok) refuse(result);
           setCookie(c, CHAT_COOKIE, result.token, {
             httpOnly: true,

@@ -59,6 +59,8 @@ export function contactRoutes(options: {
         const body = c.req.valid('json');
         const lang = requestLang(c);
         const once = idempotency(c, 'POST /api/contact', body);
+        // Made signed in: the account's own even before its address is proven.
+        const userId = (await options.currentUser?.(c))?.id ?? null;
         const answer = await database.write(async (tx) => {
           const previous = await once.replay<{ ok: true; ticketId: string }>(tx);
           if (previous) return previous.body;
@@ -70,6 +72,7 @@ export function contactRoutes(options: {
               subject: body.subject,
               message: body.message,
               lang,
+              userId,
             })
             .returning({ id: tickets.id });
           const id = saved!.id;

@@ -87,6 +87,8 @@ export function leadsRoutes(services: {
         const lead = c.req.valid('json');
         const lang = requestLang(c);
         const once = idempotency(c, IDEMPOTENCY_SCOPE, lead);
+        // Made signed in: the account's own even before its address is proven.
+        const userId = (await currentUser(c))?.id ?? null;
 
         const result = await services.database.write(async (tx: Tx) => {
           const previous = await once.replay<{ id: string }>(tx);
@@ -103,6 +105,7 @@ export function leadsRoutes(services: {
               answers: lead.answers as Record<string, unknown>,
               recommendation,
               subscribe: lead.subscribe,
+              userId,
             },
             at,
           );

@@ -13,6 +13,7 @@ import { passwordResetTokens, sessions, users } from '../db/schema.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
+import { markEmailVerified } from '../services/email-verification.ts';
 import type { Mailer } from '../services/mail.ts';
 import { hashPassword } from '../services/passwords.ts';
 import {
@@ -154,6 +155,8 @@ export function passwordResetRoutes(options: {
           .returning({ userId: passwordResetTokens.userId });
         if (!used) return null;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+        // The link reached the account's mailbox: the address is proven too (decision D38A-3).
+        await markEmailVerified(tx, used.userId, at);
         // Every other link of the account is used up too, and every session ends.
         await tx
           .update(passwordResetTokens)

@@ -25,6 +25,7 @@ import {
   ordersWithLines,
   ticketsWithMessages,
   userWithProfile,
+  type Person,
 } from './person-records.ts';
 import {
   accountSubscription,
@@ -121,8 +122,9 @@ export async function cancelOwnSubscription(
   return accountSubscription({ ...row, ...updated! }, today, input.lang);
 }
 
-export async function listTickets(db: Db | Tx, email: string): Promise<AccountTicket[]> {
-  const rows = await ticketsWithMessages(db, email, desc(tickets.createdAt));
+/** The person's tickets, newest first (the gate of person-records.ts applied). */
+export async function listTickets(db: Db | Tx, person: Person): Promise<AccountTicket[]> {
+  const rows = await ticketsWithMessages(db, person, desc(tickets.createdAt));
   return rows.map((t) => ({
     id: t.id,
     subject: t.subject,
@@ -143,10 +145,10 @@ export async function listTickets(db: Db | Tx, email: string): Promise<AccountTi
  */
 export async function listBookings(
   db: Db | Tx,
-  email: string,
+  person: Person,
   options: { now: Date; tokens: Pick<BookingTokens, 'forOwner'>; lang: Lang },
 ): Promise<AccountBooking[]> {
-  const { booked, cancelled } = await bookingsOf(db, email);
+  const { booked, cancelled } = await bookingsOf(db, person);
   return [
     ...booked.map((b) => ({
       id: b.id,
@@ -174,6 +176,7 @@ export async function readProfile(db: Db | Tx, userId: string): Promise<AccountP
   if (!user) throw new ApiError('UNAUTHORIZED');
   return {
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     name: user.name,
     phone: profile?.phone ?? '',
     lang: profile?.lang ?? 'en',
@@ -236,6 +239,8 @@ export async function requestUpgrade(
       subject: 'upgrade',
       message,
       lang: input.lang,
+      // Made signed in: the account's own, whether or not its address is proven yet.
+      userId: input.userId,
     })
     .returning({ id: tickets.id });
   await notifyStaff(input.mailer, tx, 'upgrade-request', (staffLang) => {

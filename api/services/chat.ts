@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import { addMonths, amsterdamDay, formatDate } from '#domain/format.ts';
 import type { ChatMessage, InboxConversation, MessageAuthor } from '#domain/chat.schema.ts';
 import type { Lang } from '#domain/language.ts';
@@ -70,7 +70,14 @@ export interface ChatService {
   /** Inside office hours and at least one staff member available (every server agrees: a table). */
   isOnline(): Promise<boolean>;
   officeHours: OfficeHours;
-  start(input: { name: string; email: string; message: string; lang: Lang }): Promise<
+  /** `userId`: the account signed in when the chat starts (person-records.ts), if any. */
+  start(input: {
+    name: string;
+    email: string;
+    message: string;
+    lang: Lang;
+    userId?: string | null;
+  }): Promise<
     | {
         ok: true;
         conversation: { id: string; status: 'open' };
@@ -205,6 +212,7 @@ export function createChatService(options: {
             name: input.name,
             email: input.email.toLowerCase(),
             lang: input.lang,
+            userId: input.userId ?? null,
             consentAt: at,
             visitorTokenHash: hashToken(token),
             createdAt: at,
@@ -417,16 +425,23 @@ export interface ChatTranscript {
   messages: ChatMessage[];
 }
 
-/** Every conversation of this email address with its messages (for GET /api/account/export). */
+/**
+ * The conversations of an address (every one), or those a condition picks (the data export passes
+ * person-records.ts's gate), with their messages (for GET /api/account/export).
+ */
+function conversationsOf(who: string | SQL): SQL {
+  return typeof who === 'string' ? eq(chatConversations.email, who.trim().toLowerCase()) : who;
+}
+
 export async function exportChatTranscripts(
   from: Database | Db | Tx,
-  email: string,
+  who: string | SQL,
 ): Promise<ChatTranscript[]> {
   const db = 'db' in from ? from.db : from;
   const conversations = await db
     .select()
     .from(chatConversations)
-    .where(eq(chatConversations.email, email.trim().toLowerCase()))
+    .where(conversationsOf(who))
     .orderBy(asc(chatConversations.createdAt));
   if (conversations.length === 0) return [];
   const messages = await db
@@ -453,14 +468,18 @@ export async function exportChatTranscripts(
 }
 
 /**
- * Deletes every conversation (and its messages) of this email address; returns how many. Pass
+ * Deletes every conversation (and its messages) of this email address, or those the condition
+ * picks; returns how many. Pass
  * the caller's transaction to delete together with the account.
  */
-export async function deleteChatTranscripts(target: Database | Tx, email: string): Promise<number> {
+export async function deleteChatTranscripts(
+  target: Database | Tx,
+  who: string | SQL,
+): Promise<number> {
   const run = async (t: Tx) => {
     const deleted = await t
       .delete(chatConversations)
-      .where(eq(chatConversations.email, email.trim().toLowerCase()))
+      .where(conversationsOf(who))
       .returning({ id: chatConversations.id });
     return deleted.length;
   };

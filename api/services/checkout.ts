@@ -48,6 +48,7 @@ import type { BillingSettings } from './invoice-pdf.ts';
 import type { InvoicePdfs } from './invoice-pdfs.ts';
 import { issueInvoice } from './invoices.ts';
 import type { InvoiceRow } from './orders.ts';
+import { sendEmailVerification } from './email-verification.ts';
 import type { Mailer } from './mail.ts';
 import { queueOrderMails } from './order-mail.ts';
 import { hashPassword } from './passwords.ts';
@@ -317,6 +318,15 @@ export async function placeOrder(
       // Someone registered this address a moment ago.
       if (!created) throw new ApiError('ALREADY_REGISTERED');
       userId = created.id;
+      // Anyone can type any address: the link mailed to it proves it (API.md section 13).
+      await sendEmailVerification(tx, services.mailer, {
+        userId,
+        email: body.email,
+        name: buyer.name,
+        lang,
+        publicUrl: services.publicUrl,
+        at,
+      });
     }
     // A new client is signed in to the account just made (with it, in this transaction).
     const sessionToken =

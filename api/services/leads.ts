@@ -15,6 +15,8 @@ export interface NewLead {
   recommendation: { category: string | null; products: string[] };
   /** agreed to follow-up mail (stored with the time it was given) */
   subscribe: boolean;
+  /** the account signed in when the lead was left (person-records.ts), if any */
+  userId?: string | null;
 }
 
 /** Inserts the lead at `at` (its address lowercased) and answers its id. */
@@ -31,6 +33,7 @@ export async function insertLead(tx: Tx, lead: NewLead, at: Date): Promise<strin
       recommendedProducts: lead.recommendation.products,
       subscribe: lead.subscribe,
       consentAt: lead.subscribe ? at : null,
+      userId: lead.userId ?? null,
       createdAt: at,
     })
     .returning({ id: leads.id });

@@ -6,6 +6,7 @@ import {
   cancelledBookings,
   consultationSurveys,
   customerProfiles,
+  emailVerificationTokens,
   invoices,
   leads,
   orders,
@@ -19,11 +20,18 @@ import {
 } from '../db/schema.ts';
 import {
   bookingsOf,
+  chatsOf,
   childrenByParent,
+  leadsOf,
+  mailsOf,
   ordersWithLines,
+  recordsOf,
   ticketsWithMessages,
   userWithProfile,
+  type Person,
 } from './person-records.ts';
+
+export type { Person } from './person-records.ts';
 
 /**
  * The data export and the erasure of API.md section 6 ("everything stored about the signed-in
@@ -31,13 +39,10 @@ import {
  * what it holds about a person (for the export) and how to erase or anonymise it (for the
  * deletion). The export and the deletion iterate the same list, so a part added here is in both.
  * Other areas add their provider to `PERSONAL_DATA_PROVIDERS` (live chat: transcripts).
+ *
+ * Records found by the address (leads, tickets, bookings, chats, mails) go through the gate of
+ * person-records.ts: until the address is proven, only those the account made itself.
  */
-
-export interface Person {
-  userId: string;
-  /** the account's address (lowercased); tickets, leads and bookings are found by it */
-  email: string;
-}
 
 export interface PersonalDataProvider {
   /** the key of this part in the export */
@@ -66,6 +71,9 @@ const accountProvider: PersonalDataProvider = {
     await tx.delete(customerProfiles).where(eq(customerProfiles.userId, person.userId));
     await tx.delete(sessions).where(eq(sessions.userId, person.userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, person.userId));
+    await tx
+      .delete(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, person.userId));
   },
 };
 
@@ -154,11 +162,15 @@ const subscriptionsProvider: PersonalDataProvider = {
 const leadsProvider: PersonalDataProvider = {
   key: 'leads',
   async export(db, person) {
-    const rows = await db.select().from(leads).where(eq(leads.email, person.email));
-    return rows.map((l) => ({ ...l, createdAt: iso(l.createdAt), consentAt: iso(l.consentAt) }));
+    const rows = await db.select().from(leads).where(leadsOf(person));
+    return rows.map(({ userId: _madeBy, ...l }) => ({
+      ...l,
+      createdAt: iso(l.createdAt),
+      consentAt: iso(l.consentAt),
+    }));
   },
   async erase(tx, person) {
-    await tx.delete(leads).where(eq(leads.email, person.email));
+    await tx.delete(leads).where(leadsOf(person));
   },
 };
 
@@ -168,7 +180,7 @@ const consentsProvider: PersonalDataProvider = {
     const rows = await db
       .select({ source: leads.source, subscribe: leads.subscribe, consentAt: leads.consentAt })
       .from(leads)
-      .where(eq(leads.email, person.email));
+      .where(leadsOf(person));
     const orderRows = await db
       .select({ createdAt: orders.createdAt })
       .from(orders)
@@ -197,8 +209,8 @@ const consentsProvider: PersonalDataProvider = {
 const ticketsProvider: PersonalDataProvider = {
   key: 'tickets',
   async export(db, person) {
-    const rows = await ticketsWithMessages(db, person.email, asc(tickets.createdAt));
-    return rows.map((t) => ({
+    const rows = await ticketsWithMessages(db, person, asc(tickets.createdAt));
+    return rows.map(({ userId: _madeBy, ...t }) => ({
       ...t,
       createdAt: iso(t.createdAt),
       messages: t.messages.map((m) => ({
@@ -210,14 +222,14 @@ const ticketsProvider: PersonalDataProvider = {
   },
   async erase(tx, person) {
     // The messages go with their tickets (ON DELETE CASCADE).
-    await tx.delete(tickets).where(eq(tickets.email, person.email));
+    await tx.delete(tickets).where(recordsOf(person, tickets));
   },
 };
 
 const bookingsProvider: PersonalDataProvider = {
   key: 'bookings',
   async export(db, person) {
-    const { booked, cancelled } = await bookingsOf(db, person.email);
+    const { booked, cancelled } = await bookingsOf(db, person);
     const surveysOf = await childrenByParent(
       [...booked, ...cancelled].map((b) => b.id),
       (ids) =>
@@ -257,13 +269,13 @@ const bookingsProvider: PersonalDataProvider = {
     ];
   },
   async erase(tx, person) {
-    const { booked, cancelled } = await bookingsOf(tx, person.email);
+    const { booked, cancelled } = await bookingsOf(tx, person);
     const ids = [...booked, ...cancelled].map((b) => b.id);
     if (ids.length)
       await tx.delete(consultationSurveys).where(inArray(consultationSurveys.bookingId, ids));
     // A future call is simply gone: its slot is free again.
-    await tx.delete(bookings).where(eq(bookings.email, person.email));
-    await tx.delete(cancelledBookings).where(eq(cancelledBookings.email, person.email));
+    await tx.delete(bookings).where(recordsOf(person, bookings));
+    await tx.delete(cancelledBookings).where(recordsOf(person, cancelledBookings));
   },
 };
 
@@ -271,11 +283,7 @@ const bookingsProvider: PersonalDataProvider = {
 const mailsProvider: PersonalDataProvider = {
   key: 'mails',
   async export(db, person) {
-    const rows = await db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.to, person.email))
-      .orderBy(asc(outbox.id));
+    const rows = await db.select().from(outbox).where(mailsOf(person)).orderBy(asc(outbox.id));
     return rows.map((m) => ({
       subject: m.subject,
       kind: m.kind,
@@ -286,16 +294,16 @@ const mailsProvider: PersonalDataProvider = {
     }));
   },
   async erase(tx, person) {
-    await tx.delete(outbox).where(eq(outbox.to, person.email));
+    await tx.delete(outbox).where(mailsOf(person));
   },
 };
 
-/** Live-chat transcripts (api/services/chat.ts), found by the account's address. */
+/** Live-chat transcripts (api/services/chat.ts), found by the account's address (gated). */
 const chatTranscripts: PersonalDataProvider = {
   key: 'chatMessages',
-  export: (db, person) => exportChatTranscripts(db, person.email),
+  export: (db, person) => exportChatTranscripts(db, chatsOf(person)),
   async erase(tx, person) {
-    await deleteChatTranscripts(tx, person.email);
+    await deleteChatTranscripts(tx, chatsOf(person));
   },
 };
 

@@ -32,10 +32,21 @@ const MINUTE = 60_000;
 
 /** Every limit of the product, in one place. */
 export const RATE_LIMITS = {
-  /** wrong passwords per account (the login lockout) */
+  /**
+   * wrong passwords per client address, whichever accounts they tried: past it `429` (API.md
+   * section 13); a right password from that address waits too
+   */
+  loginPerAddress: { name: 'login.address', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * wrong passwords per account, from anywhere: past it the account is "under attack", which by
+   * itself locks no one out (decision D38A-4) ...
+   */
   loginPerEmail: { name: 'login.email', limit: 5, windowMs: 15 * MINUTE },
-  /** wrong passwords per address, whichever accounts they tried */
-  loginPerAddress: { name: 'login.address', limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * ... but while it is, an address that has itself given this many wrong passwords for the
+   * account waits (key: account and address)
+   */
+  loginPerEmailAddress: { name: 'login.email-address', limit: 2, windowMs: 15 * MINUTE },
   /** POST /clients/lookup tells whether an address has an account */
   clientsLookup: { name: 'clients.lookup', limit: 30, windowMs: MINUTE },
   /** GET /domains/check asks the registry */
@@ -56,6 +67,10 @@ export const RATE_LIMITS = {
   passwordResetPerEmail: { name: 'password-reset.email', limit: 3, windowMs: 60 * MINUTE },
   /** POST /auth/password-reset/confirm: wrong or used tokens, per address */
   passwordResetConfirm: { name: 'password-reset.confirm', limit: 10, windowMs: 15 * MINUTE },
+  /** POST /auth/verify-email: wrong, used or expired tokens, per address */
+  verifyEmailConfirm: { name: 'verify-email.confirm', limit: 10, windowMs: 15 * MINUTE },
+  /** POST /auth/verify-email/resend: verification mails per account */
+  verifyEmailResend: { name: 'verify-email.resend', limit: 3, windowMs: 60 * MINUTE },
   /** wrong current passwords in the client area (password change, account deletion), per account */
   accountPassword: { name: 'account.password', limit: 5, windowMs: 15 * MINUTE },
   /** wrong booking manage tokens, per address */

@@ -20,7 +20,14 @@ const data: AccountData = {
   subscriptions: [],
   tickets: [],
   bookings: [],
-  profile: { email: 'a@b.nl', name: 'A', phone: '', lang: 'en', billing: null },
+  profile: {
+    email: 'a@b.nl',
+    emailVerified: true,
+    name: 'A',
+    phone: '',
+    lang: 'en',
+    billing: null,
+  },
 };
 const loaded: Result = { ok: true, status: 200, data, headers: new Headers() };
 const signedOut: Result = { ok: false, status: 401, code: 'UNAUTHORIZED' };

@@ -67,6 +67,20 @@ export const passwordResetConfirmMachine = createFormActionMachine({
   startsOpen: true,
 });
 
+/** The client area's notice: mail the address-proving link again (values: lang). */
+export const emailVerificationResendMachine = createFormActionMachine({
+  id: 'emailVerificationResend',
+  send: accountCalls.resendVerification,
+});
+
+/** /verify-email?token=: prove the address with the mailed token (values: token, lang). */
+export const emailVerificationMachine = createFormActionMachine({
+  id: 'emailVerification',
+  send: accountCalls.verifyEmail,
+  validate: checks.verifyEmail,
+  startsOpen: true,
+});
+
 /** Sign out (values: none). */
 export const signOutMachine = createFormActionMachine({
   id: 'signOut',

@@ -11,6 +11,7 @@ import {
   accountSubscriptionsSchema,
   accountTicketsSchema,
   cancelledSubscriptionSchema,
+  emailVerificationSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -80,6 +81,8 @@ export const checks = {
     fieldErrorsOf(passwordResetRequestSchema, values),
   resetConfirm: (values: Record<string, string>) =>
     fieldErrorsOf(passwordResetConfirmSchema, values),
+  verifyEmail: (values: Record<string, string>) =>
+    fieldErrorsOf(emailVerificationSchema, { token: values.token }),
 };
 
 const lang = (values: Record<string, string>): Lang => (values.lang === 'nl' ? 'nl' : 'en');
@@ -128,6 +131,13 @@ export const accountCalls = {
     api.post('/auth/password-reset/confirm', anyBody, {
       lang: lang(values),
       json: { token: values.token ?? '', password: values.password ?? '' },
+    }),
+  resendVerification: (values: Record<string, string>) =>
+    api.post('/auth/verify-email/resend', anyBody, { lang: lang(values) }),
+  verifyEmail: (values: Record<string, string>) =>
+    api.post('/auth/verify-email', anyBody, {
+      lang: lang(values),
+      json: { token: values.token ?? '' },
     }),
   signOut: () => api.post('/auth/logout', anyBody),
   ...bookingCalls,

@@ -158,7 +158,7 @@ describe('form-action journeys', () => {
       (m): m is ReturnType<typeof createFormActionMachine> =>
         typeof m === 'object' && m !== null && 'config' in m,
     );
-    expect(machines.length).toBe(15);
+    expect(machines.length).toBe(17);
     for (const machine of machines)
       expect(Object.keys(machine.config.states ?? {}).sort()).toEqual([
         'done',

@@ -1,6 +1,7 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../api/db/database.ts';
-import { users } from '../../api/db/schema.ts';
+import { outbox, users } from '../../api/db/schema.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import type { TestApp } from './app.ts';
 
@@ -58,4 +59,24 @@ export function postLead(
     subscribe: lead.subscribe ?? false,
     answers: { goal: 'getClients' },
   });
+}
+
+/** The token of the newest address-proving link mailed to `email` (the /verify-email link). */
+export async function verificationTokenFor(t: TestApp, email: string): Promise<string> {
+  const mails = await t.database.db
+    .select({ text: outbox.text, id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.to, email), eq(outbox.kind, 'email-verification')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '');
+  if (!link) throw new Error(`no verification link mailed to ${email}`);
+  return link[1]!;
+}
+
+/** Proves the account's address the way its owner does: the mailed link's token, posted. */
+export async function verifyEmail(t: TestApp, email: string): Promise<void> {
+  const token = await verificationTokenFor(t, email);
+  const res = await t.call('POST', '/api/auth/verify-email', { token });
+  expect(res.status).toBe(200);
 }

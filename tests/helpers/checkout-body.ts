@@ -33,6 +33,7 @@ export function checkoutBody(email: string, overrides: Record<string, unknown> =
 /** GET /api/account/profile of a customer whose last order went to a Belgian address. */
 export const BELGIAN_PROFILE = {
   email: 'anna@example.test',
+  emailVerified: true,
   name: 'Anna de Vries',
   phone: '+32 3 123 45 67',
   lang: 'en',

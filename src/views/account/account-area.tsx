@@ -20,6 +20,7 @@ import {
 import { useFocusOnMount } from '../shared/form-field.tsx';
 import { Empty, Section } from './account-section.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
+import { EmailVerificationNotice } from './email-verification-notice.tsx';
 import {
   AccountDeletion,
   BillingDetails,
@@ -61,6 +62,7 @@ export function AccountArea() {
   return (
     <div className="account" aria-busy={snapshot.matches({ ready: 'refreshing' })}>
       <AccountHeader profile={data.profile} lang={lang} />
+      <EmailVerificationNotice profile={data.profile} lang={lang} />
       <Subscriptions items={data.subscriptions} lang={lang} onChanged={changed} />
       <Invoices items={data.invoices} lang={lang} />
       <Orders items={data.orders} lang={lang} />
