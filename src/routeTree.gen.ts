@@ -19,6 +19,7 @@ import { Route as MinimalGetStartedRouteImport } from './routes/_minimal/get-sta
 import { Route as MinimalLoginRouteImport } from './routes/_minimal/login'
 import { Route as MinimalResetPasswordRouteImport } from './routes/_minimal/reset-password'
 import { Route as MinimalSchedulerRouteImport } from './routes/_minimal/scheduler'
+import { Route as MinimalVerifyEmailRouteImport } from './routes/_minimal/verify-email'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteAccountRouteImport } from './routes/_site/account'
 import { Route as SiteBlueprint100RouteImport } from './routes/_site/blueprint100'
@@ -98,6 +99,11 @@ const MinimalResetPasswordRoute = MinimalResetPasswordRouteImport.update({
 const MinimalSchedulerRoute = MinimalSchedulerRouteImport.update({
   id: '/scheduler',
   path: '/scheduler',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalVerifyEmailRoute = MinimalVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => MinimalRoute,
 } as any)
 const SiteAboutRoute = SiteAboutRouteImport.update({
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof MinimalLoginRoute
   '/reset-password': typeof MinimalResetPasswordRoute
   '/scheduler': typeof MinimalSchedulerRoute
+  '/verify-email': typeof MinimalVerifyEmailRoute
   '/about': typeof SiteAboutRoute
   '/account': typeof SiteAccountRoute
   '/blueprint100': typeof SiteBlueprint100Route
@@ -320,6 +327,7 @@ export interface FileRoutesByTo {
   '/login': typeof MinimalLoginRoute
   '/reset-password': typeof MinimalResetPasswordRoute
   '/scheduler': typeof MinimalSchedulerRoute
+  '/verify-email': typeof MinimalVerifyEmailRoute
   '/about': typeof SiteAboutRoute
   '/account': typeof SiteAccountRoute
   '/blueprint100': typeof SiteBlueprint100Route
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/_minimal/login': typeof MinimalLoginRoute
   '/_minimal/reset-password': typeof MinimalResetPasswordRoute
   '/_minimal/scheduler': typeof MinimalSchedulerRoute
+  '/_minimal/verify-email': typeof MinimalVerifyEmailRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/account': typeof SiteAccountRoute
   '/_site/blueprint100': typeof SiteBlueprint100Route
@@ -410,6 +419,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/scheduler'
+    | '/verify-email'
     | '/about'
     | '/account'
     | '/blueprint100'
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/scheduler'
+    | '/verify-email'
     | '/about'
     | '/account'
     | '/blueprint100'
@@ -496,6 +507,7 @@ export interface FileRouteTypes {
     | '/_minimal/login'
     | '/_minimal/reset-password'
     | '/_minimal/scheduler'
+    | '/_minimal/verify-email'
     | '/_site/about'
     | '/_site/account'
     | '/_site/blueprint100'
@@ -610,6 +622,13 @@ declare module '@tanstack/react-router' {
       path: '/scheduler'
       fullPath: '/scheduler'
       preLoaderRoute: typeof MinimalSchedulerRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/verify-email': {
+      id: '/_minimal/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof MinimalVerifyEmailRouteImport
       parentRoute: typeof MinimalRoute
     }
     '/_site/about': {
@@ -872,6 +891,7 @@ interface MinimalRouteChildren {
   MinimalLoginRoute: typeof MinimalLoginRoute
   MinimalResetPasswordRoute: typeof MinimalResetPasswordRoute
   MinimalSchedulerRoute: typeof MinimalSchedulerRoute
+  MinimalVerifyEmailRoute: typeof MinimalVerifyEmailRoute
 }
 
 const MinimalRouteChildren: MinimalRouteChildren = {
@@ -880,6 +900,7 @@ const MinimalRouteChildren: MinimalRouteChildren = {
   MinimalLoginRoute: MinimalLoginRoute,
   MinimalResetPasswordRoute: MinimalResetPasswordRoute,
   MinimalSchedulerRoute: MinimalSchedulerRoute,
+  MinimalVerifyEmailRoute: MinimalVerifyEmailRoute,
 }
 
 const MinimalRouteWithChildren =

@@ -94,31 +94,93 @@ describe('POST /api/auth/login', () => {
     expect((await res.json()).error.code).toBe(code);
   });
 
-  it('blocks an account after too many wrong passwords with 429 and Retry-After, even for the right one', async () => {
-    // the counts live in the database: start from none, and leave none for the next tests
+  // Issue 38 item 5: anyone could lock an account with five wrong passwords from five addresses.
+  it('never locks the owner out because of strangers: five addresses fail, the owner signs in', async () => {
     const forget = async () => {
       await t.database.write((tx) => tx.delete(rateLimits));
     };
     await forget();
     onTestFinished(forget);
-    const app = await createTestApp({ database: t.database });
-    const attempt = (password: string) =>
-      app.call('POST', '/api/auth/login', { email: 'client@example.test', password });
+    const from = (address: string, password: string) =>
+      login('client@example.test', password, { 'X-Forwarded-For': address });
     for (let i = 0; i < LOGIN_LIMITS.perEmail; i++)
-      expect((await attempt(`wrong-${i}`)).status).toBe(401);
-    const blocked = await attempt('client-password');
+      expect((await from(`203.0.113.${10 + i}`, `wrong-${i}`)).status).toBe(401);
+    // The account is under attack now; the owner, from an address that never failed, gets in ...
+    const owner = await from('192.0.2.77', 'client-password');
+    expect(owner.status).toBe(200);
+    // ... and a second app server on the same database agrees.
+    const other = await createTestApp({ database: t.database });
+    const again = await other.call(
+      'POST',
+      '/api/auth/login',
+      { email: 'client@example.test', password: 'client-password' },
+      { 'X-Forwarded-For': '192.0.2.78' },
+    );
+    expect(again.status).toBe(200);
+    // Even the owner after one typo of their own.
+    expect((await from('192.0.2.79', 'typo')).status).toBe(401);
+    expect((await from('192.0.2.79', 'client-password')).status).toBe(200);
+  });
+
+  it('slows an account under attack for the addresses that keep failing on it', async () => {
+    const forget = async () => {
+      await t.database.write((tx) => tx.delete(rateLimits));
+    };
+    await forget();
+    onTestFinished(forget);
+    const from = (address: string, password: string) =>
+      login('client@example.test', password, { 'X-Forwarded-For': address });
+    // Three strangers fail once each, a fourth twice: five failures, the account is under attack.
+    for (const address of ['203.0.113.20', '203.0.113.21', '203.0.113.22'])
+      expect((await from(address, 'wrong')).status).toBe(401);
+    expect((await from('203.0.113.23', 'wrong-1')).status).toBe(401);
+    expect((await from('203.0.113.23', 'wrong-2')).status).toBe(401);
+    // That fourth address has failed twice on this account: it waits, right password or not.
+    const slowed = await from('203.0.113.23', 'client-password');
+    expect(slowed.status).toBe(429);
+    const retryAfter = Number(slowed.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+    // An address that failed only once may still try; the owner elsewhere is never held back.
+    expect((await from('203.0.113.20', 'client-password')).status).toBe(200);
+    expect((await from('192.0.2.80', 'client-password')).status).toBe(200);
+  });
+
+  it('limits one address guessing: 429 with Retry-After after 5 wrong passwords in 15 minutes', async () => {
+    const forget = async () => {
+      await t.database.write((tx) => tx.delete(rateLimits));
+    };
+    await forget();
+    onTestFinished(forget);
+    expect(LOGIN_LIMITS.perAddress).toBe(5);
+    expect(LOGIN_LIMITS.windowMs).toBe(15 * 60 * 1000);
+    const guess = (password: string) =>
+      login('client@example.test', password, { 'X-Forwarded-For': '198.51.100.66' });
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++)
+      expect((await guess(`wrong-${i}`)).status).toBe(401);
+    const blocked = await guess('client-password');
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error.code).toBe('RATE_LIMITED');
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
-    // another app server on the same database refuses as well
+    // Counted in the database: another app server refuses that address as well.
     const other = await createTestApp({ database: t.database });
-    const again = await other.call('POST', '/api/auth/login', {
-      email: 'client@example.test',
-      password: 'client-password',
-    });
+    const again = await other.call(
+      'POST',
+      '/api/auth/login',
+      { email: 'client@example.test', password: 'client-password' },
+      { 'X-Forwarded-For': '198.51.100.66' },
+    );
     expect(again.status).toBe(429);
+    // The owner, elsewhere, is not affected.
+    expect(
+      (
+        await login('client@example.test', 'client-password', {
+          'X-Forwarded-For': '192.0.2.81',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('counts wrong passwords per address too, whichever accounts they try', async () => {

@@ -43,7 +43,7 @@ describe('sessions', () => {
 });
 
 describe('rate limits', () => {
-  it('the login lockout counts wrong passwords on both servers together', async () => {
+  it('the per-address login limit counts wrong passwords on both servers together', async () => {
     const from = cluster.newVisitor();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -55,7 +55,7 @@ describe('rate limits', () => {
       if (res.status === 429) expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // the right password is refused on either server until the window passes
+    // the right password from that address is refused on either server until the window passes
     for (let i = 0; i < 2; i++)
       expect((await cluster.fetch('/api/auth/login', { json: cluster.staff, from })).status).toBe(
         429,
