@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { addUsers, postLead, signIn, STAFF } from '../../tests/helpers/accounts.ts';
+import { addUsers, postLead, signIn, STAFF, verifyEmail } from '../../tests/helpers/accounts.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { readPdf } from '../../tests/helpers/pdf-text.ts';
 import { billingSettings } from '../services/invoice-pdf.ts';
@@ -21,6 +21,8 @@ beforeAll(async () => {
   await postLead(t, { name: 'Dan', email: 'dan@example.test' });
   staff = await signIn(t, STAFF.email, STAFF.password);
   client = await signIn(t, 'ann@example.test', 'a-good-password');
+  // Ann proved her address, so the tickets sent with it are hers (API.md section 13).
+  await verifyEmail(t, 'ann@example.test');
 });
 afterAll(async () => {
   await t.close();
