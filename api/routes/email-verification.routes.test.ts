@@ -196,10 +196,38 @@ describe('an account whose address is not proven', () => {
     expect(listed.map((x: { id: string }) => x.id)).toEqual([mine.ticketId]);
     const booked = (await (await get('/api/account/bookings', owner.cookie)).json()).bookings;
     expect(booked.map((b: { id: string }) => b.id)).toEqual([mine.booking.id]);
+    // A chat the owner starts while signed in is theirs too (a staff member is available).
+    const staff = sessionCookie(
+      await t.call('POST', '/api/auth/login', { email: STAFF.email, password: STAFF.password }),
+    );
+    expect(
+      (await t.call('PUT', '/api/admin/chat-availability', { available: true }, { Cookie: staff }))
+        .status,
+    ).toBe(200);
+    const chat = await t.call(
+      'POST',
+      '/api/chat/conversations',
+      { name: 'Owen', email, message: 'Signed-in question', consent: true },
+      { Cookie: owner.cookie },
+    );
+    expect(chat.status).toBe(201);
+    const chatId = (await chat.json()).conversation.id as string;
+    await t.call('PUT', '/api/admin/chat-availability', { available: false }, { Cookie: staff });
+
+    // A booking the owner made and then cancelled stays theirs (cancelled_bookings keeps its maker).
+    const cancelled = await t.call('POST', `/api/bookings/${mine.booking.id}/cancel`, {
+      token: mine.booking.manageToken,
+    });
+    expect(cancelled.status).toBe(200);
+    const afterCancel = (await (await get('/api/account/bookings', owner.cookie)).json()).bookings;
+    expect(afterCancel).toMatchObject([{ id: mine.booking.id, status: 'cancelled' }]);
+
     const { data } = await exported(owner.cookie);
     expect(data.leads).toHaveLength(1);
-    // The chat row above was stored as a visitor's (not signed in): still kept out.
-    expect(data.chatMessages).toEqual([]);
+    expect(data.tickets.map((x: { id: string }) => x.id)).toEqual([mine.ticketId]);
+    // The chat row stored as a visitor's (not signed in) is kept out; the signed-in one is in.
+    expect(data.chatMessages.map((c: { id: string }) => c.id)).toEqual([chatId]);
+    expect(data.chatMessages.map((c: { id: string }) => c.id)).not.toContain(mine.chatId);
   });
 });
 
