@@ -94,6 +94,48 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     problems.length = 0;
   });
 
+  // Issue 38 item 1: the ticket sent with the address without signing in is not shown until the
+  // address is proven with the mailed link; the client area says why.
+  it('says why the earlier message is not shown, and shows it once the mailed link proves the address', async () => {
+    const notice = page.getByRole('heading', { level: 2, name: t['account.verify.title'] });
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await page.getByText(`Question from ${lang}`).count()).toBe(0);
+    await expect
+      .poll(() => page.getByText(msg(t, 'account.verify.body', { email })).count())
+      .toBe(1);
+
+    // The link as mailed (read from the outbox by staff, in another session).
+    const staff = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'staff@example.test', password: 'staff-password-e2e' }),
+    });
+    expect(staff.status).toBe(200);
+    const cookie = /(sid=[^;]*)/.exec(staff.headers.get('set-cookie') ?? '')![1]!;
+    const outbox = (await (
+      await fetch(`${baseUrl}/api/admin/outbox?limit=200`, { headers: { Cookie: cookie } })
+    ).json()) as { mails: Array<{ to: string; kind: string; text: string }> };
+    const mail = outbox.mails.find((m) => m.to === email && m.kind === 'email-verification');
+    const link = /\/verify-email\?token=[A-Za-z0-9_-]+&lang=(?:en|nl)/.exec(mail?.text ?? '')?.[0];
+    expect(link).toMatch(new RegExp(`lang=${lang}$`));
+
+    await page.goto(`${baseUrl}${link}`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText())
+      .toBe(t['page.verifyEmail.title']);
+    expect(await axeViolations(page)).toEqual([]);
+    await fits375(page);
+    await page.getByRole('button', { name: t['auth.verify.confirm'] }).click();
+    await expect.poll(() => page.getByText(t['auth.verify.done']!).count()).toBe(1);
+    await page.getByRole('link', { name: t['auth.verify.toAccount'] }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await expect.poll(() => page.getByText(`Question from ${lang}`).count()).toBe(1);
+    expect(await notice.count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    problems.length = 0;
+  });
+
   it('orders again signed in: the checkout fills in the details of the last order', async () => {
     // This browser never kept a checkout form (the order above went through the API).
     await page.goto(`${baseUrl}/checkout?plans=webHosting_total&interval=monthly&lang=${lang}`, {
