@@ -78,13 +78,16 @@ describe('order mails over SMTP', () => {
     });
     expect(res.status).toBe(201);
     const { invoiceNumber } = await res.json();
-    // Delivery runs after the commit; wait for both mails to arrive.
-    for (let i = 0; i < 100 && smtp.received.length < 2; i++) {
+    // Delivery runs after the commit; wait for the three mails to arrive: the new account's
+    // address-proving link (API.md section 13), the confirmation and the staff notification.
+    for (let i = 0; i < 100 && smtp.received.length < 3; i++) {
       await mailer.deliverPending();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(smtp.received).toHaveLength(2);
-    const customer = smtp.received.find((m) => m.to.includes('smtp-client@example.test'))!;
+    expect(smtp.received).toHaveLength(3);
+    const customer = smtp.received.find(
+      (m) => m.to.includes('smtp-client@example.test') && m.raw.includes('application/pdf'),
+    )!;
     expect(customer.from).toBe('hello@webstudio.test');
     const raw = customer.raw.replace(/=\r?\n/g, '');
     // The UTF-8 subject is encoded; its invoice number shows through.
@@ -96,6 +99,11 @@ describe('order mails over SMTP', () => {
     const staff = smtp.received.find((m) => m.to.includes('owner@webstudio.test'))!;
     expect(staff.raw).toContain('smtp-client@example.test');
     const rows = await t.database.db.select().from(outbox);
-    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'email-verification',
+      'order-confirmation',
+      'order-notification',
+    ]);
   });
 });
