@@ -425,14 +425,15 @@ export interface ChatTranscript {
   messages: ChatMessage[];
 }
 
-/**
- * The conversations of an address (every one), or those a condition picks (the data export passes
- * person-records.ts's gate), with their messages (for GET /api/account/export).
- */
+/** Every conversation of an address, or those a condition picks (person-records.ts's gate). */
 function conversationsOf(who: string | SQL): SQL {
   return typeof who === 'string' ? eq(chatConversations.email, who.trim().toLowerCase()) : who;
 }
 
+/**
+ * The conversations of an address (every one), or those a condition picks (the data export passes
+ * person-records.ts's gate), with their messages (for GET /api/account/export).
+ */
 export async function exportChatTranscripts(
   from: Database | Db | Tx,
   who: string | SQL,
