@@ -200,7 +200,7 @@ export function createApp({
     if (isConnectionLost(error)) {
       logger.warn(
         { requestId: c.get('requestId'), path: c.req.path, err: connectionErrorText(error) },
-        'database connection lost during the request',
+        'connection lost during the request',
       );
       return errorResponse(
         c,
