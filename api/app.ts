@@ -4,7 +4,7 @@ import { bodyLimit } from './http/body-limit.ts';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { setupGaps, type Config } from './env.ts';
-import type { Database } from './db/database.ts';
+import { isConnectionLost, type Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Sessions } from './services/sessions.ts';
@@ -59,6 +59,14 @@ import { createBookingTokens, type BookingTokens } from './services/booking-toke
 import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
+
+/** The driver's words for a lost connection, never the failed SQL or its parameters. */
+function connectionErrorText(error: unknown): string {
+  let current: unknown = error;
+  while ((current as { cause?: unknown } | null)?.cause)
+    current = (current as { cause: unknown }).cause;
+  return current instanceof Error ? current.message.slice(0, 200) : 'connection lost';
+}
 
 export interface AppServices {
   database: Database;
@@ -187,6 +195,18 @@ export function createApp({
             ? 'NOT_FOUND'
             : 'VALIDATION_FAILED';
       return errorResponse(c, new ApiError(code, { status: error.status }));
+    }
+    // The database connection broke under this request (its transaction is rolled back): try
+    // again in a moment; the next request gets a new connection.
+    if (isConnectionLost(error)) {
+      logger.warn(
+        { requestId: c.get('requestId'), path: c.req.path, err: connectionErrorText(error) },
+        'connection lost during the request',
+      );
+      return errorResponse(
+        c,
+        new ApiError('SERVICE_UNAVAILABLE', { headers: { 'Retry-After': '1' } }),
+      );
     }
     logger.error(
       { requestId: c.get('requestId'), path: c.req.path, err: error },

@@ -48,6 +48,7 @@ const servers = [a, b].map((database) => {
         }),
         hub: createChatHub({ database, logger }),
         logger,
+        database,
         rateLimits: createRateLimits({ database, trustProxy: 0 }),
         lifecycle: createLifecycle({ ready: true }),
         // staff are whoever sends the header (a benchmark, not a deployment)

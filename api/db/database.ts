@@ -337,7 +337,12 @@ async function openPostgres(
   migrate: boolean,
 ): Promise<Database> {
   const started = performance.now();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // A connection that cannot be made in time fails the request (503) instead of holding it.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   try {
     const database = await wrapPool(pool, { migrationsDir, migrate, logger });
     const url = new URL(databaseUrl);
@@ -354,6 +359,50 @@ async function openPostgres(
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/** How long a request waits for a new PostgreSQL connection before it fails (503). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** SQLSTATEs and socket errors that mean the connection, not the statement, failed. */
+const LOST_CODES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres' own words for a connection that broke or could not be had in time. */
+const LOST_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended)/;
+
+/**
+ * Whether `error` (or one it wraps: drizzle puts the driver's error in `cause`) says the database
+ * connection was lost or could not be had, as opposed to a statement that failed. Such a request
+ * answers `503 SERVICE_UNAVAILABLE`: its transaction is rolled back by the server, and the next
+ * request gets a new connection.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = errorCode(current);
+    if (code && (LOST_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (current instanceof Error && LOST_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Migrates under an advisory lock, so servers starting together apply each migration once. */
@@ -381,8 +430,19 @@ export async function wrapPool(
   opts: { migrationsDir?: string; migrate?: boolean; logger?: DatabaseLogger } = {},
 ): Promise<Database> {
   const logger = opts.logger ?? noopLogger;
-  // an idle client losing its connection (a restart, a dropped database) must not crash the process
-  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost'));
+  // Every client must be safe to lose, idle or checked out. node-postgres emits `error` on a client
+  // whose connection breaks (a restart, pg_terminate_backend, a dropped network); the pool listens
+  // only while the client is idle, and an `error` event nobody hears ends the process. So each
+  // client gets its own listener for its whole life: the query under way (and any later one) is
+  // rejected, the request answers 503 (`isConnectionLost`, api/app.ts), and the release hands the
+  // broken client back to the pool, which drops it (pg-pool checks `_queryable`).
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      logger.warn({ err: error.message, code: errorCode(error) }, 'PostgreSQL connection lost'),
+    );
+  });
+  // the pool's own idle listener: the client's listener above has logged it already
+  pool.on('error', () => undefined);
   if (opts.migrate !== false) await migratePostgres(pool, opts.migrationsDir);
   const db = drizzleNodePg({ client: pool }) as unknown as Db;
   const listener = createPgListener(pool.options, logger);

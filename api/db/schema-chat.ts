@@ -60,3 +60,27 @@ export const chatMessages = pgTable(
     index('chat_messages_conversation_id_id_idx').on(t.conversationId, t.id),
   ],
 );
+
+/**
+ * The live-chat event streams open right now, on any app server (issue 38): a lease per stream,
+ * renewed with each keep-alive and deleted when the stream ends, so the caps per visitor and per
+ * conversation (api/services/chat-streams.ts) hold across servers; a lease past `expires_at`
+ * (its server died) no longer counts.
+ */
+export const chatStreams = pgTable(
+  'chat_streams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    /** who holds it: the conversation's visitor (cookie) or staff */
+    holder: text('holder').$type<'visitor' | 'staff'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('chat_streams_holder_check', sql`${t.holder} in ('visitor', 'staff')`),
+    index('chat_streams_conversation_id_idx').on(t.conversationId),
+    index('chat_streams_expires_at_idx').on(t.expiresAt),
+  ],
+);

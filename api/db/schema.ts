@@ -36,6 +36,20 @@ export type MailAttachment = {
 };
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
+/**
+ * Why a mail's last attempt failed: the mail server could not be reached (or timed out), refused
+ * our sign-in, asked us to try later (4xx), refused the mail (5xx), an attachment was not ready,
+ * or something else.
+ */
+export const mailFailures = [
+  'unreachable',
+  'auth',
+  'deferred',
+  'rejected',
+  'attachment',
+  'other',
+] as const;
+export type MailFailure = (typeof mailFailures)[number];
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
 /** Every outgoing mail: kept here when no SMTP server is configured or a send fails. */
@@ -61,11 +75,25 @@ export const outbox = pgTable(
      * one database never send the same mail twice; a lease past its time is free again.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * When a pending mail is tried next (null: now). Set after each failed attempt with a growing
+     * back-off (api/services/mail.ts), so the schedule survives a restart and every server keeps it.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The first failed attempt since the mail was queued or last resent; given up 5 days later. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Why the last attempt failed, in one word staff read in their language (`MailFailure`). */
+    failure: text('failure').$type<MailFailure>(),
   },
   (t) => [
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check('outbox_lang_check', sql`${t.lang} in ('nl', 'en')`),
+    check(
+      'outbox_failure_check',
+      sql`${t.failure} in ('unreachable', 'auth', 'deferred', 'rejected', 'attachment', 'other')`,
+    ),
     index('outbox_status_created_at_idx').on(t.status, t.createdAt),
+    index('outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 

@@ -186,16 +186,65 @@ describe('POST /api/admin/outbox/{id}/resend', () => {
     await t.database.write((tx) =>
       tx
         .update(outbox)
-        .set({ status: 'failed', attempts: 8, lastError: 'refused' })
+        .set({
+          status: 'failed',
+          attempts: 8,
+          lastError: 'refused',
+          failure: 'rejected',
+          failingSince: new Date('2026-01-01T00:00:00Z'),
+        })
         .where(eq(outbox.id, mail!.id)),
     );
     const res = await t.call('POST', `/api/admin/outbox/${mail!.id}/resend`, undefined, as(staff));
     expect(res.status).toBe(202);
     const [after] = await t.database.db.select().from(outbox).where(eq(outbox.id, mail!.id));
-    expect(after).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    // A fresh start: due now, and the 5 days of retries count from its next failure.
+    expect(after).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      failure: null,
+      failingSince: null,
+      nextAttemptAt: null,
+    });
     expect(
       (await t.call('POST', '/api/admin/outbox/999999/resend', undefined, as(staff))).status,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/admin/tables/outbox (issue 38 item 4)', () => {
+  it('tells staff why a mail waits: its tries, the next one and the reason', async () => {
+    const [mail] = await t.database.db.select().from(outbox).limit(1);
+    const next = new Date('2030-01-02T03:04:05Z');
+    await t.database.write((tx) =>
+      tx
+        .update(outbox)
+        .set({
+          status: 'pending',
+          attempts: 9,
+          lastError: 'connect ECONNREFUSED 127.0.0.1:587',
+          failure: 'unreachable',
+          failingSince: new Date('2030-01-01T00:00:00Z'),
+          nextAttemptAt: next,
+        })
+        .where(eq(outbox.id, mail!.id)),
+    );
+    const table = await t.call(
+      'GET',
+      '/api/admin/tables/outbox?pageSize=100',
+      undefined,
+      as(staff),
+    );
+    const rows = (await table.json()).rows as Array<Record<string, unknown>>;
+    expect(rows.find((r) => r.id === mail!.id)).toMatchObject({
+      status: 'pending',
+      attempts: 9,
+      failure: 'unreachable',
+      lastError: 'connect ECONNREFUSED 127.0.0.1:587',
+      nextAttemptAt: next.toISOString(),
+      failingSince: '2030-01-01T00:00:00.000Z',
+    });
   });
 });
 

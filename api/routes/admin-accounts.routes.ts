@@ -195,7 +195,14 @@ export function adminAccountsRoutes(options: {
       const [queued] = await database.write((tx) =>
         tx
           .update(outbox)
-          .set({ status: 'pending', attempts: 0, lastError: null })
+          .set({
+            status: 'pending',
+            attempts: 0,
+            lastError: null,
+            failure: null,
+            failingSince: null,
+            nextAttemptAt: null,
+          })
           .where(eq(outbox.id, id))
           .returning({ id: outbox.id, status: outbox.status }),
       );

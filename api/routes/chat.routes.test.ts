@@ -4,7 +4,7 @@ import type { SessionUser } from '../http/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { createTestDatabasePair } from '../../tests/helpers/database.ts';
 import { openEvents } from '../../tests/helpers/sse.ts';
-import { chatConversations, outbox } from '../db/schema.ts';
+import { chatConversations, chatStreams, outbox } from '../db/schema.ts';
 import { parseOfficeHours } from '#domain/office-hours.ts';
 import {
   deleteChatTranscripts,
@@ -14,6 +14,7 @@ import {
 } from '../services/chat.ts';
 import { createLifecycle } from '../services/lifecycle.ts';
 import { RATE_LIMITS } from '../services/rate-limit.ts';
+import { CHAT_STREAM_CAPS } from '../services/chat-streams.ts';
 
 let now = new Date('2025-01-08T10:00:00Z'); // Wednesday 11:00 Amsterdam
 let user: SessionUser | null = null;
@@ -266,6 +267,57 @@ describe('a conversation', () => {
     expect(last).toBe(429);
   });
 
+  it('refuses a burst of 30 messages from one visitor: 429 with Retry-After after a few (issue 38 item 7c)', async () => {
+    const { id, cookie } = await start(visitor, 'en', '10.9.9.20');
+    const statuses: number[] = [];
+    let refused: Response | null = null;
+    for (let i = 0; i < 30; i++) {
+      const res = await t.call(
+        'POST',
+        `/api/chat/conversations/${id}/messages`,
+        { body: `burst ${i}` },
+        { Cookie: cookie, 'X-Forwarded-For': '10.9.9.20' },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+    }
+    const accepted = statuses.filter((s) => s === 201).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(10);
+    expect(statuses.slice(accepted).every((s) => s === 429)).toBe(true);
+    expect(Number(refused!.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await refused!.json()).error.code).toBe('RATE_LIMITED');
+    // The refused ones were not stored.
+    const read = await t.call('GET', `/api/chat/conversations/${id}`, undefined, {
+      Cookie: cookie,
+    });
+    expect(
+      (await read.json()).messages.filter((m: { author: string }) => m.author === 'visitor'),
+    ).toHaveLength(1 + accepted);
+  });
+
+  it('limits one address across its conversations too (a new cookie is no way around it)', async () => {
+    let accepted = 0;
+    let last = 0;
+    for (let round = 0; round < 5 && last !== 429; round++) {
+      const { id, cookie } = await start(visitor, 'en', `10.9.9.${30 + round}`);
+      for (let i = 0; i < RATE_LIMITS.chatMessage.limit; i++) {
+        last = (
+          await t.call(
+            'POST',
+            `/api/chat/conversations/${id}/messages`,
+            { body: `r${round} m${i}` },
+            { Cookie: cookie, 'X-Forwarded-For': '10.9.8.1' },
+          )
+        ).status;
+        if (last === 429) break;
+        accepted++;
+      }
+    }
+    expect(last).toBe(429);
+    expect(accepted).toBe(RATE_LIMITS.chatMessagePerAddress.limit);
+  });
+
   it('lists conversations for staff newest first with unread counts; staff reply and close', async () => {
     now = new Date('2025-01-08T10:10:00Z');
     const older = await start({ ...visitor, name: 'Older' }, 'en', '10.1.0.1');
@@ -424,6 +476,59 @@ describe('event streams', () => {
     const end = await resumed.next((e) => e.event === 'closed');
     expect(JSON.parse(end.data)).toEqual({ id, status: 'closed' });
     await resumed.ended();
+  });
+
+  it('caps the streams of one visitor and of one conversation across both app servers: 429 with Retry-After (issue 38 item 7b)', async () => {
+    const { id, cookie } = await start(visitor, 'en', '10.3.1.1');
+    const path = `/api/chat/conversations/${id}/events`;
+    const open = (app: TestApp, headers: Record<string, string>) =>
+      openEvents(app.app, path, headers);
+    // A visitor's tabs, on either server, up to the cap.
+    const visitorStreams = [];
+    for (let i = 0; i < CHAT_STREAM_CAPS.visitor; i++)
+      visitorStreams.push(await open(i % 2 ? second : t, { Cookie: cookie }));
+    for (const app of [t, second]) {
+      const refused = await app.app.request(path, { headers: { Cookie: cookie } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect((await refused.json()).error.code).toBe('RATE_LIMITED');
+    }
+    // Staff may still watch it, up to the conversation's cap.
+    user = staff;
+    const staffStreams = [];
+    for (let i = CHAT_STREAM_CAPS.visitor; i < CHAT_STREAM_CAPS.conversation; i++)
+      staffStreams.push(await open(i % 2 ? second : t, {}));
+    expect((await second.app.request(path)).status).toBe(429);
+    user = null;
+
+    // A stream that ends frees its place, on the other server too.
+    visitorStreams.pop()!.close();
+    let again = 0;
+    for (let i = 0; i < 50 && again !== 200; i++) {
+      const res = await second.app.request(path, { headers: { Cookie: cookie } });
+      again = res.status;
+      if (again === 200) await res.body?.cancel();
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(again).toBe(200);
+    for (const s of [...visitorStreams, ...staffStreams]) s.close();
+  });
+
+  it('does not count a stream whose server is gone: its lease runs out', async () => {
+    const { id, cookie } = await start(visitor, 'en', '10.3.1.2');
+    await t.database.write((tx) =>
+      tx.insert(chatStreams).values(
+        Array.from({ length: CHAT_STREAM_CAPS.conversation }, () => ({
+          conversationId: id,
+          holder: 'visitor' as const,
+          expiresAt: new Date(Date.now() - 1000),
+        })),
+      ),
+    );
+    const events = await openEvents(t.app, `/api/chat/conversations/${id}/events`, {
+      Cookie: cookie,
+    });
+    events.close();
   });
 
   it('refuses streams of conversations that are not yours', async () => {

@@ -12,7 +12,9 @@ import type { ChatHub } from '../services/chat-hub.ts';
 import type { ChatService, Notice, Refusal } from '../services/chat.ts';
 import { idempotency } from '../services/idempotency.ts';
 import type { Lifecycle } from '../services/lifecycle.ts';
-import { RATE_LIMITS, type RateLimits } from '../services/rate-limit.ts';
+import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
+import { createChatStreams, type StreamLease } from '../services/chat-streams.ts';
+import type { Database } from '../db/database.ts';
 
 /** The visitor's cookie: the token that opens their conversation (HttpOnly, only sent to /api/chat). */
 export const CHAT_COOKIE = 'chat_visitor';
@@ -50,6 +52,8 @@ function eventStream(
     key: string;
     lastId: number;
     keepAliveMs: number;
+    /** The stream's place under the caps (chat-streams.ts): renewed each keep-alive, released at the end. */
+    lease?: Extract<StreamLease, { ok: true }>;
     /** `notice`: what woke it (null on start and after a lost LISTEN connection came back) */
     read: (lastId: number, notice: Notice | null) => Promise<{ events: SseEvent[]; end?: boolean }>;
   },
@@ -86,6 +90,7 @@ function eventStream(
     const unsubscribe = await options.hub.subscribe(options.key, wake);
     const keepAlive = setInterval(() => {
       void stream.write(': keep-alive\n\n').catch(finish);
+      void options.lease?.renew();
     }, options.keepAliveMs);
     try {
       await stream.write(`retry: ${SSE_RETRY_MS}\n\n`);
@@ -96,6 +101,7 @@ function eventStream(
       clearInterval(keepAlive);
       unsubscribe();
       untrack();
+      await options.lease?.release();
     }
   });
 }
@@ -109,6 +115,8 @@ export function chatRoutes(options: {
   chat: ChatService;
   hub: ChatHub;
   logger: Logger;
+  /** Where the open streams are counted (chat_streams), so the caps hold across servers. */
+  database: Database;
   /** The one rate limiter: RATE_LIMITS.chatStart per address, chatMessage per conversation. */
   rateLimits: RateLimits;
   /** Every open event stream registers here, so a graceful shutdown ends it. */
@@ -121,11 +129,26 @@ export function chatRoutes(options: {
   const currentUser = options.currentUser ?? (async () => null);
   const staffOnly = requireStaff(currentUser);
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  // A stream's lease outlives three missed keep-alives (a server that died stops renewing).
+  const streams = createChatStreams({ database: options.database, leaseMs: 3 * keepAliveMs });
 
-  /** The conversation of this visitor's cookie, or null. */
-  const visitorConversation = async (c: Context) => {
-    const token = getCookie(c, CHAT_COOKIE);
-    return token ? chat.byToken(token) : null;
+  /** The conversation of this visitor's cookie, or null (looked up once per request). */
+  const seen = new WeakMap<Request, ReturnType<ChatService['byToken']>>();
+  const visitorConversation = (c: Context) => {
+    let found = seen.get(c.req.raw);
+    if (!found) {
+      const token = getCookie(c, CHAT_COOKIE);
+      found = token ? chat.byToken(token) : Promise.resolve(null);
+      seen.set(c.req.raw, found);
+    }
+    return found;
+  };
+
+  /** Whether the `:id` of the path is the conversation of this visitor's cookie (read once). */
+  const ownConversation = async (c: Context): Promise<boolean> => {
+    const id = c.req.param('id') ?? '';
+    if (!UUID.test(id)) return false;
+    return (await visitorConversation(c))?.id === id;
   };
 
   /** Its visitor (cookie) or staff may read it; anyone else gets 404 (nothing is revealed). */
@@ -209,13 +232,13 @@ export function chatRoutes(options: {
       })
       .post(
         '/chat/conversations/:id/messages',
-        // counted per conversation, and only for its own visitor (others get 404 below)
+        // counted per conversation and per address, and only for its own visitor (others get
+        // 404 below)
         rateLimits.limit(RATE_LIMITS.chatMessage, {
-          key: async (c) => {
-            const id = c.req.param('id') ?? '';
-            if (!UUID.test(id)) return null;
-            return (await visitorConversation(c))?.id === id ? id : null;
-          },
+          key: async (c) => ((await ownConversation(c)) ? c.req.param('id')! : null),
+        }),
+        rateLimits.limit(RATE_LIMITS.chatMessagePerAddress, {
+          key: async (c) => ((await ownConversation(c)) ? rateLimits.address(c) : null),
         }),
         validateJson(postMessageSchema),
         async (c) => {
@@ -234,6 +257,9 @@ export function chatRoutes(options: {
         const id = c.req.param('id');
         const who = await readAccess(c, id);
         const from = resumeFrom(c) ?? (await chat.lastMessageId(id));
+        // Capped per visitor and per conversation, on every server together (issue 38).
+        const lease = await streams.open(id, who);
+        if (!lease.ok) throw rateLimitedError(lease.retryAfter);
         return eventStream(c, {
           hub,
           lifecycle,
@@ -241,6 +267,7 @@ export function chatRoutes(options: {
           key: id,
           lastId: from,
           keepAliveMs,
+          lease,
           read: async (lastId, notice) => {
             const messages = await chat.messagesAfter(id, lastId);
             const closed =

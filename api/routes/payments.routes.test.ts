@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '#domain/format.ts';
-import { invoiceMails, invoices, orders, outbox, payments, subscriptions } from '../db/schema.ts';
+import {
+  invoiceMails,
+  invoices,
+  orders,
+  outbox,
+  payments,
+  subscriptions,
+  users,
+} from '../db/schema.ts';
 import { addUsers, sessionCookie, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import {
@@ -194,6 +202,64 @@ describe('Mollie payments', () => {
     expect((await t.database.db.select().from(orders)).length).toBe(ordersBefore);
     const third = await t.call('POST', '/api/checkout', body, headers);
     expect(await third.json()).toEqual(answer);
+  });
+
+  it('when Mollie is down, a retry without an Idempotency-Key finishes the first order: one account, one order, one invoice number (issue 38 item 7a)', async () => {
+    const body = order();
+    const count = async () => ({
+      orders: (await t.database.db.select().from(orders)).length,
+      invoices: (await t.database.db.select().from(invoices)).length,
+    });
+    const before = await count();
+    mollie.failNextCreate();
+    const first = await t.call('POST', '/api/checkout', body);
+    expect(first.status).toBe(503);
+    expect((await first.json()).error.code).toBe('SERVICE_UNAVAILABLE');
+    // The order stands (its invoice is numbered, and numbers have no gaps), with its confirmation
+    // mail and pay link; the new customer is signed in to it.
+    const left = await count();
+    expect(left).toEqual({ orders: before.orders + 1, invoices: before.invoices + 1 });
+    const [firstInvoice] = await t.database.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(eq(users.email, body.email));
+    const cookie = sessionCookie(first);
+
+    // The same request again, no key: Mollie answers now, and it is the same order.
+    const retry = await t.call('POST', '/api/checkout', body, { Cookie: cookie });
+    expect(retry.status).toBe(201);
+    const answer = await retry.json();
+    expect(answer.invoiceNumber).toBe(firstInvoice!.number);
+    expect(answer.paymentLink).toMatch(/mollie\.example\/checkout/);
+    expect(await count()).toEqual(left);
+    // Mollie was asked for the same payment (its Idempotency-Key) both times.
+    const [a, b] = mollie.created.slice(-2);
+    expect(b!.headers['idempotency-key']).toBe(a!.headers['idempotency-key']);
+
+    // A different order afterwards is a new order.
+    const other = await t.call(
+      'POST',
+      '/api/checkout',
+      { ...body, planData: { products: [16], billingCycle: 'monthly' } },
+      { Cookie: cookie },
+    );
+    expect(other.status).toBe(201);
+    expect((await other.json()).invoiceNumber).not.toBe(answer.invoiceNumber);
+  });
+
+  it('a retry without a key that fails again still makes no second order', async () => {
+    const body = order();
+    mollie.failNextCreate();
+    const first = await t.call('POST', '/api/checkout', body);
+    expect(first.status).toBe(503);
+    const cookie = sessionCookie(first);
+    const left = (await t.database.db.select().from(orders)).length;
+    mollie.failNextCreate();
+    expect((await t.call('POST', '/api/checkout', body, { Cookie: cookie })).status).toBe(503);
+    const last = await t.call('POST', '/api/checkout', body, { Cookie: cookie });
+    expect(last.status).toBe(201);
+    expect((await t.database.db.select().from(orders)).length).toBe(left);
   });
 
   it('the owner reading an open invoice gets the status Mollie has now (no webhook needed)', async () => {

@@ -19,7 +19,7 @@
  * So a new customer's bank-transfer order is one write transaction (decision M8).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
@@ -30,6 +30,7 @@ import { cachedQuery, slot, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
   customerProfiles,
+  idempotencyKeys,
   invoices,
   orderLines,
   orders,
@@ -43,7 +44,7 @@ import { ApiError } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
 import { countryName } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
-import type { idempotency } from './idempotency.ts';
+import { requestHash, type idempotency } from './idempotency.ts';
 import type { BillingSettings } from './invoice-pdf.ts';
 import type { InvoicePdfs } from './invoice-pdfs.ts';
 import { issueInvoice } from './invoices.ts';
@@ -291,6 +292,39 @@ export async function placeOrder(
     throw new ApiError('VALIDATION_FAILED', {
       fields: { password: 'checkout.validation.passwordRequired' },
     });
+  // The same order again without an Idempotency-Key, from the account whose payment could not be
+  // started (the provider failed after the commit): finish that order, never a second one.
+  const fingerprint = once.hasKey ? null : requestHash({ ...body, password: undefined, lang });
+  if (existing && fingerprint) {
+    // Only while its invoice is open (paid some other way meanwhile: this is a new order).
+    const [unfinished] = await database.read((db) =>
+      db
+        .select({ response: idempotencyKeys.response })
+        .from(idempotencyKeys)
+        .innerJoin(
+          invoices,
+          and(
+            eq(invoices.number, sql`${idempotencyKeys.response}->>'invoiceNumber'`),
+            eq(invoices.status, 'open'),
+          ),
+        )
+        .where(
+          and(
+            eq(idempotencyKeys.scope, unfinishedScope(existing.id)),
+            eq(idempotencyKeys.key, fingerprint),
+          ),
+        )
+        .limit(1),
+    );
+    if (unfinished)
+      return {
+        kind: 'placed',
+        pending: unfinished.response as PendingOrder,
+        answer: null,
+        isNew: false,
+        sessionToken: null,
+      };
+  }
   // Hashed before the transaction, in the hash processes (passwords.ts).
   const passwordHash = existing ? null : await hashPassword(body.password!);
   const buyer = buyerOf(body, lang);
@@ -456,6 +490,16 @@ export async function placeOrder(
       ? { paymentLink: started.checkoutUrl, invoiceNumber: invoice.number, orderId }
       : null;
     await (answer ? once.remember(tx, 201, answer) : once.remember(tx, 0, pending));
+    // Without a key, the order is found again by its request until its payment has started
+    // (startPayment deletes this row), so a plain retry after a provider failure finishes it.
+    if (!answer && fingerprint)
+      await tx.insert(idempotencyKeys).values({
+        scope: unfinishedScope(userId),
+        key: fingerprint,
+        requestHash: fingerprint,
+        statusCode: 0,
+        response: pending,
+      });
     if (services.mailer) {
       const staffLang = services.mailer.staffLang;
       const staffBuyer = staffLang === lang ? buyer : buyerOf(body, staffLang);
@@ -484,6 +528,26 @@ export async function placeOrder(
   const { invoice, ...placed } = result;
   services.invoicePdfs.add(invoice);
   return placed;
+}
+
+/**
+ * Where an order placed without an Idempotency-Key waits while its payment is not started: per
+ * account, keyed by the request's hash (password left out). Decision D38B-3.
+ */
+function unfinishedScope(userId: string): string {
+  return `checkout-unfinished:${userId}`;
+}
+
+/** The payment has started: the unfinished order of this payment is finished. */
+async function forgetUnfinished(tx: Tx, userId: string, paymentId: string): Promise<void> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, unfinishedScope(userId)),
+        sql`${idempotencyKeys.response}->>'paymentId' = ${paymentId}`,
+      ),
+    );
 }
 
 /** What the order's transaction gives back: a new order also carries its invoice row. */
@@ -528,7 +592,10 @@ export async function startPayment(
   });
   if (row.checkoutUrl) {
     const answer = answerWith(row.checkoutUrl);
-    if (once.hasKey) await database.write((tx) => once.remember(tx, 201, answer));
+    await database.write(async (tx) => {
+      await once.remember(tx, 201, answer);
+      await forgetUnfinished(tx, row.userId, pending.paymentId);
+    });
     return answer;
   }
   let started;
@@ -562,6 +629,7 @@ export async function startPayment(
       })
       .where(eq(payments.id, pending.paymentId));
     await once.remember(tx, 201, answer);
+    await forgetUnfinished(tx, row.userId, pending.paymentId);
   });
   return answer;
 }

@@ -1,18 +1,25 @@
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { outbox, type MailAttachment } from '../db/schema.ts';
+import { outbox, type MailAttachment, type MailFailure } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { storedInvoicePdf } from './invoices.ts';
 
 /**
  * Outgoing mail. Every mail is first stored in the outbox table (in the caller's transaction when
  * one is passed, so a mail exists exactly when the thing it is about was committed). Delivery
- * happens after the commit: through SMTP_URL when configured, retried with back-off until
- * MAX_ATTEMPTS; without SMTP_URL the mail stays in the outbox (shown in the staff area) and is
- * delivered as soon as a server is configured. Nothing is ever lost.
+ * happens after the commit through SMTP_URL; without it the mail stays in the outbox (shown in the
+ * staff area) and is delivered as soon as a server is configured.
+ *
+ * A failed attempt is tried again with a growing back-off (`retryDelayMs`: 1, 2, 4, ... minutes,
+ * then hourly), for RETRY_FOR_MS (5 days) after the first failure; only then is the mail marked
+ * `failed` (staff can resend it). The schedule lives in the outbox row (`next_attempt_at`,
+ * `failing_since`, `attempts`), so it survives a restart and every app server keeps the same one.
+ * When the mail server answers again, the mails waiting for it go out at once instead of at their
+ * next scheduled try: after any mail goes through, and through a cheap check each retry period
+ * while mails wait (`transport.verify()`: one connection and sign-in, no mail) (decision D38B-2).
  */
 
 export interface MailMessage {
@@ -33,6 +40,11 @@ export interface Mailer {
   sendMany(messages: MailMessage[], tx?: Tx): Promise<number[]>;
   /** Delivers every pending mail that is due now; returns how many were sent. */
   deliverPending(): Promise<number>;
+  /**
+   * The retry loop's step: delivers what is due; when nothing went out and mails wait for the mail
+   * server, checks whether it answers again (no mail sent) and if so sends them at once.
+   */
+  tick(): Promise<number>;
   /** The address staff notifications go to (STAFF_NOTIFY_EMAIL, else STAFF_EMAIL), or null. */
   staffAddress: string | null;
   /** The language of every notification to staff (STAFF_LANG, Dutch unless set). */
@@ -68,9 +80,56 @@ const insertOutbox = cachedQuery<
     .returning({ id: outbox.id }),
 );
 
-export const MAX_ATTEMPTS = 8;
+const MINUTE = 60_000;
+/** How long a failing mail is retried (from its first failed attempt) before it is marked failed. */
+export const RETRY_FOR_MS = 5 * 24 * 60 * MINUTE;
+/** The longest wait between two tries. */
+export const MAX_RETRY_DELAY_MS = 60 * MINUTE;
 /** How long a server may take to deliver the mails it claimed before another may take them. */
 export const DELIVERY_LEASE_MS = 5 * 60_000;
+
+/** The wait after the `attempts`-th failed attempt: 1, 2, 4, 8, 16, 32 minutes, then an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, MINUTE * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+/**
+ * An attachment not ready yet (an invoice's PDF is drawn in the background right after the
+ * order) is no fault of the mail server: tried again a second later (in practice at the next
+ * delivery round), still within the RETRY_FOR_MS limit.
+ */
+export const ATTACHMENT_RETRY_MS = 1_000;
+
+/** Failures that end when the mail server answers (again, or with the right sign-in). */
+const WAITING_FOR_SERVER: MailFailure[] = ['unreachable', 'auth', 'deferred'];
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** Why a send failed, in one word (nodemailer's `code` and the server's `responseCode`). */
+export function mailFailureOf(error: unknown): MailFailure {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH' || responseCode === 535 || responseCode === 530) return 'auth';
+  if (typeof responseCode === 'number') {
+    if (responseCode === 421) return 'unreachable'; // "service not available, closing channel"
+    if (responseCode >= 400 && responseCode < 500) return 'deferred';
+    if (responseCode >= 500) return 'rejected';
+  }
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return 'unreachable';
+  if (code === 'EENVELOPE') return 'rejected';
+  return 'other';
+}
 
 export function createMailer(options: {
   database: Database;
@@ -81,8 +140,10 @@ export function createMailer(options: {
   staffLang?: Lang | undefined;
   /** For tests: a ready transport instead of SMTP_URL. */
   transport?: Transporter;
-  /** Retry loop period; 0 disables the timer (tests call deliverPending themselves). */
+  /** Retry loop period; 0 disables the timer (tests call tick / deliverPending themselves). */
   retryEveryMs?: number;
+  /** The clock of the schedule (tests simulate days). */
+  now?: () => Date;
   /**
    * Reads an attachment whose bytes are stored elsewhere (`invoiceId`). Default: the invoice's
    * stored PDF; the server passes one that renders and stores it when missing.
@@ -90,6 +151,7 @@ export function createMailer(options: {
   resolveAttachment?: (attachment: MailAttachment) => Promise<MailAttachment>;
 }): Mailer {
   const { database, logger } = options;
+  const now = options.now ?? (() => new Date());
   const from = options.from ?? 'Webstudio <no-reply@localhost>';
   const transport =
     options.transport ??
@@ -104,9 +166,11 @@ export function createMailer(options: {
 
   const deliverOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {
     if (!transport) return false;
+    let stage: 'attachments' | 'send' = 'attachments';
     try {
       // Attachments stored elsewhere (an invoice's PDF) are read now, at delivery.
       const attachments = await Promise.all(row.attachments.map(resolveAttachment));
+      stage = 'send';
       await transport.sendMail({
         from,
         to: row.to,
@@ -124,33 +188,98 @@ export function createMailer(options: {
           .update(outbox)
           .set({
             status: 'sent',
-            sentAt: new Date(),
+            sentAt: now(),
             attempts: row.attempts + 1,
             lastError: null,
+            failure: null,
             claimedUntil: null,
+            nextAttemptAt: null,
           })
           .where(eq(outbox.id, row.id)),
       );
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
+      const at = now();
+      const failingSince = row.failingSince ?? at;
+      const givenUp = at.getTime() - failingSince.getTime() >= RETRY_FOR_MS;
+      const failure: MailFailure = stage === 'attachments' ? 'attachment' : mailFailureOf(error);
       await database.write((tx) =>
         tx
           .update(outbox)
           .set({
             attempts,
             lastError: (error as Error).message.slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            failure,
+            failingSince,
+            status: givenUp ? 'failed' : 'pending',
             claimedUntil: null,
+            nextAttemptAt: givenUp
+              ? null
+              : new Date(
+                  at.getTime() +
+                    (failure === 'attachment' ? ATTACHMENT_RETRY_MS : retryDelayMs(attempts)),
+                ),
           })
           .where(eq(outbox.id, row.id)),
       );
       logger.warn(
-        { outboxId: row.id, kind: row.kind, attempts, err: (error as Error).message },
-        'mail delivery failed',
+        { outboxId: row.id, kind: row.kind, attempts, failure, err: (error as Error).message },
+        givenUp ? 'mail delivery given up' : 'mail delivery failed',
       );
       return false;
     }
+  };
+
+  /**
+   * Claims up to 50 due mails in one statement (rows another server is claiming are skipped), so
+   * with several app servers on one database every mail is sent by one of them only.
+   */
+  const claimDue = () => {
+    const at = now();
+    return database.write((tx) =>
+      tx
+        .update(outbox)
+        .set({ claimedUntil: new Date(at.getTime() + DELIVERY_LEASE_MS) })
+        .where(
+          inArray(
+            outbox.id,
+            tx
+              .select({ id: outbox.id })
+              .from(outbox)
+              .where(
+                and(
+                  eq(outbox.status, 'pending'),
+                  or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, at)),
+                  or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, at)),
+                ),
+              )
+              .orderBy(asc(outbox.id))
+              .limit(50)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning(),
+    );
+  };
+
+  /** The mail server answers: the mails waiting for it are due now. Returns how many. */
+  const wakeWaiting = async (): Promise<number> => {
+    const at = now();
+    const woken = await database.write((tx) =>
+      tx
+        .update(outbox)
+        .set({ nextAttemptAt: at })
+        .where(
+          and(
+            eq(outbox.status, 'pending'),
+            gt(outbox.nextAttemptAt, at),
+            inArray(outbox.failure, WAITING_FOR_SERVER),
+          ),
+        )
+        .returning({ id: outbox.id }),
+    );
+    return woken.length;
   };
 
   const deliverPending = (): Promise<number> => {
@@ -158,35 +287,17 @@ export function createMailer(options: {
     delivering ??= (async () => {
       let sent = 0;
       try {
-        // Claim the batch in one statement (rows another server is claiming are skipped), so
-        // with several app servers on one database every mail is sent by one of them only.
-        const at = new Date();
-        const rows = await database.write((tx) =>
-          tx
-            .update(outbox)
-            .set({ claimedUntil: new Date(at.getTime() + DELIVERY_LEASE_MS) })
-            .where(
-              inArray(
-                outbox.id,
-                tx
-                  .select({ id: outbox.id })
-                  .from(outbox)
-                  .where(
-                    and(
-                      eq(outbox.status, 'pending'),
-                      lt(outbox.attempts, MAX_ATTEMPTS),
-                      or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, at)),
-                    ),
-                  )
-                  .orderBy(asc(outbox.id))
-                  .limit(50)
-                  .for('update', { skipLocked: true }),
-              ),
-            )
-            .returning(),
-        );
-        rows.sort((a, b) => a.id - b.id);
-        for (const row of rows) if (await deliverOne(row)) sent++;
+        for (;;) {
+          const rows = await claimDue();
+          rows.sort((a, b) => a.id - b.id);
+          let wentOut = 0;
+          for (const row of rows) if (await deliverOne(row)) wentOut++;
+          sent += wentOut;
+          // Nothing went out (or nothing was due): the failures are scheduled, stop here.
+          if (wentOut === 0) break;
+          // The server takes mail again: what waits for it is due now, in the next round.
+          await wakeWaiting();
+        }
       } finally {
         delivering = undefined;
       }
@@ -195,10 +306,39 @@ export function createMailer(options: {
     return delivering;
   };
 
+  const tick = async (): Promise<number> => {
+    if (!transport) return 0;
+    const sent = await deliverPending();
+    if (sent > 0) return sent;
+    const at = now();
+    const [waiting] = await database.read((db) =>
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.status, 'pending'),
+            gt(outbox.nextAttemptAt, at),
+            inArray(outbox.failure, WAITING_FOR_SERVER),
+          ),
+        )
+        .limit(1),
+    );
+    if (!waiting || typeof transport.verify !== 'function') return 0;
+    try {
+      await transport.verify();
+    } catch {
+      return 0; // still down; the schedule stands
+    }
+    logger.info({}, 'the mail server answers again: sending the mails that waited for it');
+    if ((await wakeWaiting()) === 0) return 0;
+    return deliverPending();
+  };
+
   const period = options.retryEveryMs ?? 60_000;
   const timer =
     transport && period > 0
-      ? setInterval(() => void deliverPending().catch(() => undefined), period)
+      ? setInterval(() => void tick().catch(() => undefined), period)
       : undefined;
   timer?.unref();
 
@@ -237,6 +377,7 @@ export function createMailer(options: {
     },
     sendMany,
     deliverPending,
+    tick,
     async close() {
       if (timer) clearInterval(timer);
       await delivering?.catch(() => undefined);

@@ -77,8 +77,13 @@ export const RATE_LIMITS = {
   bookingManageToken: { name: 'bookings.manage-token', limit: 20, windowMs: 15 * MINUTE },
   /** POST /chat/conversations */
   chatStart: { name: 'chat.start', limit: 5, windowMs: 10 * MINUTE },
-  /** POST /chat/conversations/{id}/messages */
-  chatMessage: { name: 'chat.message', limit: 30, windowMs: MINUTE },
+  /**
+   * POST /chat/conversations/{id}/messages by its visitor, per conversation: a person typing in
+   * short lines, not a script (issue 38)
+   */
+  chatMessage: { name: 'chat.message', limit: 10, windowMs: MINUTE },
+  /** the same, per address over all its conversations (a new cookie is a new conversation) */
+  chatMessagePerAddress: { name: 'chat.message.address', limit: 30, windowMs: 10 * MINUTE },
   /** Mollie's webhook calls, per sending address (generous: Mollie retries on a 429 anyway) */
   paymentWebhook: { name: 'payments.webhook', limit: 300, windowMs: MINUTE },
   /** any other unauthenticated write */

@@ -215,3 +215,46 @@ describe('orders table', () => {
     expect(link.getAttribute('href')).toBe('/api/invoices/2026-0007?format=pdf');
   });
 });
+
+describe('outbox table, status column (issue 38 item 4)', () => {
+  const column = COLUMNS.outbox.find((c) => c.key === 'status')!;
+  const shown = (row: Record<string, unknown>, lang: 'nl' | 'en') => {
+    const text = render(
+      <IntlProvider
+        locale={lang}
+        timeZone="Europe/Amsterdam"
+        messages={(lang === 'nl' ? nl : en) as Record<string, string>}
+      >
+        {column.render(row, lang, () => {})}
+      </IntlProvider>,
+    ).container.textContent;
+    cleanup();
+    return text;
+  };
+
+  it('says why a waiting mail waits, how often it was tried and when it is tried next, in both languages', () => {
+    const row = {
+      id: 7,
+      status: 'pending',
+      attempts: 12,
+      failure: 'unreachable',
+      lastError: 'connect ECONNREFUSED 127.0.0.1:587',
+      nextAttemptAt: '2026-03-07T13:05:00.000Z',
+    };
+    expect(shown(row, 'en')).toBe(
+      'WaitingThe mail server could not be reached · 12 tries so far, next Mar 7, 2026, 2:05 PMconnect ECONNREFUSED 127.0.0.1:587',
+    );
+    expect(shown(row, 'nl')).toBe(
+      'WachtDe mailserver was niet bereikbaar · 12 pogingen tot nu toe, volgende 7 mrt 2026, 14:05connect ECONNREFUSED 127.0.0.1:587',
+    );
+  });
+
+  it('says when a mail was given up, and shows a sent or untried mail by its status alone', () => {
+    const failed = { status: 'failed', attempts: 130, failure: 'rejected', lastError: null };
+    expect(shown(failed, 'en')).toBe(
+      'FailedThe mail server refused this mail or address · Stopped after 130 tries over 5 days',
+    );
+    expect(shown({ status: 'sent', attempts: 3, failure: null }, 'nl')).toBe('Verzonden');
+    expect(shown({ status: 'pending', attempts: 0, failure: null }, 'en')).toBe('Waiting');
+  });
+});

@@ -1,6 +1,6 @@
 // The columns of each staff table: what a cell shows, and which columns the server sorts by.
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { QUESTIONS, acceptSavedAnswers, describeAnswer } from '#domain/blueprint.ts';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { nameWithDomain } from '#domain/domain-name.ts';
@@ -136,6 +136,50 @@ const DOMAIN_TYPE_IDS: Record<string, string> = {
 };
 
 /** The day a row was made, the first column of most tables. */
+/**
+ * An outgoing mail's state: sent, or waiting (why its last try failed, how many tries, when the
+ * next one is), or given up (after 5 days of failing; staff can send it again).
+ */
+function MailDelivery({ row }: { row: Row }) {
+  const state = status('mail')(row);
+  const failure = row.failure ? String(row.failure) : null;
+  if (row.status === 'sent' || !failure) return <>{state}</>;
+  const attempts = Number(row.attempts ?? 0);
+  return (
+    <span className="admin-table__delivery">
+      {state}
+      <br />
+      <small>
+        <FormattedMessage id={`dashboard.outbox.failure.${failure}`} />
+        {' · '}
+        {row.status === 'pending' && row.nextAttemptAt ? (
+          <FormattedMessage
+            id="dashboard.outbox.nextTry"
+            values={{
+              attempts,
+              next: (
+                <FormattedDate
+                  value={new Date(String(row.nextAttemptAt))}
+                  dateStyle="medium"
+                  timeStyle="short"
+                />
+              ),
+            }}
+          />
+        ) : (
+          <FormattedMessage id="dashboard.outbox.gaveUp" values={{ attempts }} />
+        )}
+      </small>
+      {row.lastError ? (
+        <>
+          <br />
+          <small className="admin-table__error">{String(row.lastError)}</small>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 const CREATED_AT: Column = {
   key: 'createdAt',
   labelId: 'dashboard.tables.date',
@@ -334,7 +378,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       key: 'status',
       labelId: 'dashboard.tables.status',
       sortable: true,
-      render: status('mail'),
+      render: (r) => <MailDelivery row={r} />,
     },
     {
       key: 'actions',
