@@ -112,9 +112,13 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
   countSelfLoops?: boolean;
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
   limit?: number;
+  /** The longest covering path (events), when `coveringPaths` is not told. Default 60. */
+  maxSteps?: number;
 }
 
 export interface Model<TSnapshot, TEvent extends EventObject> {
+  /** The machine the model explores (with its fakes). */
+  machine: AnyStateMachine;
   initial: TSnapshot;
   serialize: (snapshot: TSnapshot) => string;
   /** Every reachable state (one representative snapshot per serialization). */
@@ -125,7 +129,10 @@ export interface Model<TSnapshot, TEvent extends EventObject> {
   shortestPaths: () => Array<ModelPath<TSnapshot, TEvent>>;
   /** Every simple path to each state (`getSimplePaths`); explodes on large models. */
   simplePaths: () => Array<ModelPath<TSnapshot, TEvent>>;
-  /** Few paths, together taking every required edge; each at most `maxSteps` events (default 60). */
+  /**
+   * Few paths, together taking every required edge; each at most `maxSteps` events (default: the
+   * model's `maxSteps`, else 60).
+   */
   coveringPaths: (options?: { maxSteps?: number }) => Array<ModelPath<TSnapshot, TEvent>>;
   createCoverage: () => Coverage<TSnapshot, TEvent>;
   walk: <TSession extends Session<TSnapshot, TEvent>>(
@@ -140,6 +147,74 @@ const INIT = { type: 'xstate.init' } as const;
 
 function defaultSerialize(snapshot: { value: unknown; context?: unknown }): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context });
+}
+
+/** Longest test name a generated path gets: the middle steps of a longer path become `…`. */
+export const MAX_PATH_NAME = 200;
+
+function compact(value: unknown): string {
+  if (typeof value === 'string') return value.length > 24 ? `${value.slice(0, 23)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
+  if (Array.isArray(value)) return `[${value.length}]`;
+  if (typeof value === 'object') {
+    const ok = (value as { ok?: unknown }).ok;
+    return typeof ok === 'boolean' ? (ok ? 'ok' : 'not ok') : '{…}';
+  }
+  return '…';
+}
+
+/**
+ * An event as a step of a path: `user.choose(situation, starting)`, `storeLead done(ok)`,
+ * `storeLead error`, `after submittedDelay`; an event's sample data in brackets, shortened.
+ */
+export function eventLabel(event: EventObject): string {
+  const { type, ...payload } = event;
+  const args = (values: unknown[]) =>
+    values.length === 0 ? '' : `(${values.map((v) => compact(v)).join(', ')})`;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  if (done) return `${done[1]} done${args('output' in payload ? [payload.output] : [])}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+  if (error) return `${error[1]} error`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after ${after[1]}`;
+  return `${type}${args(Object.values(payload))}`;
+}
+
+/** A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel). */
+export function stateLabel(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, child]) => {
+        const inner = stateLabel(child);
+        return inner === '' ? key : `${key}.${inner}`;
+      })
+      .join(' + ');
+  return '';
+}
+
+/**
+ * A generated path's test name, by its steps: `user.start → situation → user.choose(situation,
+ * starting) → goal …`, at most `MAX_PATH_NAME` characters (the middle steps give way first).
+ */
+export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unknown }>): string {
+  const value = (s: unknown) => stateLabel((s as { value: unknown }).value);
+  const first = steps[0];
+  if (!first) return '(empty path)';
+  const parts = steps.slice(1).map((s) => `${eventLabel(s.event)} → ${value(s.state)}`);
+  if (parts.length === 0) return `initial state ${value(first.state)}`;
+  const full = parts.join(' → ');
+  if (full.length <= MAX_PATH_NAME) return full;
+  const tail = ` → … → ${parts[parts.length - 1]}`;
+  let head = '';
+  for (const part of parts.slice(0, -1)) {
+    const next = head === '' ? part : `${head} → ${part}`;
+    if (next.length + tail.length > MAX_PATH_NAME) break;
+    head = next;
+  }
+  const name = `${head}${tail}`;
+  return name.length <= MAX_PATH_NAME ? name : `${name.slice(0, MAX_PATH_NAME - 1)}…`;
 }
 
 function describeEvent(event: EventObject): string {
@@ -230,17 +305,12 @@ export function createModel<
   ): Array<ModelPath<TSnapshot, TEvent>> {
     return paths.map((p) => {
       const steps = p.steps.map((s) => ({ event: s.event as TEvent, state: s.state as TSnapshot }));
-      const events = steps.slice(1).map((s) => describeEvent(s.event));
-      const end = describeValue(steps[steps.length - 1]?.state);
-      return toModelPath(
-        steps,
-        events.length === 0 ? `initial state ${end}` : `${events.join(' → ')} ⇒ ${end}`,
-      );
+      return toModelPath(steps, pathName(steps));
     });
   }
 
   function coveringPaths(options: { maxSteps?: number } = {}): Array<ModelPath<TSnapshot, TEvent>> {
-    const maxSteps = options.maxSteps ?? 60;
+    const maxSteps = options.maxSteps ?? config.maxSteps ?? 60;
     const uncovered = new Set(edges.map((e) => e.key));
     const hasUncovered = (node: string) =>
       (outgoing.get(node) ?? []).some((e) => uncovered.has(e.key));
@@ -281,14 +351,16 @@ export function createModel<
       }
       if (newlyCovered === 0)
         throw new Error(`model: ${uncovered.size} edges cannot be reached from the initial state`);
-      paths.push(
-        toModelPath(
-          steps,
-          `covering path ${paths.length + 1}: ${steps.length - 1} events, ${newlyCovered} new edges, ends in ${describeValue(steps[steps.length - 1]?.state)}`,
-        ),
-      );
+      paths.push(toModelPath(steps, pathName(steps)));
     }
-    return paths;
+    // Two paths with the same name (possible once shortened) are told apart by their number.
+    const seen = new Map<string, number>();
+    for (const path of paths) seen.set(path.description, (seen.get(path.description) ?? 0) + 1);
+    return paths.map((path, index) =>
+      (seen.get(path.description) ?? 0) > 1
+        ? { ...path, description: `${path.description} (path ${index + 1})` }
+        : path,
+    );
   }
 
   function createCoverage(): Coverage<TSnapshot, TEvent> {
@@ -368,6 +440,7 @@ export function createModel<
   }
 
   return {
+    machine,
     initial,
     serialize,
     states,

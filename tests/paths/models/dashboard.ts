@@ -1,0 +1,90 @@
+// The staff overview's model (SPEC screen 15): what machines/staff/dashboard.model.test.ts walks
+// and what `npm run paths -- dashboard` prints.
+
+import { dashboardMachine, type DashboardEvent } from '#machines/staff/dashboard.machine.ts';
+import type { DashboardData } from '#machines/staff/staff.actors.ts';
+import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
+import type { ModelSpec } from '../chart.ts';
+
+/** The overview as loaded: chat switched off, nothing else to show. */
+export const DATA: DashboardData = {
+  figures: {
+    months: [],
+    openInvoices: { count: 1, total: 12_100 },
+    overdueInvoices: { count: 0, total: 0 },
+    newLeads: 0,
+    openTickets: 0,
+    bookingsToday: [],
+    bookingsUpcoming: [],
+    conversion: { leads: 0, converted: 0, rate: 0 },
+    setup: [],
+  },
+  orders: [],
+  leads: [],
+  tickets: [],
+  bookings: [],
+  mails: [],
+  chatOnline: false,
+  chatAvailable: false,
+};
+
+export type ModelEvent =
+  | DashboardEvent
+  | { type: 'xstate.done.actor.0.dashboard.loading'; output: DashboardData }
+  | { type: 'xstate.error.actor.0.dashboard.loading'; error: string }
+  | { type: 'xstate.done.actor.0.dashboard.ready.markingPaid'; output: undefined }
+  | { type: 'xstate.error.actor.0.dashboard.ready.markingPaid'; error: string }
+  | {
+      type: 'xstate.done.actor.0.dashboard.ready.savingChat';
+      output: { available: boolean; online: boolean };
+    }
+  | { type: 'xstate.error.actor.0.dashboard.ready.savingChat'; error: string }
+  | { type: 'xstate.done.actor.0.dashboard.ready.refreshing'; output: DashboardData }
+  | { type: 'xstate.error.actor.0.dashboard.ready.refreshing'; error: string }
+  | { type: 'xstate.done.actor.0.dashboard.signingOut'; output: undefined }
+  | { type: 'xstate.error.actor.0.dashboard.signingOut'; error: string };
+
+export const samples = {
+  'user.retry': [{}],
+  'user.refresh': [{}],
+  'user.markPaid': [{ number: '2026-0001' }],
+  'user.confirmPaid': [{}],
+  'user.cancelPaid': [{}],
+  'user.setChat': [{ available: true }],
+  'user.signOut': [{}],
+  'xstate.done.actor.0.dashboard.loading': [{ output: DATA }],
+  'xstate.error.actor.0.dashboard.loading': [{ error: 'network down' }],
+  'xstate.done.actor.0.dashboard.ready.markingPaid': [{ output: undefined }],
+  'xstate.error.actor.0.dashboard.ready.markingPaid': [{ error: 'network down' }],
+  'xstate.done.actor.0.dashboard.ready.savingChat': [
+    { output: { available: true, online: true } },
+  ],
+  'xstate.error.actor.0.dashboard.ready.savingChat': [{ error: 'network down' }],
+  'xstate.done.actor.0.dashboard.ready.refreshing': [{ output: DATA }],
+  'xstate.error.actor.0.dashboard.ready.refreshing': [{ error: 'network down' }],
+  'xstate.done.actor.0.dashboard.signingOut': [{ output: undefined }],
+  'xstate.error.actor.0.dashboard.signingOut': [{ error: 'network down' }],
+} satisfies EventSamples<ModelEvent>;
+
+/** The chart with its one side effect (leaving for /login) left out. */
+export const modelMachine = dashboardMachine.provide({ actions: { goToLogin: () => {} } });
+
+export const model = createModel<typeof modelMachine, ModelEvent>({
+  machine: modelMachine,
+  events: samples,
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      chatAvailable: s.context.chatAvailable,
+      actionError: s.context.actionError,
+      pendingInvoice: s.context.pendingInvoice,
+      paidInvoice: s.context.paidInvoice,
+    }),
+  maxSteps: 40,
+});
+
+export const spec = {
+  machine: dashboardMachine,
+  model,
+  test: 'machines/staff/dashboard.model.test.ts',
+} as unknown as ModelSpec;
