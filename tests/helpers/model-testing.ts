@@ -164,6 +164,11 @@ function compact(value: unknown): string {
   return '…';
 }
 
+/** An invoked actor by its id; an unnamed one (`0.dashboard.ready.refreshing`) by its state. */
+export function actorName(id: string): string {
+  return /^\d+\./.test(id) ? (id.split('.').at(-1) ?? id) : id;
+}
+
 /**
  * An event as a step of a path: `user.choose(situation, starting)`, `storeLead done(ok)`,
  * `storeLead error`, `after submittedDelay`; an event's sample data in brackets, shortened.
@@ -173,9 +178,9 @@ export function eventLabel(event: EventObject): string {
   const args = (values: unknown[]) =>
     values.length === 0 ? '' : `(${values.map((v) => compact(v)).join(', ')})`;
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
-  if (done) return `${done[1]} done${args('output' in payload ? [payload.output] : [])}`;
+  if (done) return `${actorName(done[1]!)} done${args('output' in payload ? [payload.output] : [])}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
-  if (error) return `${error[1]} error`;
+  if (error) return `${actorName(error[1]!)} error`;
   const after = /^xstate\.after\.([^.]+)\./.exec(type);
   if (after) return `after ${after[1]}`;
   return `${type}${args(Object.values(payload))}`;
@@ -195,14 +200,19 @@ export function stateLabel(value: unknown): string {
 }
 
 /**
- * A generated path's test name, by its steps: `user.start → situation → user.choose(situation,
- * starting) → goal …`, at most `MAX_PATH_NAME` characters (the middle steps give way first).
+ * A generated path's test name, by its steps: each event, then the state it leads to where that
+ * changes (`user.start → situation → user.choose(situation, starting) → user.next → goal …`); at
+ * most `MAX_PATH_NAME` characters (the middle steps give way first).
  */
 export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unknown }>): string {
   const value = (s: unknown) => stateLabel((s as { value: unknown }).value);
   const first = steps[0];
   if (!first) return '(empty path)';
-  const parts = steps.slice(1).map((s) => `${eventLabel(s.event)} → ${value(s.state)}`);
+  // A state is named when it changes: `user.choose(goal, x) → user.next → budget`.
+  const parts = steps.slice(1).map((s, i) => {
+    const state = value(s.state);
+    return state === value(steps[i]!.state) ? eventLabel(s.event) : `${eventLabel(s.event)} → ${state}`;
+  });
   if (parts.length === 0) return `initial state ${value(first.state)}`;
   const full = parts.join(' → ');
   if (full.length <= MAX_PATH_NAME) return full;

@@ -4,7 +4,7 @@
 // command runs it under `node --import ./bench/register-ts.mjs`, the tests under Vitest.
 
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { eventLabel, stateLabel, type Model } from '../helpers/model-testing.ts';
+import { actorName, eventLabel, stateLabel, type Model } from '../helpers/model-testing.ts';
 
 /** The StateNode and TransitionDefinition members the chart reads (xstate v5). */
 interface ChartNode {
@@ -172,9 +172,9 @@ const mermaidId = (path: string) => `${path.replace(/[^A-Za-z0-9]/g, '_')}`;
 /** An event as a Mermaid edge label (no colons, braces or semicolons). */
 export function mermaidLabel(event: string): string {
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
-  if (done) return `${done[1]} done`;
+  if (done) return `${actorName(done[1]!)} done`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event);
-  if (error) return `${error[1]} error`;
+  if (error) return `${actorName(error[1]!)} error`;
   const after = /^xstate\.after\.([^.]+)\./.exec(event);
   if (after) return `after ${after[1]}`;
   return event.replace(/[:;{}#]/g, ' ');
