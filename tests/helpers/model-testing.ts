@@ -175,8 +175,10 @@ export function actorName(id: string): string {
  */
 export function eventLabel(event: EventObject): string {
   const { type, ...payload } = event;
-  const args = (values: unknown[]) =>
-    values.length === 0 ? '' : `(${values.map((v) => compact(v)).join(', ')})`;
+  const args = (values: unknown[]) => {
+    const shown = values.filter((v) => v !== undefined);
+    return shown.length === 0 ? '' : `(${shown.map((v) => compact(v)).join(', ')})`;
+  };
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
   if (done) return `${actorName(done[1]!)} done${args('output' in payload ? [payload.output] : [])}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);

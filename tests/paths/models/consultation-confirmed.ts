@@ -51,13 +51,13 @@ export const model = createModel<typeof consultationConfirmedMachine, ModelEvent
   maxSteps: 20,
 });
 
-/** What the page shows in each state, in English. */
+/** What the page shows in each state, in English (its heading or status line). */
 export const CONFIRMATION_SCREENS: Record<string, string> = {
-  reading: 'a loading line',
-  notFound: 'that no booking was found',
-  'found.editing': 'the booking and the survey form',
-  'found.sending': 'the booking and the survey form, sending',
-  'found.thanked': 'the booking and thanks for the answers',
+  reading: 'Loading your booking…',
+  notFound: 'No Consultation Found',
+  'found.editing': 'One quick question, with Send',
+  'found.sending': 'One quick question, with Sending…',
+  'found.thanked': 'Thanks for your feedback!',
 };
 
 export const spec = {
