@@ -108,6 +108,12 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
    * in `assertState` instead.
    */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  /**
+   * Whether the system under test offers an event in a state (the button is there); by default
+   * every sample in every state. For a chart that accepts what its screen never sends, such as
+   * marking paid an invoice the screen already shows as paid.
+   */
+  offers?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
   /** Require self-loops (events that change nothing) to be walked too. Default false. */
   countSelfLoops?: boolean;
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
@@ -262,8 +268,11 @@ export function createModel<
     samples.map((payload) => ({ ...payload, type }) as unknown as TEvent),
   );
   // xstate/graph is typed for the machine's own events; ours may add done/after events.
+  const { offers } = config;
   const traversal = {
-    events,
+    events: offers
+      ? (snapshot: SnapshotFrom<TMachine>) => events.filter((event) => offers(snapshot, event))
+      : events,
     input: config.input,
     serializeState: (snapshot: TSnapshot) => serialize(snapshot),
     serializeEvent: (event: TEvent) => serializeEvent(event),

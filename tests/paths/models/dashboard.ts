@@ -6,7 +6,7 @@ import type { DashboardData } from '#machines/staff/staff.actors.ts';
 import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
 import type { ModelSpec } from '../chart.ts';
 
-/** The overview as loaded: chat switched off, nothing else to show. */
+/** The overview as loaded: one open bank-transfer invoice to mark paid, chat switched off. */
 export const DATA: DashboardData = {
   figures: {
     months: [],
@@ -19,7 +19,25 @@ export const DATA: DashboardData = {
     conversion: { leads: 0, converted: 0, rate: 0 },
     setup: [],
   },
-  orders: [],
+  orders: [
+    {
+      id: 'o1',
+      createdAt: '2026-11-19T10:00:00Z',
+      status: 'open',
+      interval: 'monthly',
+      domainName: null,
+      paymentMethod: 'banktransfer',
+      paymentProvider: 'banktransfer',
+      paymentStatus: 'open',
+      dueToday: 12_100,
+      monthly: 0,
+      yearly: 0,
+      email: 'anna@example.nl',
+      name: 'Anna',
+      invoiceNumber: '2026-0001',
+      invoiceStatus: 'open',
+    },
+  ],
   leads: [],
   tickets: [],
   bookings: [],
@@ -72,10 +90,12 @@ export const modelMachine = dashboardMachine.provide({ actions: { goToLogin: () 
 export const model = createModel<typeof modelMachine, ModelEvent>({
   machine: modelMachine,
   events: samples,
+  // An invoice the page just marked paid says so in its row, instead of a Mark as paid button.
+  offers: (s, e) => e.type !== 'user.markPaid' || s.context.paidInvoice !== e.number,
+  // The chat switch sends the opposite of what it shows, so its value is the screen's to check.
   serializeState: (s) =>
     JSON.stringify({
       value: s.value,
-      chatAvailable: s.context.chatAvailable,
       actionError: s.context.actionError,
       pendingInvoice: s.context.pendingInvoice,
       paidInvoice: s.context.paidInvoice,
@@ -86,5 +106,5 @@ export const model = createModel<typeof modelMachine, ModelEvent>({
 export const spec = {
   machine: dashboardMachine,
   model,
-  test: 'machines/staff/dashboard.model.test.ts',
+  test: 'src/views/dashboard/overview.model.test.tsx',
 } as unknown as ModelSpec;
