@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
 import { COPIED_FEEDBACK_MS, copyButtonMachine } from '#machines/shared/copy-button.machine.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
@@ -19,11 +19,9 @@ const swaps = vi.hoisted(() => ({
   machines: new Map<unknown, unknown>(),
   actors: new Map<string, unknown>(),
 }));
-vi.mock('@xstate/react', async (importOriginal) => {
-  const { swappingUseActorRef } = await import('#tests/helpers/swapped-actors.ts');
-  const real = await importOriginal<typeof import('@xstate/react')>();
-  return { ...real, useActorRef: swappingUseActorRef(real.useActorRef, swaps) };
-});
+vi.mock('@xstate/react', async () =>
+  (await import('#tests/helpers/swapped-actors.ts')).xstateReactSwapping(swaps),
+);
 
 const MESSAGES = {
   copy: 'dashboard.links.copy',
@@ -41,7 +39,10 @@ afterEach(() => {
 function start() {
   vi.useFakeTimers();
   const copy = controlledPromise<boolean, { text: string }>();
-  swaps.machines.set(copyButtonMachine, copyButtonMachine.provide({ actors: { copy: copy.logic } }));
+  swaps.machines.set(
+    copyButtonMachine,
+    copyButtonMachine.provide({ actors: { copy: copy.logic } }),
+  );
   const view = render(
     <IntlProvider locale="en" messages={en as Record<string, string>}>
       <CopyButton text={TEXT} messages={MESSAGES} labelId="emailConfig.copy.label" />
@@ -63,7 +64,7 @@ function start() {
   return {
     driver,
     copied: copy.inputs,
-    getSnapshot: () => actor.getSnapshot() as ReturnType<typeof model.states.at>,
+    getSnapshot: () => actor.getSnapshot() as SnapshotFrom<typeof copyButtonMachine>,
     stop: () => view.unmount(),
   };
 }

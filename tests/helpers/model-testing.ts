@@ -186,7 +186,8 @@ export function eventLabel(event: EventObject): string {
     return shown.length === 0 ? '' : `(${shown.map((v) => compact(v)).join(', ')})`;
   };
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
-  if (done) return `${actorName(done[1]!)} done${args('output' in payload ? [payload.output] : [])}`;
+  if (done)
+    return `${actorName(done[1]!)} done${args('output' in payload ? [payload.output] : [])}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
   if (error) return `${actorName(error[1]!)} error`;
   const after = /^xstate\.after\.([^.]+)\./.exec(type);
@@ -219,7 +220,9 @@ export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unkno
   // A state is named when it changes: `user.choose(goal, x) → user.next → budget`.
   const parts = steps.slice(1).map((s, i) => {
     const state = value(s.state);
-    return state === value(steps[i]!.state) ? eventLabel(s.event) : `${eventLabel(s.event)} → ${state}`;
+    return state === value(steps[i]!.state)
+      ? eventLabel(s.event)
+      : `${eventLabel(s.event)} → ${state}`;
   });
   if (parts.length === 0) return `initial state ${value(first.state)}`;
   const full = parts.join(' → ');

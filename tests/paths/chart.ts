@@ -109,9 +109,7 @@ export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
     for (const definitions of node.transitions.values())
       for (const definition of definitions) list.push(...definitionTriples(definition));
     for (const definition of node.always ?? [])
-      list.push(
-        ...definitionTriples(definition).map((t) => ({ ...t, event: 'always' as const })),
-      );
+      list.push(...definitionTriples(definition).map((t) => ({ ...t, event: 'always' as const })));
   };
   collect(root(machine));
   walkNodes(root(machine), collect);

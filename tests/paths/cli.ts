@@ -57,7 +57,8 @@ export function listing(entry: MachineEntry): string {
   paths.forEach((path, p) => {
     out.push('', `Path ${p + 1} of ${paths.length} (${path.steps.length - 1} steps)`);
     const [first, ...rest] = path.steps;
-    if (first) out.push(`   start in ${first.state}${first.screen ? ` — shows ${first.screen}` : ''}`);
+    if (first)
+      out.push(`   start in ${first.state}${first.screen ? ` — shows ${first.screen}` : ''}`);
     rest.forEach((step, i) => {
       const shows = step.screen ? ` — shows ${step.screen}` : '';
       out.push(`${String(i + 1).padStart(3)}. ${eventLabel(step.event)} → ${step.state}${shows}`);

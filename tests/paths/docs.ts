@@ -49,8 +49,7 @@ export function docsPages(): Map<string, string> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(DOCS_DIR, { recursive: true });
   const pages = docsPages();
-  for (const file of readdirSync(DOCS_DIR))
-    if (!pages.has(file)) rmSync(join(DOCS_DIR, file));
+  for (const file of readdirSync(DOCS_DIR)) if (!pages.has(file)) rmSync(join(DOCS_DIR, file));
   for (const [file, text] of pages) writeFileSync(join(DOCS_DIR, file), text);
   process.stdout.write(`wrote ${pages.size} files to ${DOCS_DIR}\n`);
 }

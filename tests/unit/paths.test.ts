@@ -48,7 +48,8 @@ describe('the machine registry', () => {
     const registered = MACHINES.map((m) => m.name);
     expect([...new Set(found)].filter((name) => !registered.includes(name))).toEqual([]);
     expect(registered.filter((name) => !found.includes(name))).toEqual([]);
-    for (const entry of MACHINES) if (entry.name !== 'formAction') expect(entry.machine.id).toBe(entry.name);
+    for (const entry of MACHINES)
+      if (entry.name !== 'formAction') expect(entry.machine.id).toBe(entry.name);
   });
 
   it('names a test file that exists for every machine', () => {
@@ -136,7 +137,8 @@ describe('npm run paths', () => {
   it('lists every machine with its states, transitions and paths', () => {
     const { code, out } = run();
     expect(code).toBe(0);
-    for (const entry of MACHINES) expect(out).toMatch(new RegExp(`^${entry.name} +\\d+ +\\d+ +(\\d+|-) `, 'm'));
+    for (const entry of MACHINES)
+      expect(out).toMatch(new RegExp(`^${entry.name} +\\d+ +\\d+ +(\\d+|-) `, 'm'));
     expect(out).toMatch(/^planner +15 +35 +\d+ +src\/views\/planner\/planner-view\.test\.tsx$/m);
   });
 
@@ -151,7 +153,10 @@ describe('npm run paths', () => {
   });
 
   it('exports JSON of the shape API.md section 15 names, and Mermaid', () => {
-    const json = JSON.parse(run('plannerMachine', '--format', 'json').out) as Record<string, unknown>;
+    const json = JSON.parse(run('plannerMachine', '--format', 'json').out) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(json)).toEqual(['machine', 'states', 'transitions', 'paths']);
     expect(json.machine).toBe('planner');
     expect((json.transitions as unknown[])[0]).toEqual({

@@ -15,32 +15,22 @@ import { consultationConfirmedMachine } from '#machines/scheduler/consultation-c
 import { controlledCalls, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
-import {
-  BOOKING,
-  model,
-  type ModelEvent,
-} from '#tests/paths/models/consultation-confirmed.ts';
+import { BOOKING, model, type ModelEvent } from '#tests/paths/models/consultation-confirmed.ts';
 import { ConfirmationView } from './confirmation-view.tsx';
 
 const swaps = vi.hoisted(() => ({
   machines: new Map<unknown, unknown>(),
   actors: new Map<string, unknown>(),
 }));
-vi.mock('@xstate/react', async (importOriginal) => {
-  const { swappingUseActorRef } = await import('#tests/helpers/swapped-actors.ts');
-  const real = await importOriginal<typeof import('@xstate/react')>();
-  return { ...real, useActorRef: swappingUseActorRef(real.useActorRef, swaps) };
-});
+vi.mock('@xstate/react', async () =>
+  (await import('#tests/helpers/swapped-actors.ts')).xstateReactSwapping(swaps),
+);
 // The page's links outside a router: plain links to the same place.
-vi.mock('@tanstack/react-router', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@tanstack/react-router')>();
-  return {
-    ...real,
-    Link: ({ to, hash, children }: { to: string; hash?: string; children: ReactNode }) => (
-      <a href={hash ? `${to}#${hash}` : to}>{children}</a>
-    ),
-  };
-});
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, hash, children }: { to: string; hash?: string; children: ReactNode }) => (
+    <a href={hash ? `${to}#${hash}` : to}>{children}</a>
+  ),
+}));
 
 afterEach(() => {
   swaps.machines.clear();
@@ -55,8 +45,11 @@ function start() {
     consultationConfirmedMachine,
     consultationConfirmedMachine.provide({
       actors: {
-        readBooking: calls.logic<Booking | null>('readBooking'),
-        sendSurvey: calls.logic<void>('sendSurvey'),
+        readBooking: calls.logic<Booking | null, { query?: string | undefined }>('readBooking'),
+        sendSurvey: calls.logic<
+          void,
+          { priority: string; notes: string; bookingId: string | null }
+        >('sendSurvey'),
       },
     }),
   );
@@ -113,9 +106,7 @@ describe('consultation confirmation (model-based, through the real page)', () =>
       return;
     }
     // Found: the booking, then the survey.
-    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
-      'Your free consultation is booked.',
-    );
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Your free consultation is booked.');
     expect(heading('Booking details')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Join the video call' })).toHaveAttribute(
       'href',
@@ -127,9 +118,7 @@ describe('consultation confirmation (model-based, through the real page)', () =>
       expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
       // Sent once, with what was chosen and typed, for this booking.
-      expect(session.sent()).toEqual([
-        { priority, notes: notes.trim(), bookingId: BOOKING.id },
-      ]);
+      expect(session.sent()).toEqual([{ priority, notes: notes.trim(), bookingId: BOOKING.id }]);
       return;
     }
     const sending = snapshot.matches({ found: 'sending' });

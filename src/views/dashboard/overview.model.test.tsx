@@ -22,11 +22,9 @@ const swaps = vi.hoisted(() => ({
   machines: new Map<unknown, unknown>(),
   actors: new Map<string, unknown>(),
 }));
-vi.mock('@xstate/react', async (importOriginal) => {
-  const { swappingUseActorRef } = await import('#tests/helpers/swapped-actors.ts');
-  const real = await importOriginal<typeof import('@xstate/react')>();
-  return { ...real, useActorRef: swappingUseActorRef(real.useActorRef, swaps) };
-});
+vi.mock('@xstate/react', async () =>
+  (await import('#tests/helpers/swapped-actors.ts')).xstateReactSwapping(swaps),
+);
 // The overview reads the page's language from the router's context; here it is English.
 const i18n = createI18nStore('en', en as Record<string, string>);
 vi.mock('../../i18n/use-i18n.ts', () => ({ useI18n: () => i18n.get() }));

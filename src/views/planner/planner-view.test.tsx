@@ -7,16 +7,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
-import type { PlannerEvent } from '#machines/planner/planner.types.ts';
 import type { StoreLeadResult } from '#machines/shared/leads.ts';
 import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import * as ui from '#tests/helpers/screens.tsx';
 import { PlannerScreens } from './planner-view.tsx';
 
-import { ANSWERS, ENDINGS, HEADINGS, model, type ModelEvent, QUESTION_SCREENS } from '#tests/paths/models/planner.ts';
+import {
+  ANSWERS,
+  ENDINGS,
+  HEADINGS,
+  model,
+  type ModelEvent,
+  QUESTION_SCREENS,
+} from '#tests/paths/models/planner.ts';
 
 function start() {
   vi.useFakeTimers();

@@ -74,9 +74,7 @@ export const samples = {
   'xstate.error.actor.0.dashboard.loading': [{ error: 'network down' }],
   'xstate.done.actor.0.dashboard.ready.markingPaid': [{ output: undefined }],
   'xstate.error.actor.0.dashboard.ready.markingPaid': [{ error: 'network down' }],
-  'xstate.done.actor.0.dashboard.ready.savingChat': [
-    { output: { available: true, online: true } },
-  ],
+  'xstate.done.actor.0.dashboard.ready.savingChat': [{ output: { available: true, online: true } }],
   'xstate.error.actor.0.dashboard.ready.savingChat': [{ error: 'network down' }],
   'xstate.done.actor.0.dashboard.ready.refreshing': [{ output: DATA }],
   'xstate.error.actor.0.dashboard.ready.refreshing': [{ error: 'network down' }],

@@ -2,7 +2,10 @@
 // src/views/dashboard/link-generator.model.test.tsx walks on the real generator and what
 // `npm run paths -- linkGenerator` prints.
 
-import { linkGeneratorMachine, type LinkGeneratorEvent } from '#machines/staff/link-generator.machine.ts';
+import {
+  linkGeneratorMachine,
+  type LinkGeneratorEvent,
+} from '#machines/staff/link-generator.machine.ts';
 import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
 import type { ModelSpec } from '../chart.ts';
 
@@ -26,6 +29,8 @@ export const spec = {
   machine: linkGeneratorMachine,
   model,
   test: 'src/views/dashboard/link-generator.model.test.tsx',
-  screen: (s: { context: { selection: string[]; lang: string; interval: string; domain: string } }) =>
+  screen: (s: {
+    context: { selection: string[]; lang: string; interval: string; domain: string };
+  }) =>
     `a ${s.context.lang} link for ${s.context.selection.join(', ')} (${s.context.interval}${s.context.domain ? `, ${s.context.domain}` : ''})`,
 } as unknown as ModelSpec;

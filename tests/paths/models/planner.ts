@@ -63,38 +63,38 @@ export const model = createModel<typeof modelMachine, ModelEvent>({
     }),
 });
 
-
 /**
  * What every state looks like, written out by hand (SPEC screen 3): the heading, "Step x of 5"
  * on the five questions only, the question itself.
  */
-export const QUESTION_SCREENS: Record<string, { heading: string; step: string; question: string }> = {
-  situation: {
-    heading: 'Where you are now',
-    step: 'Step 1 of 5',
-    question: 'Which describes your business best?',
-  },
-  goal: {
-    heading: 'What you want to achieve',
-    step: 'Step 2 of 5',
-    question: 'What matters most to you right now?',
-  },
-  budget: {
-    heading: 'Your budget',
-    step: 'Step 3 of 5',
-    question: 'What monthly budget feels comfortable?',
-  },
-  involvement: {
-    heading: 'How involved you want to be',
-    step: 'Step 4 of 5',
-    question: 'How much do you want to do yourself?',
-  },
-  timeline: {
-    heading: 'When you want to start',
-    step: 'Step 5 of 5',
-    question: 'When would you like to start?',
-  },
-};
+export const QUESTION_SCREENS: Record<string, { heading: string; step: string; question: string }> =
+  {
+    situation: {
+      heading: 'Where you are now',
+      step: 'Step 1 of 5',
+      question: 'Which describes your business best?',
+    },
+    goal: {
+      heading: 'What you want to achieve',
+      step: 'Step 2 of 5',
+      question: 'What matters most to you right now?',
+    },
+    budget: {
+      heading: 'Your budget',
+      step: 'Step 3 of 5',
+      question: 'What monthly budget feels comfortable?',
+    },
+    involvement: {
+      heading: 'How involved you want to be',
+      step: 'Step 4 of 5',
+      question: 'How much do you want to do yourself?',
+    },
+    timeline: {
+      heading: 'When you want to start',
+      step: 'Step 5 of 5',
+      question: 'When would you like to start?',
+    },
+  };
 export const HEADINGS: Record<string, string> = {
   start: 'Find the right plan in 5 quick questions',
   planReady: 'Your plan is ready',
@@ -114,7 +114,6 @@ export const ENDINGS = {
     text: 'We will not send you any emails. Taking you to your package now…',
   },
 };
-
 
 /** The heading (and on a question, its step) the planner's screen shows in a state. */
 export function plannerScreen(snapshot: SnapshotFrom<typeof plannerMachine>): string | undefined {
