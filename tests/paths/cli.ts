@@ -59,9 +59,12 @@ export function listing(entry: MachineEntry): string {
     const [first, ...rest] = path.steps;
     if (first)
       out.push(`   start in ${first.state}${first.screen ? ` — shows ${first.screen}` : ''}`);
+    let before = first;
     rest.forEach((step, i) => {
-      const shows = step.screen ? ` — shows ${step.screen}` : '';
+      const same = before && before.state === step.state && before.screen === step.screen;
+      const shows = same ? ' (same screen)' : step.screen ? ` — shows ${step.screen}` : '';
       out.push(`${String(i + 1).padStart(3)}. ${eventLabel(step.event)} → ${step.state}${shows}`);
+      before = step;
     });
   });
   return out.join('\n');
@@ -137,6 +140,11 @@ export function main(args: string[], write: (text: string) => void, fail: (text:
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npm run paths -- planner | head`: a reader that stops early is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   process.exitCode = main(
     process.argv.slice(2),
     (text) => process.stdout.write(`${text}\n`),
