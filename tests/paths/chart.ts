@@ -79,10 +79,22 @@ export function chartStates(machine: AnyStateMachine): string[] {
   return states;
 }
 
-function definitionTriples(definition: ChartTransitionDefinition): ChartTransition[] {
-  const from = dotted(definition.source);
-  const targets = definition.target?.length ? definition.target : [definition.source];
-  return targets.map((target) => ({ from, event: definition.eventType, to: dotted(target) }));
+/**
+ * The chart transitions of one definition. One on the machine itself (it has no state to start
+ * from) is drawn from each top-level state it can fire in: `froms`, else all of them.
+ */
+function definitionTriples(
+  definition: ChartTransitionDefinition,
+  froms?: readonly string[],
+): ChartTransition[] {
+  const onRoot = definition.source.path.length === 0;
+  const sources = onRoot
+    ? (froms ?? Object.values(definition.source.states).map(dotted))
+    : [dotted(definition.source)];
+  return sources.flatMap((from) => {
+    const targets = definition.target?.length ? definition.target.map(dotted) : [from];
+    return targets.map((to) => ({ from, event: definition.eventType, to }));
+  });
 }
 
 const tripleKey = (t: ChartTransition) => `${t.from} --${t.event}--> ${t.to}`;
@@ -124,12 +136,14 @@ export function modelTransitions(spec: Pick<ModelSpec, 'model'>): ChartTransitio
   const { machine } = spec.model;
   const list: ChartTransition[] = [];
   for (const edge of spec.model.edges as Array<{ source: unknown; event: EventObject }>) {
+    const value = (edge.source as { value: unknown }).value;
+    const topLevel = typeof value === 'string' ? [value] : Object.keys(value as object);
     const selected = (
       machine as unknown as {
         getTransitionData: (s: unknown, e: EventObject) => ChartTransitionDefinition[];
       }
     ).getTransitionData(edge.source, edge.event);
-    for (const definition of selected) list.push(...definitionTriples(definition));
+    for (const definition of selected) list.push(...definitionTriples(definition, topLevel));
   }
   return unique(list);
 }
@@ -163,6 +177,9 @@ export function exportJson(name: string, spec: ModelSpec): PathsExport {
     paths: generatedPaths(spec),
   };
 }
+
+/** The Mermaid id of the state drawn around a parallel machine's regions. */
+const ROOT_ID = 'machine_root';
 
 /** A Mermaid id for a state: its path, `_`-joined (Mermaid ids take no dots). */
 const mermaidId = (path: string) => `${path.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -204,7 +221,13 @@ export function toMermaid(machine: AnyStateMachine): string {
       if (parent.type === 'parallel' && index < children.length - 1) lines.push(`${indent}--`);
     });
   };
-  declare(root(machine), '  ');
+  const top = root(machine);
+  if (top.type === 'parallel') {
+    // Mermaid draws regions (`--`) only inside a state: a parallel machine is one around them.
+    lines.push(`  state "${machine.id}" as ${ROOT_ID} {`);
+    declare(top, '    ');
+    lines.push('  }');
+  } else declare(top, '  ');
   for (const t of chartTransitions(machine))
     lines.push(`  ${mermaidId(t.from)} --> ${mermaidId(t.to)}: ${mermaidLabel(t.event)}`);
   return lines.join('\n');

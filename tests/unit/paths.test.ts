@@ -9,11 +9,11 @@ import type { AnyStateMachine } from 'xstate';
 import {
   chartStates,
   exportJson,
+  type PathsExport,
   mermaidId,
   mermaidLabel,
   modelTransitions,
   readMermaidArrows,
-  toMermaid,
   tripleKey,
 } from '#tests/paths/chart.ts';
 import { main } from '#tests/paths/cli.ts';
@@ -21,6 +21,20 @@ import { DOCS_DIR, docsPages } from '#tests/paths/docs.ts';
 import { MACHINES } from '#tests/paths/registry.ts';
 
 const SPECIFIED = MACHINES.filter((m) => m.spec);
+
+/** `npm run paths -- <name> --format <format>`'s output. */
+function main_(name: string, format: string): string {
+  let out = '';
+  const code = main(
+    [name, '--format', format],
+    (text) => (out += text),
+    (text) => {
+      throw new Error(text);
+    },
+  );
+  expect(code).toBe(0);
+  return out;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -75,16 +89,17 @@ describe('docs/machines', () => {
   });
 });
 
-describe.each(SPECIFIED.map((entry) => [entry.name, entry] as const))(
-  'the exports of %s',
-  (_name, entry) => {
-    const spec = entry.spec!;
-    const json = exportJson(entry.name, spec);
-    const mermaid = toMermaid(entry.machine);
-
-    it('JSON and Mermaid have the same states and the same transitions', () => {
-      const declared = [...mermaid.matchAll(/state "[^"]*" as (\w+)/g)].map((m) => m[1]);
+describe.each(MACHINES.map((entry) => [entry.name, entry] as const))(
+  'the chart of %s',
+  (name, entry) => {
+    it('is the same in JSON and in Mermaid: states (nested) and transitions', () => {
+      const json = JSON.parse(main_(name, 'json')) as PathsExport;
+      const mermaid = main_(name, 'mermaid');
+      const declared = [...mermaid.matchAll(/state "[^"]*" as (\w+)/g)]
+        .map((m) => m[1])
+        .filter((id) => id !== 'machine_root');
       expect(declared).toEqual(json.states.map(mermaidId));
+      expect(json.states).toEqual(chartStates(entry.machine));
       expect(readMermaidArrows(mermaid)).toEqual(
         json.transitions.map((t) => ({
           from: mermaidId(t.from),
@@ -93,6 +108,14 @@ describe.each(SPECIFIED.map((entry) => [entry.name, entry] as const))(
         })),
       );
     });
+  },
+);
+
+describe.each(SPECIFIED.map((entry) => [entry.name, entry] as const))(
+  'the exports of %s',
+  (_name, entry) => {
+    const spec = entry.spec!;
+    const json = exportJson(entry.name, spec);
 
     it("every transition of the model test's graph is in the JSON, and every JSON transition an event can take is taken", () => {
       const exported = new Set(json.transitions.map(tripleKey));
