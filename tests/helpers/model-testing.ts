@@ -20,6 +20,7 @@
 //   whose target serializes differently from the source; self-loops count only with
 //   `countSelfLoops`. `coverage.assertComplete()` fails listing the edges no walk took.
 
+import { appendFileSync } from 'node:fs';
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 
@@ -238,6 +239,33 @@ export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unkno
   return name.length <= MAX_PATH_NAME ? name : `${name.slice(0, MAX_PATH_NAME - 1)}…`;
 }
 
+/**
+ * With `MODEL_PATHS_DUMP=<file>`, each model's covering paths are appended to that file as one
+ * JSON line: how `npm run paths` reads a model still defined inside its test file (it has Vitest
+ * collect that file, which builds the model and its paths without walking them).
+ */
+function dumpPaths(
+  machine: string,
+  paths: ReadonlyArray<{
+    description: string;
+    steps: ReadonlyArray<{ event: unknown; state: unknown }>;
+  }>,
+): void {
+  const file = typeof process === 'undefined' ? undefined : process.env.MODEL_PATHS_DUMP;
+  if (!file) return;
+  const line = {
+    machine,
+    paths: paths.map((path) => ({
+      name: path.description,
+      steps: path.steps.map((step) => ({
+        event: step.event,
+        state: stateLabel((step.state as { value: unknown }).value),
+      })),
+    })),
+  };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
 function describeEvent(event: EventObject): string {
   const { type, ...payload } = event;
   return Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
@@ -380,11 +408,13 @@ export function createModel<
     // Two paths with the same name (possible once shortened) are told apart by their number.
     const seen = new Map<string, number>();
     for (const path of paths) seen.set(path.description, (seen.get(path.description) ?? 0) + 1);
-    return paths.map((path, index) =>
+    const named = paths.map((path, index) =>
       (seen.get(path.description) ?? 0) > 1
         ? { ...path, description: `${path.description} (path ${index + 1})` }
         : path,
     );
+    dumpPaths(machine.id, named);
+    return named;
   }
 
   function createCoverage(): Coverage<TSnapshot, TEvent> {

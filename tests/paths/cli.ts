@@ -3,6 +3,11 @@
 // a person can follow, or its chart as JSON or Mermaid. Reads tests/paths/registry.ts, the same
 // models the model tests walk.
 
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   chartStates,
   chartTransitions,
@@ -10,6 +15,7 @@ import {
   exportJson,
   generatedPaths,
   toMermaid,
+  type PathsExport,
 } from './chart.ts';
 import { findMachine, MACHINES, type MachineEntry } from './registry.ts';
 
@@ -38,22 +44,51 @@ export function overview(): string {
     'npm run paths -- <machine>                   each path as numbered steps',
     'npm run paths -- <machine> --format json     states, transitions, paths',
     'npm run paths -- <machine> --format mermaid  the chart (stateDiagram-v2)',
-    "'-': the machine's model is still defined in its test file only (see README, For QA).",
+    "'-': the model is still defined in its test file; npm run paths -- <machine> collects it",
+    'from there (slower: Vitest builds it; README, For QA).',
   ].join('\n');
 }
 
-/** One machine's paths as numbered steps a person can follow. */
-export function listing(entry: MachineEntry): string {
-  const states = chartStates(entry.machine).length;
-  const transitions = chartTransitions(entry.machine).length;
-  const head = `${entry.name} (${entry.file}): ${states} states, ${transitions} transitions`;
-  if (!entry.spec)
-    return `${head}\nIts model is defined in ${entry.test} only; run that test to walk it.`;
-  const paths = generatedPaths(entry.spec);
-  const out = [
-    `${head}, ${paths.length} generated paths, walked by ${entry.test}`,
-    `Run them: npx vitest run --project unit ${entry.test}`,
-  ];
+type Paths = PathsExport['paths'];
+
+/**
+ * The covering paths of a model still defined inside its test file: Vitest collects that file
+ * (building its models and their paths, walking nothing) with `MODEL_PATHS_DUMP` set, and
+ * `createModel` writes each model's paths there. One list per model the test builds.
+ */
+export function collectFromTest(entry: MachineEntry): Paths[] {
+  const dir = mkdtempSync(join(tmpdir(), 'paths-'));
+  const dump = join(dir, 'paths.jsonl');
+  try {
+    const vitest = join(
+      dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
+      'vitest.mjs',
+    );
+    const run = spawnSync(process.execPath, [vitest, 'list', '--project', 'unit', entry.test], {
+      env: { ...process.env, MODEL_PATHS_DUMP: dump },
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let text = '';
+    try {
+      text = readFileSync(dump, 'utf8');
+    } catch {
+      throw new Error(`collecting ${entry.test} gave no paths:\n${run.stderr}`);
+    }
+    const wanted = entry.modelId ?? entry.machine.id;
+    const seen = new Set<string>();
+    return text
+      .split('\n')
+      .filter((line) => line !== '' && !seen.has(line) && seen.add(line))
+      .map((line) => JSON.parse(line) as { machine: string; paths: Paths })
+      .filter((model) => model.machine === wanted)
+      .map((model) => model.paths);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printPaths(paths: Paths, out: string[]): void {
   paths.forEach((path, p) => {
     out.push('', `Path ${p + 1} of ${paths.length} (${path.steps.length - 1} steps)`);
     const [first, ...rest] = path.steps;
@@ -62,10 +97,34 @@ export function listing(entry: MachineEntry): string {
     let before = first;
     rest.forEach((step, i) => {
       const same = before && before.state === step.state && before.screen === step.screen;
-      const shows = same ? ' (same screen)' : step.screen ? ` — shows ${step.screen}` : '';
+      const shows = !step.screen ? '' : same ? ' (same screen)' : ` — shows ${step.screen}`;
       out.push(`${String(i + 1).padStart(3)}. ${eventLabel(step.event)} → ${step.state}${shows}`);
       before = step;
     });
+  });
+}
+
+/** One machine's paths as numbered steps a person can follow. */
+export function listing(entry: MachineEntry): string {
+  const states = chartStates(entry.machine).length;
+  const transitions = chartTransitions(entry.machine).length;
+  const head = `${entry.name} (${entry.file}): ${states} states, ${transitions} transitions`;
+  const run = `Run them: npx vitest run --project unit ${entry.test}`;
+  if (entry.spec) {
+    const paths = generatedPaths(entry.spec);
+    const out = [`${head}, ${paths.length} generated paths, walked by ${entry.test}`, run];
+    printPaths(paths, out);
+    return out.join('\n');
+  }
+  const models = collectFromTest(entry);
+  const count = models.reduce((n, paths) => n + paths.length, 0);
+  const out = [
+    `${head}, ${count} generated paths, walked by ${entry.test} (its model is defined there)`,
+    run,
+  ];
+  models.forEach((paths, m) => {
+    if (models.length > 1) out.push('', `Model ${m + 1} of ${models.length} in ${entry.test}`);
+    printPaths(paths, out);
   });
   return out.join('\n');
 }
@@ -81,7 +140,7 @@ export function render(name: string, format: Format): string {
           machine: entry.name,
           states: chartStates(entry.machine),
           transitions: chartTransitions(entry.machine),
-          paths: [],
+          paths: collectFromTest(entry).flat(),
         },
         null,
         2,

@@ -42,6 +42,8 @@ export interface MachineEntry {
   test: string;
   /** Its model, where it is defined in tests/paths/models/ (else only in `test`). */
   spec?: ModelSpec;
+  /** The id of the machine `test` builds its model on, when not `name`. */
+  modelId?: string;
 }
 
 const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => ({
@@ -187,6 +189,7 @@ export const MACHINES: readonly MachineEntry[] = [
     file: 'machines/shared/form-action.machine.ts',
     machine: signOutMachine,
     test: 'machines/shared/form-action.machine.test.ts',
+    modelId: 'flow',
   },
   {
     name: 'adminTable',

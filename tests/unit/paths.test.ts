@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import {
   chartStates,
+  eventLabel,
   exportJson,
   type PathsExport,
   mermaidId,
@@ -193,6 +194,28 @@ describe('npm run paths', () => {
       'state "found" as found {\n    [*] --> found_editing',
     );
   });
+
+  it('collects the paths of a model still defined inside its test file from that test', () => {
+    const entry = MACHINES.find((m) => m.name === 'ticketForm')!;
+    expect(entry.spec).toBeUndefined();
+    const json = JSON.parse(main_('ticketForm', 'json')) as PathsExport;
+    expect(json.paths.length).toBeGreaterThan(0);
+    const events = new Set(json.transitions.map((t) => t.event));
+    const states = new Set(json.states);
+    for (const path of json.paths) {
+      // Named by its steps, as the test is.
+      expect(path.name.startsWith(eventLabel(path.steps[1]!.event))).toBe(true);
+      expect(path.steps[0]).toEqual({ event: { type: 'xstate.init' }, state: 'editing.clean' });
+      for (const step of path.steps.slice(1)) {
+        expect(events).toContain(step.event.type);
+        expect(states).toContain(step.state);
+      }
+    }
+    // The listing says where the model lives.
+    expect(main_('ticketForm', 'text')).toContain(
+      'walked by machines/contact-mode/ticket-form.machine.test.ts (its model is defined there)',
+    );
+  }, 120_000);
 
   it('fails naming the machines there are for an unknown one, or a wrong format', () => {
     const unknown = run('plannr');
