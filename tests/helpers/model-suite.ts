@@ -27,6 +27,7 @@ export function walkEveryTransition<
   options: { maxSteps?: number; timeout?: number } = {},
 ): void {
   const { timeout, ...paths } = options;
+  // Each path's test is named by its steps (`user.start → situation → …`), so a failure says where.
   const coverage = model.createCoverage();
   for (const path of model.coveringPaths(paths)) {
     it(path.description, { timeout }, async () => {
@@ -53,7 +54,8 @@ export async function inSession<TSession extends { stop?: () => void | Promise<v
 
 /**
  * The model-based suite of a chart under `title`: every leaf state is reached, and every
- * transition is taken by the covering paths (each at most `maxSteps` events), walked on a fresh
+ * transition is taken by the covering paths (each at most `maxSteps` events, else the model's own
+ * `maxSteps`: the paths `npm run paths` prints), walked on a fresh
  * system from `start` with `assertState` after every step.
  */
 export function describeModel<
@@ -63,7 +65,7 @@ export function describeModel<
 >(
   title: string,
   model: Model<TSnapshot, TEvent>,
-  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & { maxSteps: number },
+  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & { maxSteps?: number },
 ): void {
   const { maxSteps, start, assertState } = options;
   describe(title, () => {

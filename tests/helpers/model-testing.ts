@@ -20,6 +20,7 @@
 //   whose target serializes differently from the source; self-loops count only with
 //   `countSelfLoops`. `coverage.assertComplete()` fails listing the edges no walk took.
 
+import { appendFileSync } from 'node:fs';
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 
@@ -108,13 +109,23 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
    * in `assertState` instead.
    */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  /**
+   * Whether the system under test offers an event in a state (the button is there); by default
+   * every sample in every state. For a chart that accepts what its screen never sends, such as
+   * marking paid an invoice the screen already shows as paid.
+   */
+  offers?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
   /** Require self-loops (events that change nothing) to be walked too. Default false. */
   countSelfLoops?: boolean;
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
   limit?: number;
+  /** The longest covering path (events), when `coveringPaths` is not told. Default 60. */
+  maxSteps?: number;
 }
 
 export interface Model<TSnapshot, TEvent extends EventObject> {
+  /** The machine the model explores (with its fakes). */
+  machine: AnyStateMachine;
   initial: TSnapshot;
   serialize: (snapshot: TSnapshot) => string;
   /** Every reachable state (one representative snapshot per serialization). */
@@ -125,7 +136,10 @@ export interface Model<TSnapshot, TEvent extends EventObject> {
   shortestPaths: () => Array<ModelPath<TSnapshot, TEvent>>;
   /** Every simple path to each state (`getSimplePaths`); explodes on large models. */
   simplePaths: () => Array<ModelPath<TSnapshot, TEvent>>;
-  /** Few paths, together taking every required edge; each at most `maxSteps` events (default 60). */
+  /**
+   * Few paths, together taking every required edge; each at most `maxSteps` events (default: the
+   * model's `maxSteps`, else 60).
+   */
   coveringPaths: (options?: { maxSteps?: number }) => Array<ModelPath<TSnapshot, TEvent>>;
   createCoverage: () => Coverage<TSnapshot, TEvent>;
   walk: <TSession extends Session<TSnapshot, TEvent>>(
@@ -140,6 +154,116 @@ const INIT = { type: 'xstate.init' } as const;
 
 function defaultSerialize(snapshot: { value: unknown; context?: unknown }): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context });
+}
+
+/** Longest test name a generated path gets: the middle steps of a longer path become `…`. */
+export const MAX_PATH_NAME = 200;
+
+function compact(value: unknown): string {
+  if (typeof value === 'string') return value.length > 24 ? `${value.slice(0, 23)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
+  if (Array.isArray(value)) return `[${value.length}]`;
+  if (typeof value === 'object') {
+    const ok = (value as { ok?: unknown }).ok;
+    return typeof ok === 'boolean' ? (ok ? 'ok' : 'not ok') : '{…}';
+  }
+  return '…';
+}
+
+/** An invoked actor by its id; an unnamed one (`0.dashboard.ready.refreshing`) by its state. */
+export function actorName(id: string): string {
+  return /^\d+\./.test(id) ? (id.split('.').at(-1) ?? id) : id;
+}
+
+/**
+ * An event as a step of a path: `user.choose(situation, starting)`, `storeLead done(ok)`,
+ * `storeLead error`, `after submittedDelay`; an event's sample data in brackets, shortened.
+ */
+export function eventLabel(event: EventObject): string {
+  const { type, ...payload } = event;
+  const args = (values: unknown[]) => {
+    const shown = values.filter((v) => v !== undefined);
+    return shown.length === 0 ? '' : `(${shown.map((v) => compact(v)).join(', ')})`;
+  };
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  if (done)
+    return `${actorName(done[1]!)} done${args('output' in payload ? [payload.output] : [])}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+  if (error) return `${actorName(error[1]!)} error`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after ${after[1]}`;
+  return `${type}${args(Object.values(payload))}`;
+}
+
+/** A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel). */
+export function stateLabel(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, child]) => {
+        const inner = stateLabel(child);
+        return inner === '' ? key : `${key}.${inner}`;
+      })
+      .join(' + ');
+  return '';
+}
+
+/**
+ * A generated path's test name, by its steps: each event, then the state it leads to where that
+ * changes (`user.start → situation → user.choose(situation, starting) → user.next → goal …`); at
+ * most `MAX_PATH_NAME` characters (the middle steps give way first).
+ */
+export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unknown }>): string {
+  const value = (s: unknown) => stateLabel((s as { value: unknown }).value);
+  const first = steps[0];
+  if (!first) return '(empty path)';
+  // A state is named when it changes: `user.choose(goal, x) → user.next → budget`.
+  const parts = steps.slice(1).map((s, i) => {
+    const state = value(s.state);
+    return state === value(steps[i]!.state)
+      ? eventLabel(s.event)
+      : `${eventLabel(s.event)} → ${state}`;
+  });
+  if (parts.length === 0) return `initial state ${value(first.state)}`;
+  const full = parts.join(' → ');
+  if (full.length <= MAX_PATH_NAME) return full;
+  const tail = ` → … → ${parts[parts.length - 1]}`;
+  let head = '';
+  for (const part of parts.slice(0, -1)) {
+    const next = head === '' ? part : `${head} → ${part}`;
+    if (next.length + tail.length > MAX_PATH_NAME) break;
+    head = next;
+  }
+  const name = `${head}${tail}`;
+  return name.length <= MAX_PATH_NAME ? name : `${name.slice(0, MAX_PATH_NAME - 1)}…`;
+}
+
+/**
+ * With `MODEL_PATHS_DUMP=<file>`, each model's covering paths are appended to that file as one
+ * JSON line: how `npm run paths` reads a model still defined inside its test file (it has Vitest
+ * collect that file, which builds the model and its paths without walking them).
+ */
+function dumpPaths(
+  machine: string,
+  paths: ReadonlyArray<{
+    description: string;
+    steps: ReadonlyArray<{ event: unknown; state: unknown }>;
+  }>,
+): void {
+  const file = typeof process === 'undefined' ? undefined : process.env.MODEL_PATHS_DUMP;
+  if (!file) return;
+  const line = {
+    machine,
+    paths: paths.map((path) => ({
+      name: path.description,
+      steps: path.steps.map((step) => ({
+        event: step.event,
+        state: stateLabel((step.state as { value: unknown }).value),
+      })),
+    })),
+  };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 function describeEvent(event: EventObject): string {
@@ -175,8 +299,11 @@ export function createModel<
     samples.map((payload) => ({ ...payload, type }) as unknown as TEvent),
   );
   // xstate/graph is typed for the machine's own events; ours may add done/after events.
+  const { offers } = config;
   const traversal = {
-    events,
+    events: offers
+      ? (snapshot: SnapshotFrom<TMachine>) => events.filter((event) => offers(snapshot, event))
+      : events,
     input: config.input,
     serializeState: (snapshot: TSnapshot) => serialize(snapshot),
     serializeEvent: (event: TEvent) => serializeEvent(event),
@@ -230,17 +357,12 @@ export function createModel<
   ): Array<ModelPath<TSnapshot, TEvent>> {
     return paths.map((p) => {
       const steps = p.steps.map((s) => ({ event: s.event as TEvent, state: s.state as TSnapshot }));
-      const events = steps.slice(1).map((s) => describeEvent(s.event));
-      const end = describeValue(steps[steps.length - 1]?.state);
-      return toModelPath(
-        steps,
-        events.length === 0 ? `initial state ${end}` : `${events.join(' → ')} ⇒ ${end}`,
-      );
+      return toModelPath(steps, pathName(steps));
     });
   }
 
   function coveringPaths(options: { maxSteps?: number } = {}): Array<ModelPath<TSnapshot, TEvent>> {
-    const maxSteps = options.maxSteps ?? 60;
+    const maxSteps = options.maxSteps ?? config.maxSteps ?? 60;
     const uncovered = new Set(edges.map((e) => e.key));
     const hasUncovered = (node: string) =>
       (outgoing.get(node) ?? []).some((e) => uncovered.has(e.key));
@@ -281,14 +403,18 @@ export function createModel<
       }
       if (newlyCovered === 0)
         throw new Error(`model: ${uncovered.size} edges cannot be reached from the initial state`);
-      paths.push(
-        toModelPath(
-          steps,
-          `covering path ${paths.length + 1}: ${steps.length - 1} events, ${newlyCovered} new edges, ends in ${describeValue(steps[steps.length - 1]?.state)}`,
-        ),
-      );
+      paths.push(toModelPath(steps, pathName(steps)));
     }
-    return paths;
+    // Two paths with the same name (possible once shortened) are told apart by their number.
+    const seen = new Map<string, number>();
+    for (const path of paths) seen.set(path.description, (seen.get(path.description) ?? 0) + 1);
+    const named = paths.map((path, index) =>
+      (seen.get(path.description) ?? 0) > 1
+        ? { ...path, description: `${path.description} (path ${index + 1})` }
+        : path,
+    );
+    dumpPaths(machine.id, named);
+    return named;
   }
 
   function createCoverage(): Coverage<TSnapshot, TEvent> {
@@ -368,6 +494,7 @@ export function createModel<
   }
 
   return {
+    machine,
     initial,
     serialize,
     states,

@@ -7,67 +7,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
-import type { PlannerEvent } from '#machines/planner/planner.types.ts';
 import type { StoreLeadResult } from '#machines/shared/leads.ts';
 import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import * as ui from '#tests/helpers/screens.tsx';
 import { PlannerScreens } from './planner-view.tsx';
 
-type ModelEvent =
-  | PlannerEvent
-  | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
-  | { type: 'xstate.error.actor.storeLead'; error: string }
-  | { type: 'xstate.after.submittedDelay.planner.thankYou' }
-  | { type: 'xstate.after.submittedDelay.planner.goodbye' }
-  | { type: 'xstate.after.navigationDelay.planner.completed' };
-
-/** The answers the model chooses. */
-const ANSWERS = {
-  situation: 'starting',
-  goal: 'buildWebsite',
-  budget: 'professional',
-  involvement: 'collab',
-  timeline: 'now',
-} as const;
-
-const samples = {
-  'user.start': [{}],
-  'user.choose': ui.chooseSamples(ANSWERS),
-  'user.next': [{}],
-  'user.back': [{}],
-  'user.changeName': [{ value: 'A' }, { value: 'Ann' }],
-  'user.changeEmail': [{ value: 'ann @example.nl' }, { value: 'ann@example.nl' }],
-  'user.acceptConsent': [{}],
-  'user.declineConsent': [{}],
-  'user.retry': [{}],
-  'user.continueWithoutSaving': [{}],
-  'xstate.done.actor.storeLead': [
-    { output: { ok: true, id: 'lead-1' } },
-    { output: { ok: false } },
-  ],
-  'xstate.error.actor.storeLead': [{ error: 'network down' }],
-  'xstate.after.submittedDelay.planner.thankYou': [{}],
-  'xstate.after.submittedDelay.planner.goodbye': [{}],
-  'xstate.after.navigationDelay.planner.completed': [{}],
-} satisfies EventSamples<ModelEvent>;
-
-const modelMachine = plannerMachine.provide({ actions: { saveAnswers: () => {} } });
-const model = createModel<typeof modelMachine, ModelEvent>({
-  machine: modelMachine,
-  input: {},
-  events: samples,
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      answers: s.context.answers,
-      name: s.context.name,
-      email: s.context.email,
-      subscribe: s.context.subscribe,
-    }),
-});
+import {
+  ANSWERS,
+  ENDINGS,
+  HEADINGS,
+  model,
+  type ModelEvent,
+  QUESTION_SCREENS,
+} from '#tests/paths/models/planner.ts';
 
 function start() {
   vi.useFakeTimers();
@@ -121,57 +76,6 @@ function start() {
 }
 
 type Session = ReturnType<typeof start>;
-
-/**
- * What every state looks like, written out by hand (SPEC screen 3): the heading, "Step x of 5"
- * on the five questions only, the question itself.
- */
-const QUESTION_SCREENS: Record<string, { heading: string; step: string; question: string }> = {
-  situation: {
-    heading: 'Where you are now',
-    step: 'Step 1 of 5',
-    question: 'Which describes your business best?',
-  },
-  goal: {
-    heading: 'What you want to achieve',
-    step: 'Step 2 of 5',
-    question: 'What matters most to you right now?',
-  },
-  budget: {
-    heading: 'Your budget',
-    step: 'Step 3 of 5',
-    question: 'What monthly budget feels comfortable?',
-  },
-  involvement: {
-    heading: 'How involved you want to be',
-    step: 'Step 4 of 5',
-    question: 'How much do you want to do yourself?',
-  },
-  timeline: {
-    heading: 'When you want to start',
-    step: 'Step 5 of 5',
-    question: 'When would you like to start?',
-  },
-};
-const HEADINGS: Record<string, string> = {
-  start: 'Find the right plan in 5 quick questions',
-  planReady: 'Your plan is ready',
-  contact: 'Where can we send your plan?',
-  consent: 'One last question',
-  submitting: 'One last question',
-  submitFailed: 'One last question',
-};
-/** The two endings, shown until the page leaves. */
-const ENDINGS = {
-  thankYou: {
-    heading: 'Thank you, Ann!',
-    text: 'Your plan is saved. Taking you to your package now…',
-  },
-  goodbye: {
-    heading: 'All set, Ann',
-    text: 'We will not send you any emails. Taking you to your package now…',
-  },
-};
 
 function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Session) {
   const state = snapshot.value as string;
@@ -227,7 +131,6 @@ afterEach(() => {
 describeModel('planner model through the real screens', model, {
   start,
   assertState: assertScreen,
-  maxSteps: 40,
 });
 
 describe('planner journeys', () => {

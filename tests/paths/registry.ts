@@ -1,0 +1,208 @@
+// Every machine in machines/ (a unit test checks none is missing), the test file that walks its
+// model, and, for a machine whose model is defined in tests/paths/models/, that model: the one
+// definition both its model test and `npm run paths` read.
+
+import type { AnyStateMachine } from 'xstate';
+import { accountAreaMachine } from '#machines/account/account-area.machine.ts';
+import { loginMachine } from '#machines/auth/login.machine.ts';
+import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
+import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
+import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
+import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
+import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
+import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
+import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
+import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
+import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
+import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
+import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
+import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
+import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
+import { quizMachine } from '#machines/quiz/quiz.machine.ts';
+import { schedulerMachine } from '#machines/scheduler/scheduler.machine.ts';
+import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
+import { signOutMachine } from '#machines/account/account-flows.ts';
+import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
+import type { ModelSpec } from './chart.ts';
+import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
+import { spec as copyButton } from './models/copy-button.ts';
+import { spec as dashboard } from './models/dashboard.ts';
+import { spec as linkGenerator } from './models/link-generator.ts';
+import { spec as planner } from './models/planner.ts';
+
+export interface MachineEntry {
+  /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
+  name: string;
+  /** The file in machines/ that defines it. */
+  file: string;
+  machine: AnyStateMachine;
+  /** The test that walks its model. */
+  test: string;
+  /** Its model, where it is defined in tests/paths/models/ (else only in `test`). */
+  spec?: ModelSpec;
+  /** The id of the machine `test` builds its model on, when not `name`. */
+  modelId?: string;
+}
+
+const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => ({
+  name,
+  file,
+  machine: spec.machine,
+  test: spec.test,
+  spec,
+});
+
+/** The machines in machines/, by name. */
+export const MACHINES: readonly MachineEntry[] = [
+  {
+    name: 'accountArea',
+    file: 'machines/account/account-area.machine.ts',
+    machine: accountAreaMachine,
+    test: 'machines/account/account-area.machine.test.ts',
+  },
+  {
+    name: 'login',
+    file: 'machines/auth/login.machine.ts',
+    machine: loginMachine,
+    test: 'src/views/auth/login-form.model.test.tsx',
+  },
+  {
+    name: 'blueprint',
+    file: 'machines/blueprint/blueprint.machine.ts',
+    machine: blueprintMachine,
+    test: 'src/views/blueprint/blueprint-view.model.test.tsx',
+  },
+  {
+    name: 'staffLead',
+    file: 'machines/blueprint/staff-lead.machine.ts',
+    machine: staffLeadMachine,
+    test: 'src/views/blueprint/staff-lead.model.test.tsx',
+  },
+  {
+    name: 'bookingManage',
+    file: 'machines/booking-manage/booking-manage.machine.ts',
+    machine: bookingManageMachine,
+    test: 'machines/booking-manage/booking-manage.machine.test.ts',
+  },
+  {
+    name: 'chatInbox',
+    file: 'machines/chat-inbox/chat-inbox.machine.ts',
+    machine: chatInboxMachine,
+    test: 'machines/chat-inbox/chat-inbox.machine.test.ts',
+  },
+  {
+    name: 'addressLookup',
+    file: 'machines/checkout/address-lookup.machine.ts',
+    machine: addressLookupMachine,
+    test: 'machines/checkout/address-lookup.machine.test.ts',
+  },
+  {
+    name: 'checkout',
+    file: 'machines/checkout/checkout.machine.ts',
+    machine: checkoutMachine,
+    test: 'src/views/checkout/checkout-view.model.test.tsx',
+  },
+  {
+    name: 'invoiceStatus',
+    file: 'machines/checkout/invoice-status.machine.ts',
+    machine: invoiceStatusMachine,
+    test: 'machines/checkout/invoice-status.machine.test.ts',
+  },
+  {
+    name: 'contactMode',
+    file: 'machines/contact-mode/contact-mode.machine.ts',
+    machine: contactModeMachine,
+    test: 'src/views/contact/contact-options.model.test.tsx',
+  },
+  {
+    name: 'ticketForm',
+    file: 'machines/contact-mode/ticket-form.machine.ts',
+    machine: ticketFormMachine,
+    test: 'machines/contact-mode/ticket-form.machine.test.ts',
+  },
+  {
+    name: 'domainCheck',
+    file: 'machines/domain-check/domain-check.machine.ts',
+    machine: domainCheckMachine,
+    test: 'src/views/order/domain-step.model.test.tsx',
+  },
+  {
+    name: 'emailConfig',
+    file: 'machines/email-config/email-config.machine.ts',
+    machine: emailConfigMachine,
+    test: 'src/views/email-config/email-config-view.model.test.tsx',
+  },
+  {
+    name: 'leadForm',
+    file: 'machines/lead-form/lead-form.machine.ts',
+    machine: leadFormMachine,
+    test: 'src/views/lead-form/lead-form-view.test.tsx',
+  },
+  {
+    name: 'liveChat',
+    file: 'machines/live-chat/live-chat.machine.ts',
+    machine: liveChatMachine,
+    test: 'machines/live-chat/live-chat.machine.test.ts',
+  },
+  {
+    name: 'payButton',
+    file: 'machines/pay-button/pay-button.machine.ts',
+    machine: payButtonMachine,
+    test: 'machines/pay-button/pay-button.machine.test.ts',
+  },
+  {
+    name: 'planSelection',
+    file: 'machines/plan-selection/plan-selection.machine.ts',
+    machine: planSelectionMachine,
+    test: 'machines/plan-selection/plan-selection.machine.test.ts',
+  },
+  fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
+  {
+    name: 'quiz',
+    file: 'machines/quiz/quiz.machine.ts',
+    machine: quizMachine,
+    test: 'src/views/quiz/quiz-view.test.tsx',
+  },
+  fromSpec(
+    'consultationConfirmed',
+    'machines/scheduler/consultation-confirmed.machine.ts',
+    consultationConfirmed,
+  ),
+  {
+    name: 'scheduler',
+    file: 'machines/scheduler/scheduler.machine.ts',
+    machine: schedulerMachine,
+    test: 'machines/scheduler/scheduler.machine.test.ts',
+  },
+  {
+    name: 'cardPager',
+    file: 'machines/shared/card-pager.machine.ts',
+    machine: cardPagerMachine,
+    test: 'src/views/shared/paged-cards.model.test.tsx',
+  },
+  fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
+  // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
+  {
+    name: 'formAction',
+    file: 'machines/shared/form-action.machine.ts',
+    machine: signOutMachine,
+    test: 'machines/shared/form-action.machine.test.ts',
+    modelId: 'flow',
+  },
+  {
+    name: 'adminTable',
+    file: 'machines/staff/admin-table.machine.ts',
+    machine: adminTableMachine,
+    test: 'src/views/dashboard/admin-table.model.test.tsx',
+  },
+  fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
+  fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
+];
+
+/** The entry of a machine by its name (`planner`) or export name (`plannerMachine`). */
+export function findMachine(name: string): MachineEntry | undefined {
+  const wanted = name.replace(/Machine$/, '').toLowerCase();
+  return MACHINES.find((entry) => entry.name.toLowerCase() === wanted);
+}
