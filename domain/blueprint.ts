@@ -502,9 +502,10 @@ export const sendRequestSchema = v.object({
     v.trim(),
     v.nonEmpty('form.validation.required'),
     v.maxLength(254, 'form.validation.invalidEmail'),
+    singleLine(),
     v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'form.validation.invalidEmail'),
   ),
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120))),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120), singleLine())),
   /** Follow-up mail consent (the lead's `subscribe`). */
   consent: v.optional(v.boolean(), false),
 });

@@ -3,6 +3,7 @@
 // and by the server when it receives.
 
 import * as v from 'valibot';
+import { singleLine } from './text.ts';
 import { isPlanId, type PlanId } from './catalogue.ts';
 import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { plannerAnswersSchema, type PlannerAnswers } from './recommendations.ts';
@@ -45,6 +46,7 @@ export const leadNameSchema = v.pipe(
   v.trim(),
   v.minLength(2, 'form.validation.required'),
   v.maxLength(NAME_MAX, 'form.validation.invalid'),
+  singleLine(),
 );
 
 export const leadEmailSchema = v.pipe(
@@ -52,6 +54,7 @@ export const leadEmailSchema = v.pipe(
   v.trim(),
   v.nonEmpty('form.validation.required'),
   v.maxLength(EMAIL_MAX, 'form.validation.invalid'),
+  singleLine(),
   v.regex(PLAIN_EMAIL, 'form.validation.invalidEmail'),
 );
 
