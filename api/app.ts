@@ -30,6 +30,7 @@ import {
   type PageRenderer,
 } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
+import { jsonBodiesOnly, sameOriginWrites } from './http/origin.ts';
 import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -58,6 +59,8 @@ import { createBookingTokens, type BookingTokens } from './services/booking-toke
 import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
+/** The payment provider's callback (form-encoded `id=...`, no Origin): not a JSON endpoint. */
+const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
 
 export interface AppServices {
   database: Database;
@@ -175,6 +178,8 @@ export function createApp({
     );
   });
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith('https:') }));
+  // No page on another site may make a visitor's browser write here (API.md section 3).
+  app.use(sameOriginWrites({ publicUrl: config.PUBLIC_URL }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
@@ -226,6 +231,13 @@ export function createApp({
   const api = new Hono<AppEnv>()
     // Blueprint uploads (multipart, one image up to 5 MB) carry their own limit on their route.
     .use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+    // JSON endpoints take JSON only; the multipart uploads and the provider's form-encoded
+    // webhook are the endpoints that are not JSON.
+    .use(
+      jsonBodiesOnly({
+        exempt: (path) => UPLOAD_PATH.test(path) || path === PAYMENT_WEBHOOK_PATH,
+      }),
+    )
     .use(async (c, next) => {
       await next();
       // On the answer's own headers, as securityHeaders does: `c.header` after `next()` copies the

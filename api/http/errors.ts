@@ -84,8 +84,8 @@ export function refuseHostileText(data: unknown): void {
 }
 
 /**
- * Reads and validates a JSON body: malformed JSON is `400 INVALID_JSON` (whatever the
- * Content-Type says), a failed schema `400 VALIDATION_FAILED`. Handlers read `c.req.valid('json')`.
+ * Reads and validates a JSON body (its Content-Type was checked by the app: api/http/origin.ts):
+ * malformed JSON is `400 INVALID_JSON`, a failed schema `400 VALIDATION_FAILED`. Handlers read `c.req.valid('json')`.
  */
 export function validateJson<S extends v.GenericSchema>(schema: S) {
   return createMiddleware<
