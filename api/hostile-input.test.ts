@@ -396,6 +396,33 @@ async function expectControlRefused(response: Response, label: string) {
   expect(Object.keys(body.error.fields ?? {}).length, label).toBeGreaterThan(0);
 }
 
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+function valueAt(body: Record<string, unknown>, path: string[]): unknown {
+  let at: unknown = body;
+  for (const key of path) at = (at as Record<string, unknown>)[key];
+  return at;
+}
+/**
+ * Fields that take more than one type, so a value of another type than the example's may pass:
+ * a survey's booking id may be null; Blueprint leads' answers are free-form.
+ */
+const OTHER_TYPES_ALLOWED = [
+  /consultation-survey .* bookingId = null/,
+  /\(blueprint\) answers\.a = /,
+];
+const mayBe = (at: string) => OTHER_TYPES_ALLOWED.some((pattern) => pattern.test(at));
+
+/** A value of the wrong type: refused with a 4xx (not a 5xx, not accepted). */
+async function expectClientError(response: Response, label: string) {
+  const text = await response.text();
+  expect(response.status, `${label}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+}
+
 /** The body with one field (a dotted path) set to `value`. */
 function withField(body: Record<string, unknown>, path: string[], value: unknown) {
   const copy = structuredClone(body) as Record<string, unknown>;
@@ -430,6 +457,9 @@ describe('every JSON body endpoint answers a 4xx to wrong-type and hostile value
           headersFor(endpoint.who),
         );
         if (CONTROL.has(label)) await expectControlRefused(response, `${name} body ${label}`);
+        // A body that is no JSON object is always refused.
+        else if (jsonType(value) !== 'object')
+          await expectClientError(response, `${name} body ${label}`);
         else await expectRefused(response, `${name} body ${label}`);
       }
       for (const raw of ['{', '[1,', 'nul', '"\\u0000"', '{"a":"\\ud800"}']) {
@@ -454,6 +484,8 @@ describe('every JSON body endpoint answers a 4xx to wrong-type and hostile value
           );
           const at = `${name} ${path.join('.')} = ${label}`;
           if (CONTROL.has(label)) await expectControlRefused(response, at);
+          else if (jsonType(value) !== jsonType(valueAt(endpoint.body, path)) && !mayBe(at))
+            await expectClientError(response, at);
           else await expectRefused(response, at);
         }
       }
@@ -532,5 +564,43 @@ describe('form and multipart endpoints', () => {
       });
       await expectControlRefused(response, `upload ${JSON.stringify([question, filename])}`);
     }
+  });
+});
+
+describe('Blueprint answers are checked against their question type (issue 38 item 3)', () => {
+  it.each([
+    ['a string for a multi-select', 'foundation_goals', 'leadCapture'],
+    ['true for a list', 'content_keywords', true],
+    ['a list for a text', 'foundation_domain', ['a.nl']],
+    ['a string for a checkbox-free colour list', 'branding_primaryColor', '#0f766e'],
+    ['a number for a select', 'foundation_launchTimeline', 3],
+    ['an object for a long text', 'marketing_funnel', { a: 'b' }],
+    ['a string for a file list', 'credibility_assets', 'logo.png'],
+    ['a line break in a one-line text', 'credibility_oneLiner', 'one\ntwo'],
+  ])('%s: 400 naming answers.<question>', async (_, question, value) => {
+    for (const path of ['/api/blueprinthundred/pdf/create', '/api/blueprinthundred/send']) {
+      const response = await t.call('POST', path, {
+        answers: { ...FULL_TEXT_ANSWERS, [question]: value },
+        email: 'bp@example.nl',
+      });
+      expect(response.status, path).toBe(400);
+      const body = (await response.json()) as { error: { fields: Record<string, string> } };
+      expect(Object.keys(body.error.fields), path).toContain(`answers.${question}`);
+    }
+  });
+
+  it('keeps line breaks in a long answer', async () => {
+    const response = await t.call('POST', '/api/blueprinthundred/pdf/create', {
+      answers: { ...FULL_TEXT_ANSWERS, marketing_funnel: 'First\nthen\tthis' },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 404 for an upload id that is no UUID, on a draft that exists', async () => {
+    const response = await t.call(
+      'GET',
+      `/api/blueprinthundred/drafts/${draftToken}/uploads/not-a-uuid`,
+    );
+    expect(response.status).toBe(404);
   });
 });

@@ -306,6 +306,11 @@ export function answerSchemaFor(question: Question): v.GenericSchema<unknown, An
  * field of a refused answer is `answers.<question id>`.
  */
 export const answersSchema = v.pipe(
+  // valibot's record takes a list too (its indexes as keys): answers are an object.
+  v.custom<object>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'form.validation.invalid',
+  ),
   v.record(v.string(), v.unknown()),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

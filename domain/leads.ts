@@ -67,6 +67,11 @@ const freeAnswerValue = v.union([
   v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(50)),
 ]);
 export const freeAnswersSchema = v.pipe(
+  // valibot's record takes a list too (its indexes as keys): answers are an object.
+  v.custom<object>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'form.validation.invalid',
+  ),
   v.record(v.pipe(v.string(), v.maxLength(100)), freeAnswerValue),
   v.check((record) => Object.keys(record).length <= 100, 'form.validation.invalid'),
 );

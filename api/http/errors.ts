@@ -101,6 +101,9 @@ export function validateJson<S extends v.GenericSchema>(schema: S) {
       throw new ApiError('INVALID_JSON');
     }
     refuseHostileText(data);
+    // Every JSON body is an object (or absent): a list, a string or a number is no request.
+    if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data)))
+      throw new ApiError('VALIDATION_FAILED', { fields: { _: 'form.validation.invalid' } });
     const result = v.safeParse(schema, data);
     if (!result.success) throw validationError(result.issues);
     c.req.addValidatedData('json', result.output as object);
