@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { setupGaps, type Config } from './env.ts';
 import type { Database } from './db/database.ts';
-import type { Logger } from './logger.ts';
+import { loggedPath, type Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Sessions } from './services/sessions.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -170,7 +170,7 @@ export function createApp({
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
@@ -193,7 +193,7 @@ export function createApp({
       return errorResponse(c, new ApiError(code, { status: error.status }));
     }
     logger.error(
-      { requestId: c.get('requestId'), path: c.req.path, err: error },
+      { requestId: c.get('requestId'), path: loggedPath(c.req.path), err: error },
       'unhandled error',
     );
     return errorResponse(c, new ApiError('INTERNAL'));

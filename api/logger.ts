@@ -62,6 +62,20 @@ function describeError(error: Error, depth: number): Record<string, unknown> {
   };
 }
 
+/** A path segment that is a bearer secret: a random token of 32+ base64url characters. */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{32,}$/;
+
+/**
+ * A request path as a log line may hold it: secret tokens in it (a Blueprint draft's
+ * `/api/blueprinthundred/drafts/{token}`) become `[token]`; ids and numbers stay.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) && !UUID.test(segment) ? '[token]' : segment))
+    .join('/');
+}
+
 export function createLogger(
   options: { level?: LogLevel; write?: (line: string) => void; base?: object } = {},
 ): Logger {
