@@ -604,3 +604,32 @@ describe('Blueprint answers are checked against their question type (issue 38 it
     expect(response.status).toBe(404);
   });
 });
+
+describe('hostile cookies and headers', () => {
+  it('a garbled session or chat cookie, or Idempotency-Key, is never a 5xx', async () => {
+    for (const value of ['%00', 'x'.repeat(4000), 'not.signed', '%c2%85', "'"]) {
+      for (const cookie of [`sid=${value}`, `chat_visitor=${value}`]) {
+        for (const [method, path] of [
+          ['GET', '/api/auth/me'],
+          ['GET', '/api/chat/current'],
+          ['GET', '/api/account/profile'],
+          ['POST', '/api/chat/conversations'],
+        ] as const) {
+          const response = await t.call(method, path, method === 'POST' ? {} : undefined, {
+            Cookie: cookie,
+          });
+          await expectRefused(response, `${method} ${path} ${cookie.slice(0, 40)}`);
+        }
+      }
+      const keyed = await t.call(
+        'POST',
+        '/api/contact',
+        { name: 'A' },
+        {
+          'Idempotency-Key': decodeURIComponent(value.replace(/%00/, '')) || 'k',
+        },
+      );
+      await expectRefused(keyed, `Idempotency-Key ${value.slice(0, 20)}`);
+    }
+  });
+});
