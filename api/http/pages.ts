@@ -76,7 +76,12 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script/gi;
  * inline script that runs (JSON data blocks do not run and need none).
  */
 export function cacheableHtml(html: string, nonce: string): { html: string; csp: string } {
-  const bare = html.split(` nonce="${nonce}"`).join('');
+  // The nonce attributes, and the router's `<meta property="csp-nonce">` that tells its client
+  // script the nonce: a shared page has none.
+  const bare = html
+    .split(` nonce="${nonce}"`)
+    .join('')
+    .replace(/<meta property="csp-nonce" content="[^"]*"\s*\/?>/g, '');
   const hashes: string[] = [];
   for (const [, attributes = '', text = ''] of bare.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
