@@ -56,14 +56,14 @@ describe('the error envelope', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'INVALID_JSON' } });
   });
 
-  it('treats a body as JSON whatever Content-Type says', async () => {
+  it('takes only application/json bodies (API.md section 3): text/plain is 415', async () => {
     const response = await t.app.request('/api/quote', {
       method: 'POST',
-      body: '{nope',
+      body: '{"plans":["webHosting_total"]}',
       headers: { 'Content-Type': 'text/plain' },
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'INVALID_JSON' } });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
   });
 
   it('answers bodies over 100 KB with 413 and reads no further', async () => {

@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { setupGaps, type Config } from './env.ts';
 import { isConnectionLost, type Database } from './db/database.ts';
-import type { Logger } from './logger.ts';
+import { loggedPath, type Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Sessions } from './services/sessions.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -30,6 +30,7 @@ import {
   type PageRenderer,
 } from './http/pages.ts';
 import { securityHeaders } from './http/security.ts';
+import { jsonBodiesOnly, sameOriginWrites } from './http/origin.ts';
 import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -59,6 +60,8 @@ import { createBookingTokens, type BookingTokens } from './services/booking-toke
 import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
+/** The payment provider's callback (form-encoded `id=...`, no Origin): not a JSON endpoint. */
+const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
 
 /** The driver's words for a lost connection, never the failed SQL or its parameters. */
 function connectionErrorText(error: unknown): string {
@@ -176,7 +179,7 @@ export function createApp({
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
@@ -184,6 +187,8 @@ export function createApp({
     );
   });
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith('https:') }));
+  // No page on another site may make a visitor's browser write here (API.md section 3).
+  app.use(sameOriginWrites({ publicUrl: config.PUBLIC_URL }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
@@ -200,7 +205,11 @@ export function createApp({
     // again in a moment; the next request gets a new connection.
     if (isConnectionLost(error)) {
       logger.warn(
-        { requestId: c.get('requestId'), path: c.req.path, err: connectionErrorText(error) },
+        {
+          requestId: c.get('requestId'),
+          path: loggedPath(c.req.path),
+          err: connectionErrorText(error),
+        },
         'connection lost during the request',
       );
       return errorResponse(
@@ -209,7 +218,7 @@ export function createApp({
       );
     }
     logger.error(
-      { requestId: c.get('requestId'), path: c.req.path, err: error },
+      { requestId: c.get('requestId'), path: loggedPath(c.req.path), err: error },
       'unhandled error',
     );
     return errorResponse(c, new ApiError('INTERNAL'));
@@ -247,6 +256,13 @@ export function createApp({
   const api = new Hono<AppEnv>()
     // Blueprint uploads (multipart, one image up to 5 MB) carry their own limit on their route.
     .use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+    // JSON endpoints take JSON only; the multipart uploads and the provider's form-encoded
+    // webhook are the endpoints that are not JSON.
+    .use(
+      jsonBodiesOnly({
+        exempt: (path) => UPLOAD_PATH.test(path) || path === PAYMENT_WEBHOOK_PATH,
+      }),
+    )
     .use(async (c, next) => {
       await next();
       // On the answer's own headers, as securityHeaders does: `c.header` after `next()` copies the

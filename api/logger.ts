@@ -30,8 +30,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string')
     return value.replace(MASKED, (match, id?: string) => (id ? match : '[redacted]'));
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  if (value instanceof Error)
-    return { name: value.name, message: redact(value.message, depth + 1), stack: value.stack };
+  if (value instanceof Error) return describeError(value, depth);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
@@ -40,6 +39,41 @@ export function redact(value: unknown, depth = 0): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * An error as a log line may hold it: name, code and message, the stack's frames, the cause.
+ * A failed query (drizzle's DrizzleQueryError) carries its SQL and every parameter in its message
+ * (a new account's password hash, emails, names): only "Failed query" and the driver's own
+ * error are kept, never the parameters, the SQL text or the driver's `detail` (which quotes the
+ * offending values). The stack loses its first lines, which repeat the message.
+ */
+function describeError(error: Error, depth: number): Record<string, unknown> {
+  const failedQuery = 'params' in error || 'query' in error;
+  const message = failedQuery ? 'Failed query' : String(redact(error.message, depth + 1));
+  const code = (error as { code?: unknown }).code;
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    name: error.name,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    message,
+    ...(frames ? { stack: [`${error.name}: ${message}`, ...frames].join('\n') } : {}),
+    ...(error.cause instanceof Error ? { cause: describeError(error.cause, depth + 1) } : {}),
+  };
+}
+
+/** A path segment that is a bearer secret: a random token of 32+ base64url characters. */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{32,}$/;
+
+/**
+ * A request path as a log line may hold it: secret tokens in it (a Blueprint draft's
+ * `/api/blueprinthundred/drafts/{token}`) become `[token]`; ids and numbers stay.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) && !UUID.test(segment) ? '[token]' : segment))
+    .join('/');
 }
 
 export function createLogger(

@@ -3,6 +3,7 @@
 // Messages are message keys; the caller shows them in the visitor's language.
 
 import * as v from 'valibot';
+import { multiLine, singleLine } from './text.ts';
 import { accountEmailSchema, PASSWORD_MIN_LENGTH, phoneSchema } from './checkout.schema.ts';
 import { SUBSCRIPTION_STATUSES } from './subscriptions.ts';
 
@@ -53,6 +54,7 @@ export const profileUpdateSchema = v.object({
     v.trim(),
     v.nonEmpty('account.validation.nameRequired'),
     v.maxLength(120, 'form.validation.invalid'),
+    singleLine(),
   ),
   // The checkout's own rule: the profile keeps only numbers the checkout would take.
   phone: phoneSchema,
@@ -63,7 +65,10 @@ export const UPGRADE_TARGETS = ['webHosting_pro'] as const;
 /** POST /api/account/upgrade-request: Complete to Pro, with an optional note. */
 export const upgradeRequestSchema = v.object({
   subscriptionId: v.pipe(v.string('form.validation.invalid'), v.uuid('form.validation.invalid')),
-  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'form.validation.invalid')), ''),
+  note: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(2000, 'form.validation.invalid'), multiLine()),
+    '',
+  ),
 });
 
 export const ticketReplySchema = v.object({
@@ -72,6 +77,7 @@ export const ticketReplySchema = v.object({
     v.trim(),
     v.nonEmpty('dashboard.tickets.messageRequired'),
     v.maxLength(10_000, 'form.validation.invalid'),
+    multiLine(),
   ),
 });
 

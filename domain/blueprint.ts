@@ -4,6 +4,7 @@
 // how the answers feed the blueprint variant of the recommendation rules. Pure: no I/O.
 
 import * as v from 'valibot';
+import { CONTROL_CHARACTERS_KEY, multiLine, singleLine } from './text.ts';
 import type { PlanId } from './catalogue.ts';
 import { recommend, type PlannerAnswers, type Recommendation } from './recommendations.ts';
 
@@ -269,17 +270,71 @@ export const answerValueSchema = v.union([
 export type AnswerValue = string | boolean | string[] | UploadRef[];
 export type Answers = Partial<Record<QuestionId, AnswerValue>>;
 
-/** The answers of a request: known question ids only, each a valid answer value. */
+const shortText = v.pipe(v.string(), v.maxLength(TEXT_MAX), singleLine());
+const longText = v.pipe(v.string(), v.maxLength(TEXTAREA_MAX), multiLine());
+const textList = (max: number) => v.pipe(v.array(shortText), v.maxLength(max));
+
+/**
+ * The answer a question takes, by its type (issue 38: a string for a multi-select, or `true` for
+ * a list, reached the PDF and broke it): text and choices are strings, multi-selects, colours and
+ * lists are lists of strings, a checkbox is a boolean, file questions are lists of stored files.
+ */
+export function answerSchemaFor(question: Question): v.GenericSchema<unknown, AnswerValue> {
+  switch (question.type) {
+    case 'text':
+    case 'select':
+    case 'palette':
+    case 'font':
+      return shortText;
+    case 'textarea':
+      return longText;
+    case 'checkbox':
+      return v.boolean();
+    case 'multiselect':
+    case 'colorpicker':
+      return textList(50);
+    case 'listinput':
+      return textList(question.maxItems);
+    case 'file':
+    case 'multifile':
+      return v.pipe(v.array(uploadRefSchema), v.maxLength(question.maxFiles));
+  }
+}
+
+/**
+ * The answers of a request: known question ids only, each answer of its question's type; the
+ * field of a refused answer is `answers.<question id>`.
+ */
 export const answersSchema = v.pipe(
+  // valibot's record takes a list too (its indexes as keys): answers are an object.
+  v.custom<object>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'form.validation.invalid',
+  ),
   v.record(v.string(), v.unknown()),
-  v.check(
-    (record) => Object.keys(record).every((key) => questionById(key) !== undefined),
-    'form.validation.invalid',
-  ),
-  v.check(
-    (record) => Object.values(record).every((value) => v.is(answerValueSchema, value)),
-    'form.validation.invalid',
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [key, value] of Object.entries(dataset.value)) {
+      const question = questionById(key);
+      const result = question ? v.safeParse(answerSchemaFor(question), value) : null;
+      if (result?.success) continue;
+      addIssue({
+        message:
+          result?.issues[0]?.message === CONTROL_CHARACTERS_KEY
+            ? CONTROL_CHARACTERS_KEY
+            : 'form.validation.invalid',
+        path: [
+          {
+            type: 'object',
+            origin: 'value',
+            input: dataset.value,
+            key,
+            value,
+          },
+        ],
+      });
+    }
+  }),
   v.transform((record) => record as Answers),
 );
 
@@ -452,9 +507,10 @@ export const sendRequestSchema = v.object({
     v.trim(),
     v.nonEmpty('form.validation.required'),
     v.maxLength(254, 'form.validation.invalidEmail'),
+    singleLine(),
     v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'form.validation.invalidEmail'),
   ),
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120))),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120), singleLine())),
   /** Follow-up mail consent (the lead's `subscribe`). */
   consent: v.optional(v.boolean(), false),
 });

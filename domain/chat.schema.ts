@@ -2,6 +2,7 @@
 // the visitor widget and the staff inbox, and the few rules of a message.
 
 import * as v from 'valibot';
+import { multiLine, singleLine } from './text.ts';
 import { emailSchema } from './consultation.schema.ts';
 import { HOLIDAY_RULES, WEEKDAYS } from './office-hours.ts';
 
@@ -14,6 +15,7 @@ export const messageBodySchema = v.pipe(
   v.trim(),
   v.nonEmpty('chat.validation.messageRequired'),
   v.maxLength(MESSAGE_MAX_LENGTH, 'chat.validation.messageTooLong'),
+  multiLine(),
 );
 
 /** POST /api/chat/conversations: consent must be `true` (asked before the first message). */
@@ -23,6 +25,7 @@ export const startConversationSchema = v.object({
     v.trim(),
     v.nonEmpty('form.validation.required'),
     v.maxLength(NAME_MAX_LENGTH, 'form.validation.invalid'),
+    singleLine(),
   ),
   email: emailSchema,
   message: messageBodySchema,

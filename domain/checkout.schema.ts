@@ -3,6 +3,7 @@
 // SPEC's message keys; the caller shows them in the visitor's language.
 
 import * as v from 'valibot';
+import { singleLine } from './text.ts';
 import { EXIT_OFFERS } from './exit-offer.ts';
 import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';
@@ -35,6 +36,7 @@ const text = (requiredKey: string) =>
     v.trim(),
     v.nonEmpty(requiredKey),
     v.maxLength(MAX_TEXT),
+    singleLine(),
   );
 /** An optional phone number: digits with spaces, brackets and dashes, a leading + allowed. */
 export const phoneSchema = v.optional(
@@ -47,7 +49,10 @@ export const phoneSchema = v.optional(
   '',
 );
 
-const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT)), '');
+const optionalText = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT), singleLine()),
+  '',
+);
 
 /** Step 1 (account check): the generic form keys. */
 export const accountEmailSchema = v.pipe(
@@ -55,6 +60,7 @@ export const accountEmailSchema = v.pipe(
   v.trim(),
   v.nonEmpty('form.validation.required'),
   v.maxLength(254, 'form.validation.invalidEmail'),
+  singleLine(),
   v.regex(EMAIL_PATTERN, 'form.validation.invalidEmail'),
   v.toLowerCase(),
 );
@@ -80,6 +86,7 @@ export const checkoutFieldSchemas = {
     v.trim(),
     v.nonEmpty('checkout.validation.emailRequired'),
     v.maxLength(254, 'checkout.validation.emailInvalid'),
+    singleLine(),
     v.regex(EMAIL_PATTERN, 'checkout.validation.emailInvalid'),
     v.toLowerCase(),
   ),

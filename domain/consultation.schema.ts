@@ -2,17 +2,19 @@
 // by the server's validators and the browser's calls, so both read one definition.
 
 import * as v from 'valibot';
+import { multiLine, singleLine } from './text.ts';
 import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { isIsoDay } from './format.ts';
 import { MAX_SLOT_QUERY_DAYS } from './bookings.ts';
 import { surveyPriorityOf, type SurveyPriority } from './consultation-survey.ts';
 
-const requiredText = (max: number) =>
+const requiredText = (max: number, lines: 'single' | 'multi' = 'single') =>
   v.pipe(
     v.optional(v.string('form.validation.invalid'), ''),
     v.trim(),
     v.nonEmpty('form.validation.required'),
     v.maxLength(max, 'form.validation.invalid'),
+    lines === 'single' ? singleLine() : multiLine(),
   );
 
 export const emailSchema = v.pipe(
@@ -20,6 +22,7 @@ export const emailSchema = v.pipe(
   v.trim(),
   v.nonEmpty('form.validation.required'),
   v.maxLength(254, 'form.validation.invalidEmail'),
+  singleLine(),
   v.regex(EMAIL_PATTERN, 'form.validation.invalidEmail'),
 );
 
@@ -89,7 +92,10 @@ export const surveyRequestSchema = v.object({
     ]),
     '',
   ),
-  notes: v.optional(v.pipe(v.string(), v.maxLength(4000, 'form.validation.invalid')), ''),
+  notes: v.optional(
+    v.pipe(v.string(), v.maxLength(4000, 'form.validation.invalid'), multiLine()),
+    '',
+  ),
   bookingId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
 });
 export type SurveyRequest = v.InferOutput<typeof surveyRequestSchema>;
@@ -105,7 +111,7 @@ export const contactRequestSchema = v.object({
     v.union([v.picklist(CONTACT_SUBJECTS, 'form.validation.invalid'), v.literal('')]),
     '',
   ),
-  message: requiredText(5000),
+  message: requiredText(5000, 'multi'),
 });
 export type ContactRequest = v.InferOutput<typeof contactRequestSchema>;
 

@@ -14,7 +14,7 @@ const CODES_BY_STATUS: Record<number, string[]> = {
     'INVALID_TOKEN',
   ],
   401: ['UNAUTHORIZED'],
-  403: ['FORBIDDEN'],
+  403: ['FORBIDDEN', 'FORBIDDEN_ORIGIN'],
   404: ['NOT_FOUND'],
   409: [
     'ALREADY_REGISTERED',
@@ -24,6 +24,7 @@ const CODES_BY_STATUS: Record<number, string[]> = {
     'CONVERSATION_CLOSED',
   ],
   413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
   429: ['RATE_LIMITED'],
   500: ['INTERNAL'],
   502: ['DOMAIN_CHECK_FAILED'],

@@ -3,6 +3,7 @@
 // and by the server when it receives.
 
 import * as v from 'valibot';
+import { singleLine } from './text.ts';
 import { isPlanId, type PlanId } from './catalogue.ts';
 import { EMAIL_PATTERN } from './checkout.schema.ts';
 import { plannerAnswersSchema, type PlannerAnswers } from './recommendations.ts';
@@ -45,6 +46,7 @@ export const leadNameSchema = v.pipe(
   v.trim(),
   v.minLength(2, 'form.validation.required'),
   v.maxLength(NAME_MAX, 'form.validation.invalid'),
+  singleLine(),
 );
 
 export const leadEmailSchema = v.pipe(
@@ -52,6 +54,7 @@ export const leadEmailSchema = v.pipe(
   v.trim(),
   v.nonEmpty('form.validation.required'),
   v.maxLength(EMAIL_MAX, 'form.validation.invalid'),
+  singleLine(),
   v.regex(PLAIN_EMAIL, 'form.validation.invalidEmail'),
 );
 
@@ -64,6 +67,11 @@ const freeAnswerValue = v.union([
   v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(50)),
 ]);
 export const freeAnswersSchema = v.pipe(
+  // valibot's record takes a list too (its indexes as keys): answers are an object.
+  v.custom<object>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'form.validation.invalid',
+  ),
   v.record(v.pipe(v.string(), v.maxLength(100)), freeAnswerValue),
   v.check((record) => Object.keys(record).length <= 100, 'form.validation.invalid'),
 );

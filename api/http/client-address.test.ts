@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from './client-address.ts';
+import { clientAddress, rateLimitSubject } from './client-address.ts';
 
 /** Asks a one-route app who is calling, with a fake node socket address (or none). */
 async function who(
@@ -50,5 +50,22 @@ describe('clientAddress (TRUST_PROXY of API.md section 2)', () => {
     expect(await who(0, null, '198.51.100.1')).toBeNull();
     expect(await who(1, null)).toBeNull();
     expect(await who(1, null, '1.1.1.1, 198.51.100.1')).toBe('198.51.100.1');
+  });
+});
+
+describe('rateLimitSubject: IPv4 by address, IPv6 by /64', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0db8:0001:0002:ffff::', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['::ffff:c000:201', '192.0.2.1'],
+    ['[2001:db8:1:2::9]:443', '2001:db8:1:2::/64'],
+  ])('%s counts as %s', (address, subject) => {
+    expect(rateLimitSubject(address)).toBe(subject);
   });
 });

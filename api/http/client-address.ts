@@ -45,3 +45,41 @@ function normalise(address: string): string {
     value = value.slice(7);
   return value.toLowerCase();
 }
+
+/**
+ * What a rate limit counts (API.md section 3, issue 38 item 7b): an IPv4 client by its address,
+ * an IPv6 client by its /64 network (one household or server gets a whole /64, so counting each
+ * address let it post without end), written `2001:db8:1:2::/64`. IPv4-mapped IPv6 addresses
+ * (`::ffff:192.0.2.1`, `::ffff:c000:201`) count as the IPv4 address. Anything else is returned as
+ * it is.
+ */
+export function rateLimitSubject(address: string): string {
+  const value = normalise(address);
+  if (isIP(value) !== 6) return value;
+  const groups = expandIpv6(value);
+  if (!groups) return value;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part allowed). */
+function expandIpv6(address: string): number[] | null {
+  let text = address.split('%')[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const bytes = dotted[1]!.split('.').map(Number);
+    text = `${text.slice(0, -dotted[1]!.length)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? left.length !== 8 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
+  const numbers = groups.map((group) => Number.parseInt(group, 16));
+  return numbers.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffff) ? numbers : null;
+}

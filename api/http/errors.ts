@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '#domain/errors.ts';
 import type { Lang } from '#domain/language.ts';
+import { findHostileText } from '#domain/text.ts';
 import { t } from '../i18n.ts';
 import { requestLang } from './language.ts';
 
@@ -72,8 +73,19 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): ApiErr
 }
 
 /**
- * Reads and validates a JSON body: malformed JSON is `400 INVALID_JSON` (whatever the
- * Content-Type says), a failed schema `400 VALIDATION_FAILED`. Handlers read `c.req.valid('json')`.
+ * `400 VALIDATION_FAILED` when any string or key of a parsed body or query holds a control
+ * character (API.md section 3; line breaks and tabs pass here, single-line fields refuse them in
+ * their schemas) or the value nests too deep: run before every schema, so free-form blobs (lead
+ * answers, Blueprint drafts) never carry a NUL into the database.
+ */
+export function refuseHostileText(data: unknown): void {
+  const found = findHostileText(data);
+  if (found) throw new ApiError('VALIDATION_FAILED', { fields: { [found.path]: found.key } });
+}
+
+/**
+ * Reads and validates a JSON body (its Content-Type was checked by the app: api/http/origin.ts):
+ * malformed JSON is `400 INVALID_JSON`, a failed schema `400 VALIDATION_FAILED`. Handlers read `c.req.valid('json')`.
  */
 export function validateJson<S extends v.GenericSchema>(schema: S) {
   return createMiddleware<
@@ -88,6 +100,10 @@ export function validateJson<S extends v.GenericSchema>(schema: S) {
     } catch {
       throw new ApiError('INVALID_JSON');
     }
+    refuseHostileText(data);
+    // Every JSON body is an object (or absent): a list, a string or a number is no request.
+    if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data)))
+      throw new ApiError('VALIDATION_FAILED', { fields: { _: 'form.validation.invalid' } });
     const result = v.safeParse(schema, data);
     if (!result.success) throw validationError(result.issues);
     c.req.addValidatedData('json', result.output as object);
@@ -108,7 +124,9 @@ export function validateQuery<S extends v.GenericSchema>(
     string,
     { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }
   >(async (c, next) => {
-    const result = v.safeParse(schema, c.req.query());
+    const query = c.req.query();
+    refuseHostileText(query);
+    const result = v.safeParse(schema, query);
     if (!result.success) throw refuse(result.issues, c);
     c.req.addValidatedData('query', result.output as object);
     await next();

@@ -6,7 +6,7 @@ import { LOCALE_COOKIE, resolveLanguage, type Lang } from '#domain/language.ts';
 import type { Logger } from '../logger.ts';
 import { encode, negotiate, type Encoded } from './compression.ts';
 import { pageLang } from './language.ts';
-import { createNonce, pageCsp, securityHeaderValues } from './security.ts';
+import { createNonce, pageCsp, pageCspWithHashes, securityHeaderValues } from './security.ts';
 import type { ClientAssets } from './static-assets.ts';
 
 export interface PageUser {
@@ -30,7 +30,8 @@ export interface PageRenderer {
 interface RenderedPage {
   status: number;
   etag: string;
-  nonce: string;
+  /** The render's nonce; null for a cached page, whose scripts are allowed by their hashes. */
+  nonce: string | null;
   lang: Lang;
   encoded: Encoded;
   /** The page's own headers (the security headers are added by the middleware or by respond). */
@@ -40,8 +41,10 @@ interface RenderedPage {
 /**
  * Pages whose HTML depends on who is asking or on their query (order, checkout, payment, staff
  * area, confirmation pages) are rendered for each request; every other page is cached in memory
- * per path and language. A cached page keeps the nonce it was rendered with: its CSP header
- * travels with it, so a 304 revalidation stays consistent with the copy the browser holds.
+ * per path and language. A cached page is served to many visitors, so it carries no nonce (one
+ * nonce on every load would be no nonce at all): its inline scripts are allowed by their SHA-256
+ * hashes (`cacheableHtml`), and its CSP travels with it, so a 304 revalidation stays consistent
+ * with the copy the browser holds.
  */
 const PERSONAL = [
   /^\/dashboard(\/|$)/,
@@ -65,18 +68,45 @@ export function isCacheablePage(pathname: string, search: URLSearchParams): bool
   return true;
 }
 
-function renderedPage(status: number, html: Buffer, nonce: string, lang: Lang, cached: boolean) {
+/** Inline scripts (no `src`): the text the browser hashes is everything up to `</script`. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script/gi;
+
+/**
+ * A render made shareable: the nonce attributes go, and the policy names the SHA-256 of each
+ * inline script that runs (JSON data blocks do not run and need none).
+ */
+export function cacheableHtml(html: string, nonce: string): { html: string; csp: string } {
+  // The nonce attributes, and the router's `<meta property="csp-nonce">` that tells its client
+  // script the nonce: a shared page has none.
+  const bare = html
+    .split(` nonce="${nonce}"`)
+    .join('')
+    .replace(/<meta property="csp-nonce" content="[^"]*"\s*\/?>/g, '');
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of bare.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && !type.endsWith('javascript'))
+      continue;
+    hashes.push(createHash('sha256').update(text, 'utf8').digest('base64'));
+  }
+  return { html: bare, csp: pageCspWithHashes(hashes) };
+}
+
+function renderedPage(status: number, text: string, nonce: string, lang: Lang, cached: boolean) {
+  const shared = cached ? cacheableHtml(text, nonce) : null;
+  const html = Buffer.from(shared ? shared.html : text);
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
   return {
     status,
     etag,
-    nonce,
+    nonce: shared ? null : nonce,
     lang,
     encoded: encode(html, 'text/html', 'fast'),
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Language': lang,
-      'Content-Security-Policy': pageCsp(nonce),
+      'Content-Security-Policy': shared ? shared.csp : pageCsp(nonce),
       'Cache-Control': cached ? 'no-cache' : 'private, no-store',
       Vary: 'Accept-Encoding, Accept-Language, Cookie',
       ETag: etag,
@@ -229,8 +259,7 @@ export function createPageHandler(options: {
       });
     }
     const store = cacheable && response.status === 200;
-    const html = Buffer.from(await response.text());
-    const page = renderedPage(response.status, html, nonce, lang, store);
+    const page = renderedPage(response.status, await response.text(), nonce, lang, store);
     if (store) cache.set(key, page);
     return send(c, page);
   };

@@ -12,9 +12,22 @@ export function createNonce(): string {
  * (the scheduler page is embedded by the lead form).
  */
 export function pageCsp(nonce: string): string {
+  return cspWithScripts(`'nonce-${nonce}'`);
+}
+
+/**
+ * The policy of a page served from the page cache to many visitors: its inline scripts are
+ * allowed by their SHA-256 hashes, not by a nonce (a nonce repeated on every load is no nonce:
+ * issue 38 item 7). `hashes` are base64 digests of the scripts' exact text.
+ */
+export function pageCspWithHashes(hashes: readonly string[]): string {
+  return cspWithScripts([...new Set(hashes)].map((hash) => `'sha256-${hash}'`).join(' '));
+}
+
+function cspWithScripts(allowed: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${allowed ? ` ${allowed}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -13,6 +13,7 @@ import type { Database, Db, Tx } from '../db/database.ts';
 import { customerProfiles, sessions, users } from '../db/schema.ts';
 import { requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
+import { isUuid } from '../http/params.ts';
 import { requestLang } from '../http/language.ts';
 import {
   cancelOwnSubscription,
@@ -42,8 +43,6 @@ import {
   type RateLimits,
 } from '../services/rate-limit.ts';
 import { SESSION_COOKIE, type Sessions } from '../services/sessions.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Wrong current passwords (password change, deletion) per account in 15 minutes. */
 export const ACCOUNT_PASSWORD_LIMIT = { perUser: RATE_LIMITS.accountPassword.limit };
@@ -128,7 +127,7 @@ export function accountRoutes(options: {
       .post('/account/subscriptions/:id/cancel', async (c) => {
         const user = c.get('user');
         const id = c.req.param('id');
-        if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+        if (!isUuid(id)) throw new ApiError('NOT_FOUND');
         const once = idempotency(c, `POST /api/account/subscriptions/cancel ${user.id}`, { id });
         const answer = await database.write(async (tx) => {
           const previous = await once.replay<{ subscription: unknown }>(tx);

@@ -7,6 +7,7 @@ import type { SetupGap } from '../env.ts';
 import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
+import { isUuid } from '../http/params.ts';
 import { t } from '../i18n.ts';
 import { overviewFigures } from '../services/admin-overview.ts';
 import {
@@ -19,8 +20,6 @@ import {
 } from '../services/admin-tables.ts';
 import { idempotency } from '../services/idempotency.ts';
 import type { Mailer } from '../services/mail.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function replyMail(ticket: typeof tickets.$inferSelect, message: string, lang: Lang) {
   const ref = ticket.id.slice(0, 8).toUpperCase();
@@ -102,7 +101,7 @@ export function adminAccountsRoutes(options: {
     })
     .get('/admin/tickets/:id', staff, async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
       const [ticket] = await database.read((db) =>
         db.select().from(tickets).where(eq(tickets.id, id)),
       );
@@ -129,7 +128,7 @@ export function adminAccountsRoutes(options: {
     })
     .post('/admin/tickets/:id/reply', staff, validateJson(ticketReplySchema), async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
       const { message } = c.req.valid('json');
       const user = c.get('user');
       const once = idempotency(c, `POST /api/admin/tickets/${id}/reply`, { message });
@@ -176,7 +175,7 @@ export function adminAccountsRoutes(options: {
     })
     .patch('/admin/tickets/:id', staff, validateJson(ticketStatusSchema), async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
       const { status } = c.req.valid('json');
       const [updated] = await database.write((tx) =>
         tx

@@ -281,6 +281,25 @@ describe('sniffImageType and sanitizeSvg', () => {
     expect(out).not.toContain('<script>');
     expect(out).toContain('<g/>');
   });
+  it('drops style elements and attributes, whose CSS escapes fetch what no filter sees (issue 38)', () => {
+    const out = sanitizeSvg(
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">',
+        '<style>@\\69mport "https://evil.example/a.css"; rect { fill: u\\72l(https://evil.example/f) }</style>',
+        '<style>svg { background: image-set("https://evil.example/b.png" 1x) }</style>',
+        '<rect style="fill: u\\72l(https://evil.example/p)" width="10" height="10" fill="#0f766e"/>',
+        '<circle style="background:image-set(\'https://evil.example/c.png\' 1x)" r="2"/>',
+        '<path d="M0 0h1" fill="u\\72l(https://evil.example/q)" stroke="image-set(\'https://e.example/x\' 1x)"/>',
+        '<rect fill="url(#local)" width="1" height="1"/>',
+        '</svg>',
+      ].join(''),
+    )!;
+    expect(out).not.toMatch(/style|evil|e\.example|image-set|\\/i);
+    expect(out).toContain('<rect width="10" height="10" fill="#0f766e"/>');
+    expect(out).toContain('<circle r="2"/>');
+    expect(out).toContain('<path d="M0 0h1"/>');
+    expect(out).toContain('fill="url(#local)"');
+  });
 });
 
 describe('drafts', () => {

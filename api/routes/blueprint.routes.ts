@@ -14,6 +14,7 @@ import {
 } from '#domain/blueprint.ts';
 import { blueprintResumeLink } from '#domain/links.ts';
 import { leadEmailSchema } from '#domain/leads.ts';
+import { CONTROL_CHARACTERS_KEY, hasControlCharacters } from '#domain/text.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import { leads } from '../db/schema-leads.ts';
@@ -25,6 +26,7 @@ import {
 } from '../db/schema-blueprint.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
+import { uuidParams } from '../http/params.ts';
 import { requestLang } from '../http/language.ts';
 import { languageName, t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
@@ -277,6 +279,11 @@ export function blueprintRoutes(services: {
         const file = files[0];
         if (files.length !== 1 || typeof file === 'string' || !file)
           throw new ApiError('VALIDATION_FAILED', { fields: { file: 'form.validation.required' } });
+        // The form's text (the question id, the file's name) keeps to the JSON bodies' rule.
+        if (hasControlCharacters(question))
+          throw new ApiError('VALIDATION_FAILED', { fields: { question: CONTROL_CHARACTERS_KEY } });
+        if (hasControlCharacters(file.name))
+          throw new ApiError('VALIDATION_FAILED', { fields: { file: CONTROL_CHARACTERS_KEY } });
         if (file.size > MAX_UPLOAD_BYTES) throw sizeRefused();
         const bytes = new Uint8Array(await file.arrayBuffer());
         const checked = checkUpload(question, bytes);
@@ -301,7 +308,7 @@ export function blueprintRoutes(services: {
         return c.json({ upload: stored }, 201);
       },
     )
-    .get('/blueprinthundred/drafts/:token/uploads/:id', async (c) => {
+    .get('/blueprinthundred/drafts/:token/uploads/:id', uuidParams('id'), async (c) => {
       const row = await services.database.read(async (db) => {
         const draft = await draftByToken(db, c.req.param('token'));
         const [upload] = await db
@@ -313,23 +320,26 @@ export function blueprintRoutes(services: {
       if (!row) throw new ApiError('NOT_FOUND');
       return c.body(new Uint8Array(row.data), 200, imageHeaders(row.contentType, row.name));
     })
-    .delete('/blueprinthundred/drafts/:token/uploads/:id', limitWrites, async (c) => {
+    .delete(
+      '/blueprinthundred/drafts/:token/uploads/:id',
+      limitWrites,
+      uuidParams('id'),
+      async (c) => {
+        const id = c.req.param('id');
+        const removed = await services.database.write(async (tx) => {
+          const draft = await draftByToken(tx, c.req.param('token'), { lock: true });
+          const rows = await tx
+            .delete(blueprintUploads)
+            .where(and(eq(blueprintUploads.id, id), eq(blueprintUploads.draftId, draft.id)))
+            .returning({ id: blueprintUploads.id });
+          return rows.length;
+        });
+        if (removed === 0) throw new ApiError('NOT_FOUND');
+        return c.body(null, 204);
+      },
+    )
+    .get('/admin/leads/:id', requireStaff(currentUser), uuidParams('id'), async (c) => {
       const id = c.req.param('id');
-      if (!v.is(v.pipe(v.string(), v.uuid()), id)) throw new ApiError('NOT_FOUND');
-      const removed = await services.database.write(async (tx) => {
-        const draft = await draftByToken(tx, c.req.param('token'), { lock: true });
-        const rows = await tx
-          .delete(blueprintUploads)
-          .where(and(eq(blueprintUploads.id, id), eq(blueprintUploads.draftId, draft.id)))
-          .returning({ id: blueprintUploads.id });
-        return rows.length;
-      });
-      if (removed === 0) throw new ApiError('NOT_FOUND');
-      return c.body(null, 204);
-    })
-    .get('/admin/leads/:id', requireStaff(currentUser), async (c) => {
-      const id = c.req.param('id');
-      if (!v.is(v.pipe(v.string(), v.uuid()), id)) throw new ApiError('NOT_FOUND');
       const answer = await services.database.read(async (db) => {
         const [lead] = await db.select().from(leads).where(eq(leads.id, id));
         if (!lead) return null;
@@ -387,9 +397,8 @@ export function blueprintRoutes(services: {
       if (!answer) throw new ApiError('NOT_FOUND');
       return c.json(answer);
     })
-    .get('/admin/leads/:id/pdf', requireStaff(currentUser), async (c) => {
+    .get('/admin/leads/:id/pdf', requireStaff(currentUser), uuidParams('id'), async (c) => {
       const id = c.req.param('id');
-      if (!v.is(v.pipe(v.string(), v.uuid()), id)) throw new ApiError('NOT_FOUND');
       const [row] = await services.database.read((db) =>
         db.select().from(blueprintSubmissions).where(eq(blueprintSubmissions.leadId, id)),
       );
@@ -400,28 +409,30 @@ export function blueprintRoutes(services: {
         'Cache-Control': 'private, no-store',
       });
     })
-    .get('/admin/leads/:id/uploads/:uploadId', requireStaff(currentUser), async (c) => {
-      const id = c.req.param('id');
-      const uploadId = c.req.param('uploadId');
-      const uuid = v.pipe(v.string(), v.uuid());
-      if (!v.is(uuid, id) || !v.is(uuid, uploadId)) throw new ApiError('NOT_FOUND');
-      const [row] = await services.database.read((db) =>
-        db
-          .select()
-          .from(blueprintSubmissionUploads)
-          .where(
-            and(
-              eq(blueprintSubmissionUploads.leadId, id),
-              eq(blueprintSubmissionUploads.uploadId, uploadId),
+    .get(
+      '/admin/leads/:id/uploads/:uploadId',
+      requireStaff(currentUser),
+      uuidParams('id', 'uploadId'),
+      async (c) => {
+        const id = c.req.param('id');
+        const uploadId = c.req.param('uploadId');
+        const [row] = await services.database.read((db) =>
+          db
+            .select()
+            .from(blueprintSubmissionUploads)
+            .where(
+              and(
+                eq(blueprintSubmissionUploads.leadId, id),
+                eq(blueprintSubmissionUploads.uploadId, uploadId),
+              ),
             ),
-          ),
-      );
-      if (!row) throw new ApiError('NOT_FOUND');
-      return c.body(new Uint8Array(row.data), 200, imageHeaders(row.contentType, row.name));
-    })
-    .get('/admin/uploads/:id', requireStaff(currentUser), async (c) => {
+        );
+        if (!row) throw new ApiError('NOT_FOUND');
+        return c.body(new Uint8Array(row.data), 200, imageHeaders(row.contentType, row.name));
+      },
+    )
+    .get('/admin/uploads/:id', requireStaff(currentUser), uuidParams('id'), async (c) => {
       const id = c.req.param('id');
-      if (!v.is(v.pipe(v.string(), v.uuid()), id)) throw new ApiError('NOT_FOUND');
       const [row] = await services.database.read((db) =>
         db.select().from(blueprintUploads).where(eq(blueprintUploads.id, id)),
       );

@@ -13,6 +13,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { bookings, cancelledBookings } from '../db/schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
+import { isUuid } from '../http/params.ts';
 import { t } from '../i18n.ts';
 import { notifyStaff, type Mailer } from '../services/mail.ts';
 import {
@@ -32,7 +33,6 @@ import type { BookingTokens } from '../services/booking-tokens.ts';
 import { hashToken } from '../services/sessions.ts';
 import { isUniqueViolation, publicBooking } from './bookings.routes.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Wrong manage tokens per network address in 15 minutes. */
 export const MANAGE_TOKEN_LIMIT = { perAddress: RATE_LIMITS.bookingManageToken.limit };
 
@@ -95,7 +95,7 @@ export function bookingManageRoutes(options: {
   ): ReturnType<typeof eq> => {
     const byHash = eq(table.manageTokenHash, hashToken(token));
     const id = tokens.bookingIdOf(token);
-    return id && UUID.test(id) ? or(byHash, eq(table.id, id))! : byHash;
+    return id && isUuid(id) ? or(byHash, eq(table.id, id))! : byHash;
   };
 
   return new Hono()
@@ -141,7 +141,7 @@ export function bookingManageRoutes(options: {
         if (!user) throw new ApiError('UNAUTHORIZED');
         throw new ApiError('FORBIDDEN');
       }
-      if (!UUID.test(id) || (token !== undefined && !TOKEN_PATTERN.test(token)))
+      if (!isUuid(id) || (token !== undefined && !TOKEN_PATTERN.test(token)))
         throw token === undefined ? new ApiError('NOT_FOUND') : await wrongToken(c);
       const at = now();
       const outcome = await database.write(async (tx) => {
@@ -221,7 +221,7 @@ export function bookingManageRoutes(options: {
       await guard(c);
       const id = c.req.param('id');
       const { token, start } = c.req.valid('json');
-      if (!UUID.test(id) || !TOKEN_PATTERN.test(token)) throw await wrongToken(c);
+      if (!isUuid(id) || !TOKEN_PATTERN.test(token)) throw await wrongToken(c);
       const at = now();
       const checked = checkSlotStart(new Date(start), at);
       if (!checked.ok)

@@ -7,6 +7,7 @@ import { postMessageSchema, startConversationSchema } from '#domain/chat.schema.
 import type { Logger } from '../logger.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
+import { isUuid } from '../http/params.ts';
 import { requestLang } from '../http/language.ts';
 import type { ChatHub } from '../services/chat-hub.ts';
 import type { ChatService, Notice, Refusal } from '../services/chat.ts';
@@ -23,8 +24,6 @@ const CHAT_COOKIE_DAYS = 30;
 export const KEEP_ALIVE_MS = 15_000;
 /** What EventSource waits before reconnecting (the `retry:` field). */
 export const SSE_RETRY_MS = 2_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function refuse(refusal: Refusal): never {
   throw new ApiError(refusal.code);
@@ -147,13 +146,13 @@ export function chatRoutes(options: {
   /** Whether the `:id` of the path is the conversation of this visitor's cookie (read once). */
   const ownConversation = async (c: Context): Promise<boolean> => {
     const id = c.req.param('id') ?? '';
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     return (await visitorConversation(c))?.id === id;
   };
 
   /** Its visitor (cookie) or staff may read it; anyone else gets 404 (nothing is revealed). */
   const readAccess = async (c: Context, id: string): Promise<'visitor' | 'staff'> => {
-    if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+    if (!isUuid(id)) throw new ApiError('NOT_FOUND');
     const mine = await visitorConversation(c);
     if (mine?.id === id) return 'visitor';
     const user = await currentUser(c);
@@ -162,7 +161,7 @@ export function chatRoutes(options: {
   };
 
   const staffRead = (id: string) => {
-    if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+    if (!isUuid(id)) throw new ApiError('NOT_FOUND');
   };
 
   return (
@@ -243,7 +242,7 @@ export function chatRoutes(options: {
         validateJson(postMessageSchema),
         async (c) => {
           const id = c.req.param('id');
-          if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+          if (!isUuid(id)) throw new ApiError('NOT_FOUND');
           const mine = await visitorConversation(c);
           if (mine?.id !== id) throw new ApiError('NOT_FOUND');
           const { body } = c.req.valid('json');

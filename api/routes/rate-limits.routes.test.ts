@@ -43,3 +43,25 @@ describe('rate limits on public endpoints', () => {
     expect((await send(`203.0.113.${visitor}`)).status).not.toBe(429);
   });
 });
+
+describe('rate limits count an IPv6 client by its /64 (API.md section 3, issue 38 item 7b)', () => {
+  const send = (from: string) => t.call('POST', '/api/contact', '{}', { 'X-Forwarded-For': from });
+
+  it('a new address in the same /64 for every post does not escape the limit', async () => {
+    const rule = RATE_LIMITS.contact;
+    for (let i = 1; i <= rule.limit; i++)
+      expect((await send(`2001:db8:77:1:${i.toString(16)}::${i}`)).status).not.toBe(429);
+    const refused = await send('2001:db8:77:1:ffff:ffff:ffff:ffff');
+    expect(refused.status).toBe(429);
+    // Another /64 (the next network over) is someone else.
+    expect((await send('2001:db8:77:2::1')).status).not.toBe(429);
+  });
+
+  it('an IPv4-mapped IPv6 address counts as its IPv4 address', async () => {
+    const rule = RATE_LIMITS.contact;
+    for (let i = 0; i < rule.limit; i++)
+      expect((await send(i % 2 ? '192.0.2.77' : '::ffff:192.0.2.77')).status).not.toBe(429);
+    expect((await send('::ffff:c000:24d')).status).toBe(429);
+    expect((await send('192.0.2.78')).status).not.toBe(429);
+  });
+});

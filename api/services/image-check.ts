@@ -63,7 +63,6 @@ const ALLOWED_ELEMENTS = new Set(
     'pattern',
     'symbol',
     'use',
-    'style',
   ].map((name) => name.toLowerCase()),
 );
 
@@ -131,7 +130,6 @@ const ALLOWED_ATTRIBUTES = new Set(
     'href',
     'xlink:href',
     'xmlns:xlink',
-    'style',
     'dx',
     'dy',
     'role',
@@ -141,10 +139,20 @@ const ALLOWED_ATTRIBUTES = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
-/** A value that points outside the document (anything but a `#fragment`), or runs script. */
+/**
+ * A value that points outside the document (anything but a `#fragment`), or runs script. Values
+ * are read as CSS too (presentation attributes such as `fill` are CSS values), so a backslash (a
+ * CSS escape: `u\72l(...)`, `@\69mport`) and the image functions that fetch (`image-set()`,
+ * `image()`, `cross-fade()`, `src()`) are refused outright: a logo's drawing needs none of them.
+ */
 function isExternalOrActive(value: string): boolean {
   const compact = value.replace(/[\s\p{Cc}]+/gu, '').toLowerCase();
-  if (/javascript:|vbscript:|data:|expression\(|@import|behavior:|-moz-binding/.test(compact))
+  if (compact.includes('\\')) return true;
+  if (
+    /javascript:|vbscript:|data:|expression\(|@import|behavior:|-moz-binding|image-set\(|image\(|cross-fade\(|src\(|element\(/.test(
+      compact,
+    )
+  )
     return true;
   // url(...) must be a local fragment
   for (const match of compact.matchAll(/url\(([^)]*)\)/g)) {
@@ -166,8 +174,9 @@ const escapeAttribute = (value: string) =>
 
 /**
  * Rebuilds the SVG from allowed elements and attributes only: `<script>`, `<foreignObject>`,
- * `<image>`, animation elements and everything inside them are dropped; `on*` handlers are
- * dropped; `href`s other than `#fragment` and any `url()` or `@import` pointing outside are
+ * `<image>`, `<style>`, animation elements and everything inside them are dropped; `on*`
+ * handlers and `style` attributes are dropped (CSS escapes would let a stylesheet fetch what no
+ * filter sees: issue 38); `href`s other than `#fragment` and any `url()` or `@import` pointing outside are
  * dropped; processing instructions, doctypes (entities) and CDATA are removed. Returns null when
  * no `<svg>` root remains.
  */
@@ -192,9 +201,7 @@ export function sanitizeSvg(source: string): string | null {
     const between = text.slice(last, match.index);
     last = tag.lastIndex;
     if (dropping === 0 && stack.length > 0) {
-      const parent = stack[stack.length - 1];
-      const clean = between.replace(/</g, '&lt;');
-      out.push(parent === 'style' && isExternalOrActive(decodeEntities(clean)) ? '' : clean);
+      out.push(between.replace(/</g, '&lt;'));
     }
     const [, closing, rawName = '', rawAttributes = '', selfClosing] = match;
     const name = rawName.toLowerCase();

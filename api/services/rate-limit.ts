@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { cachedQuery, slot } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { rateLimits } from '../db/schema.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, rateLimitSubject } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
@@ -214,7 +214,11 @@ export function createRateLimits(options: {
     );
   };
 
-  const address = (c: Context) => clientAddress(c, trustProxy);
+  // Counted per IPv4 address or per IPv6 /64 network (API.md section 3).
+  const address = (c: Context) => {
+    const found = clientAddress(c, trustProxy);
+    return found === null ? null : rateLimitSubject(found);
+  };
 
   return {
     trustProxy,

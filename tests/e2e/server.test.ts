@@ -60,10 +60,13 @@ describe('serving', () => {
       headers: { 'If-None-Match': etag ?? '' },
     });
     expect(second.status).toBe(304);
-    // The cached page keeps its nonce, so the CSP of the 304 matches the copy the browser holds.
+    // The cached page keeps its CSP, so the 304's matches the copy the browser holds; it names
+    // the inline scripts by hash, never by a nonce every visitor would share.
     expect(second.headers.get('content-security-policy')).toBe(
       first.headers.get('content-security-policy'),
     );
+    expect(first.headers.get('content-security-policy')).toMatch(/'sha256-[^']+'/);
+    expect(first.headers.get('content-security-policy')).not.toContain("'nonce-");
   });
 
   it('gives every fresh render of a personal page its own nonce, and the scripts carry it', async () => {
