@@ -40,7 +40,7 @@ import {
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
-import { SESSION_COOKIE, type Sessions } from '../services/sessions.ts';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, type Sessions } from '../services/sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -244,7 +244,10 @@ export function accountRoutes(options: {
           erasePersonalData(tx, { userId: user.id, email: user.email }, providers),
         );
         if (options.sessions) await options.sessions.end(c);
-        else deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        else {
+          deleteCookie(c, SESSION_COOKIE, { path: '/' });
+          deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/' });
+        }
         return c.json({ ok: true }, 202);
       })
   );

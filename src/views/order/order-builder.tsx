@@ -43,7 +43,14 @@ function useRecommendationText(
     ids.map((id) => optionById(id)?.displayName[lang] ?? id),
     { type: 'conjunction' },
   );
-  if (preselected.length > 0)
+  // The planner comes here with its recommendation in the address: that is the answers' choice,
+  // not a link someone sent ("Pre-selected from your link" after the planner, issue 39).
+  const fromAnswers =
+    preselected.length > 0 &&
+    recommended.length > 0 &&
+    preselected.length === new Set(recommended).size &&
+    preselected.every((id) => recommended.includes(id));
+  if (preselected.length > 0 && !fromAnswers)
     return intl.formatMessage({ id: 'order.recommendation.link' }, { plans });
   if (answers && recommended.length > 0) {
     return answers.name
