@@ -34,4 +34,10 @@ describe('copy', () => {
       .map(([key, text]) => `${key}: ${text}`);
     expect(found).toEqual([]);
   });
+
+  it("tells staff a closed chat's transcript is queued, not that the visitor received it (issue 39 item 14)", () => {
+    expect(catalogs.en['dashboard.chat.closed']).not.toMatch(/received/);
+    expect(catalogs.en['dashboard.chat.closed']).toMatch(/queued/);
+    expect(catalogs.nl['dashboard.chat.closed']).not.toMatch(/ontvangen/);
+  });
 });
