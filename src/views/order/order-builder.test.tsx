@@ -164,3 +164,15 @@ describe('where the pre-selection came from (issue 39)', () => {
     expect(screen.getByText(/^Pre-selected from your link/)).toBeInTheDocument();
   });
 });
+
+describe('coming back from the checkout (issue 39)', () => {
+  it('keeps the yearly choice', async () => {
+    const user = userEvent.setup();
+    const first = renderBuilder('en');
+    await user.click(screen.getByLabelText(en['order.summary.pay.yearly']));
+    expect(screen.getByLabelText(en['order.summary.pay.yearly'])).toBeChecked();
+    first.unmount();
+    renderBuilder('en');
+    expect(screen.getByLabelText(en['order.summary.pay.yearly'])).toBeChecked();
+  });
+});

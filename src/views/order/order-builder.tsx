@@ -7,7 +7,10 @@ import { DEFAULT_SELECTION } from '#domain/plan-selection.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
+import {
+  readSavedInterval,
+  readSavedToggles,
+} from '#machines/plan-selection/plan-selection.actors.ts';
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
 import { DomainStep } from './domain-step.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
@@ -103,6 +106,7 @@ export function hasSavedOrder(): boolean {
   return (
     readPlannerAnswers() !== null ||
     Object.keys(readSavedToggles()).length > 0 ||
+    readSavedInterval() !== null ||
     readSavedDomainSelection() !== null
   );
 }
@@ -126,6 +130,7 @@ export function OrderBuilder({
       planner,
       today: today ?? new Date(),
       savedToggles: fromStorage ? readSavedToggles() : {},
+      savedInterval: fromStorage ? readSavedInterval() : null,
       savedDomain: fromStorage ? readSavedDomainSelection() : null,
     };
   });
@@ -134,6 +139,7 @@ export function OrderBuilder({
       recommended: start.planner?.recommendedProducts ?? [],
       preselected,
       savedToggles: start.savedToggles,
+      ...(start.savedInterval ? { interval: start.savedInterval } : {}),
     },
   });
   const domain = useActorRef(machines?.domainCheck ?? domainCheckMachine, {
