@@ -49,6 +49,20 @@ export function hasSavedCheckoutForm(): boolean {
   return readStored(CHECKOUT_FORM_STORAGE_KEY, savedFormSchema) !== null;
 }
 
+export const CHECKOUT_STEP_STORAGE_KEY = 'checkout-step';
+
+/**
+ * The tab the visitor was on, so a reload at step 2 opens step 2 again with what they filled in
+ * (it opened step 1, and step 2 looked emptied, issue 39).
+ */
+export function readSavedCheckoutStep(): 'account' | 'details' | null {
+  return readStored(CHECKOUT_STEP_STORAGE_KEY, v.picklist(['account', 'details']));
+}
+
+export function writeSavedCheckoutStep(step: 'account' | 'details'): void {
+  writeStored(CHECKOUT_STEP_STORAGE_KEY, step);
+}
+
 export function writeSavedCheckoutForm(form: CheckoutForm): void {
   const { password: _password, ...rest } = form;
   writeStored(CHECKOUT_FORM_STORAGE_KEY, rest);

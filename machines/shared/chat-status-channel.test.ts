@@ -7,10 +7,11 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { contactModeMachine } from '../contact-mode/contact-mode.machine.ts';
 import { liveChatMachine } from '../live-chat/live-chat.machine.ts';
 import type { CheckResult } from '../live-chat/live-chat.types.ts';
+import type { ChatStatus } from '#domain/chat.schema.ts';
 import { flushPromises } from '#tests/helpers/pending-call.ts';
 import { publishChatStatus, subscribeChatStatus } from './chat-status-channel.ts';
 
-const neverAnswered = fromPromise(() => new Promise<never>(() => {}));
+const neverAnswered = fromPromise<ChatStatus>(() => new Promise<ChatStatus>(() => {}));
 
 describe('chat status channel', () => {
   it('hands what the widget learns to the contact options', async () => {
