@@ -16,7 +16,7 @@ import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import { fetchCurrentUser } from '../auth/auth.actors.ts';
 import { api } from '../shared/api-client.ts';
-import { readStored, writeStored } from '../shared/storage.ts';
+import { readStored, removeStored, writeStored } from '../shared/storage.ts';
 import { readSavedDomainSelection } from '../shared/domain-selection.ts';
 
 /** localStorage key of the checkout form (SPEC section 3), never holding the password. */
@@ -128,6 +128,8 @@ export async function postCheckout(
 
 /** Leaves for the payment page (our /pay page or the provider's checkout). */
 export function goToPaymentLink(url: string): void {
+  // The order is placed: the next checkout starts at step 1 (with the details kept).
+  removeStored(CHECKOUT_STEP_STORAGE_KEY);
   if (typeof window !== 'undefined') window.location.assign(url);
 }
 
