@@ -103,6 +103,14 @@ export type SurveyRequest = v.InferOutput<typeof surveyRequestSchema>;
 export const CONTACT_SUBJECTS = ['general', 'support', 'collaboration'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
+/** The longest ticket message; the form shows it with a counter (issue 39). */
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** A ticket's reference as the visitor reads it, on screen and in the mail: `3F2A9C1B`. */
+export function ticketReference(ticketId: string): string {
+  return ticketId.slice(0, 8).toUpperCase();
+}
+
 /** POST /api/contact: name, email and message required, subject optional (SPEC 5). */
 export const contactRequestSchema = v.object({
   name: requiredText(120),
@@ -111,7 +119,12 @@ export const contactRequestSchema = v.object({
     v.union([v.picklist(CONTACT_SUBJECTS, 'form.validation.invalid'), v.literal('')]),
     '',
   ),
-  message: requiredText(5000, 'multi'),
+  message: v.pipe(
+    v.optional(v.string('form.validation.invalid'), ''),
+    v.trim(),
+    v.nonEmpty('form.validation.required'),
+    v.maxLength(CONTACT_MESSAGE_MAX, 'contact.form.messageTooLong'),
+  ),
 });
 export type ContactRequest = v.InferOutput<typeof contactRequestSchema>;
 

@@ -22,14 +22,65 @@ describe('validateDomainName', () => {
     ['123.nl', '123.nl'],
     ['a.io', 'a.io'],
   ])('accepts %j as %s', (input, name) => {
-    expect(validateDomainName(input)).toEqual({ ok: true, name });
+    expect(validateDomainName(input)).toEqual({ ok: true, name, unicode: name });
+  });
+
+  it.each([
+    ['http://www.bakkerijvos.nl/', 'bakkerijvos.nl'],
+    ['https://www.Bakkerijvos.NL/contact?x=1#top', 'bakkerijvos.nl'],
+    ['  www.bakkerijvos.nl  ', 'bakkerijvos.nl'],
+    ['bakkerijvos.nl/', 'bakkerijvos.nl'],
+    ['HTTPS://bakkerijvos.nl:443', 'bakkerijvos.nl'],
+    ['www.nl', 'www.nl'],
+  ])('reduces what people paste: %j is %s', (input, name) => {
+    expect(validateDomainName(input)).toEqual({ ok: true, name, unicode: name });
+  });
+
+  it('accepts internationalised names: punycode for the registry, Unicode for people', () => {
+    expect(validateDomainName('bäckerei.de')).toEqual({
+      ok: true,
+      name: 'xn--bckerei-5wa.de',
+      unicode: 'bäckerei.de',
+    });
+    expect(validateDomainName('https://www.BÄCKEREI.de/')).toEqual({
+      ok: true,
+      name: 'xn--bckerei-5wa.de',
+      unicode: 'bäckerei.de',
+    });
+    expect(validateDomainName('xn--bckerei-5wa.de')).toEqual({
+      ok: true,
+      name: 'xn--bckerei-5wa.de',
+      unicode: 'bäckerei.de',
+    });
+    expect(validateDomainName('café-de-flore.fr')).toMatchObject({
+      ok: true,
+      unicode: 'café-de-flore.fr',
+    });
+    expect(validateDomainName('münchen.xn--p1ai')).toMatchObject({
+      ok: true,
+      unicode: 'münchen.рф',
+    });
+  });
+
+  it('names the space in "bakkerij vos" instead of asking for an extension', () => {
+    expect(validateDomainName('bakkerij vos')).toMatchObject({ key: 'domain.validation.spaces' });
+  });
+
+  it('suggests the Unicode name, never one with its letters dropped', () => {
+    expect(validateDomainName('bäckerei!.de')).toMatchObject({
+      key: 'domain.validation.invalid',
+      values: { host: 'bäckerei.de' },
+    });
+    expect(suggestHost('bäckerei')).toBe('bäckerei.com');
+    expect(suggestHost('http://www.bakkerijvos.nl/')).toBe('bakkerijvos.nl');
+    expect(suggestDomains('bäckerei')).toEqual(['bäckerei.com', 'bäckerei.nl']);
   });
 
   it.each([
     ['', 'domain.validation.empty'],
     ['   ', 'domain.validation.empty'],
     ['example', 'domain.validation.noExtension'],
-    ['my site', 'domain.validation.noExtension'],
+    ['my site', 'domain.validation.spaces'],
     ['.example.com', 'domain.validation.edgeDot'],
     ['example.com.', 'domain.validation.edgeDot'],
     ['example..com', 'domain.validation.consecutiveDots'],
@@ -38,7 +89,8 @@ describe('validateDomainName', () => {
     ['shop.c', 'domain.validation.invalid'],
     ['shop.123', 'domain.validation.invalid'],
     ['shop!.com', 'domain.validation.invalid'],
-    ['www.shop.example.com', 'domain.validation.invalid'],
+    ['www.shop.example.com.uk', 'domain.validation.invalid'],
+    ['xn--zz.nl', 'domain.validation.invalid'],
     [`${'a'.repeat(64)}.com`, 'domain.validation.invalid'],
   ])('refuses %j with %s', (input, key) => {
     const result = validateDomainName(input);

@@ -10,6 +10,7 @@ import {
   generatorLangFromPath,
   orderLink,
   toggleLinkPlan,
+  linkProblem,
 } from './links.ts';
 
 describe('generatorLangFromPath', () => {
@@ -33,6 +34,45 @@ describe('toggleLinkPlan', () => {
       'branding_mini',
     ]);
     expect(toggleLinkPlan(['seo_booster'], 'nope')).toEqual(['seo_booster']);
+  });
+
+  it('drops what the order page would drop: never both website packages or two brandings', () => {
+    const both = toggleLinkPlan(['webHosting_total', 'domain_managed'], 'webHosting_pro');
+    expect(both).toContain('webHosting_pro');
+    expect(both).not.toContain('webHosting_total');
+    const brandings = toggleLinkPlan(DEFAULT_LINK_SELECTION, 'branding_full');
+    expect(brandings).toContain('branding_full');
+    expect(brandings).not.toContain('branding_mini');
+    expect(linkProblem({ plans: both })).toBeNull();
+    expect(linkProblem({ plans: brandings })).toBeNull();
+  });
+});
+
+describe('linkProblem', () => {
+  it("applies the order page's rules: one of each exclusion set, a website package, a valid domain", () => {
+    expect(linkProblem({ plans: [] })).toEqual({ kind: 'nothingSelected' });
+    expect(linkProblem({ plans: ['webHosting_total', 'webHosting_pro'] })).toMatchObject({
+      kind: 'conflicting',
+    });
+    expect(
+      linkProblem({ plans: ['webHosting_total', 'branding_mini', 'branding_full'] }),
+    ).toMatchObject({ kind: 'conflicting' });
+    expect(linkProblem({ plans: ['branding_mini'] })).toEqual({
+      kind: 'requiredGroup',
+      groupKey: 'buildLaunch',
+    });
+    expect(linkProblem({ plans: ['webHosting_total'], domain: 'not a domain!' })).toMatchObject({
+      kind: 'domain',
+      key: 'domain.validation.spaces',
+    });
+    expect(linkProblem({ plans: ['webHosting_total'], domain: 'shop!.nl' })).toMatchObject({
+      kind: 'domain',
+      key: 'domain.validation.invalid',
+    });
+    expect(linkProblem({ plans: ['webHosting_total'], domain: '' })).toBeNull();
+    expect(
+      linkProblem({ plans: ['webHosting_total'], domain: 'https://www.bakkerij.nl/' }),
+    ).toBeNull();
   });
 });
 
@@ -61,6 +101,17 @@ describe('checkoutLink', () => {
       }),
     ).toBe(
       '/checkout?plans=webHosting_total,domain_managed&lang=en&interval=yearly&domain=bakkerij.nl',
+    );
+  });
+  it('writes the domain as the domain step takes it', () => {
+    expect(
+      checkoutLink({
+        plans: ['webHosting_total'],
+        interval: 'monthly',
+        domain: 'http://www.Bäckerei.de/',
+      }),
+    ).toBe(
+      `/checkout?plans=webHosting_total&interval=monthly&domain=${encodeURIComponent('bäckerei.de')}`,
     );
   });
   it('leaves out an empty or blank domain', () => {

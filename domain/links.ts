@@ -2,8 +2,18 @@
 // a generated link carries, and how order and checkout links are written. A link exists only when
 // at least one package is chosen.
 
-import { CATALOGUE, GROUP_KEYS, PLAN_IDS, isPlanId, type PlanId } from './catalogue.ts';
+import {
+  CATALOGUE,
+  GROUPS,
+  GROUP_KEYS,
+  PLAN_IDS,
+  groupOf,
+  isPlanId,
+  type PlanId,
+} from './catalogue.ts';
 import type { CheckoutDomainChoice } from './checkout-domain-choice.ts';
+import { validateDomainName, type DomainMessageKey } from './domain-name.ts';
+import { conflictsOf } from './plan-selection.ts';
 import type { Lang } from './language.ts';
 
 /** Selected when a generator opens (SPEC section 9). */
@@ -60,11 +70,51 @@ export function generatorLangFromPath(path: string): Lang {
   return /(^|\/)en(\/|$|\?|#)/.test(path) ? 'en' : 'nl';
 }
 
-/** Adds or removes one package; the result keeps catalogue order and ignores unknown ids. */
+/**
+ * Adds or removes one package; the result keeps catalogue order and ignores unknown ids. Adding
+ * drops what the order page would drop for it (the other website package, the other branding:
+ * `conflictsOf`, the order page's own rule), so a link never asks for what the page will not keep.
+ */
 export function toggleLinkPlan(selection: readonly PlanId[], id: string): PlanId[] {
   if (!isPlanId(id)) return [...selection];
-  const next = selection.includes(id) ? selection.filter((p) => p !== id) : [...selection, id];
+  const conflicts = new Set(conflictsOf(id));
+  const next = selection.includes(id)
+    ? selection.filter((p) => p !== id)
+    : [...selection.filter((p) => !conflicts.has(p)), id];
   return PLAN_IDS.filter((p) => next.includes(p));
+}
+
+/** Why a generator has no link to give, or null when it has one (issue 39 item 12). */
+export type LinkProblem =
+  | { kind: 'nothingSelected' }
+  | { kind: 'conflicting'; ids: PlanId[] }
+  | { kind: 'requiredGroup'; groupKey: string }
+  | { kind: 'domain'; key: DomainMessageKey; values: Record<string, string> };
+
+/**
+ * The order page's own rules applied to a generator's choice: at least one package, no two of
+ * one exclusion set or single-choice group, a choice in every required group (the page would
+ * otherwise add one the link did not name), and a domain (checkout links) that the domain step
+ * would accept. The first problem found, or null.
+ */
+export function linkProblem(input: {
+  plans: readonly PlanId[];
+  domain?: string;
+}): LinkProblem | null {
+  if (input.plans.length === 0) return { kind: 'nothingSelected' };
+  for (const id of input.plans) {
+    const clash = conflictsOf(id).filter((other) => input.plans.includes(other));
+    if (clash.length > 0) return { kind: 'conflicting', ids: [id, ...clash] };
+  }
+  for (const group of GROUPS) {
+    if (group.required && !input.plans.some((id) => groupOf(id).key === group.key))
+      return { kind: 'requiredGroup', groupKey: group.key };
+  }
+  if (input.domain !== undefined && input.domain.trim() !== '') {
+    const check = validateDomainName(input.domain);
+    if (!check.ok) return { kind: 'domain', key: check.key, values: check.values };
+  }
+  return null;
 }
 
 function withOrigin(origin: string | undefined, pathAndQuery: string): string {
@@ -101,7 +151,10 @@ export function checkoutLink(input: {
   origin?: string;
 }): string | null {
   if (input.plans.length === 0) return null;
-  const domain = (input.domain ?? '').trim();
+  // The name as the domain step would take it (pasted addresses reduced, Unicode kept).
+  const raw = (input.domain ?? '').trim();
+  const check = raw ? validateDomainName(raw) : null;
+  const domain = check?.ok ? check.unicode : raw;
   const query =
     `plans=${plansValue(input.plans)}` +
     (input.lang ? `&lang=${input.lang}` : '') +

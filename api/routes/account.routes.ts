@@ -42,7 +42,7 @@ import {
   type RateCounter,
   type RateLimits,
 } from '../services/rate-limit.ts';
-import { SESSION_COOKIE, type Sessions } from '../services/sessions.ts';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, type Sessions } from '../services/sessions.ts';
 
 /** Wrong current passwords (password change, deletion) per account in 15 minutes. */
 export const ACCOUNT_PASSWORD_LIMIT = { perUser: RATE_LIMITS.accountPassword.limit };
@@ -255,7 +255,10 @@ export function accountRoutes(options: {
           erasePersonalData(tx, await person(tx, user.id), providers),
         );
         if (options.sessions) await options.sessions.end(c);
-        else deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        else {
+          deleteCookie(c, SESSION_COOKIE, { path: '/' });
+          deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/' });
+        }
         return c.json({ ok: true }, 202);
       })
   );

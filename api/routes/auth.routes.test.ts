@@ -304,6 +304,30 @@ describe('sessions', () => {
     expect((await t.call('GET', '/api/auth/me', undefined, { Cookie: cookie })).status).toBe(401);
   });
 
+  it('keeps a script-readable signed-in hint beside the session, and clears it at logout or when the session is gone', async () => {
+    const res = await login('client@example.test', 'client-password');
+    const cookies = res.headers.getSetCookie();
+    const hint = cookies.find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/);
+    const cookie = sessionCookie(res);
+    const out = await t.call('POST', '/api/auth/logout', undefined, { Cookie: cookie });
+    expect(out.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^signed_in=;.*Max-Age=0/),
+    );
+    // A hint whose session ended elsewhere is cleared by the current-user call.
+    const stale = await t.call('GET', '/api/auth/me', undefined, {
+      Cookie: `${cookie}; signed_in=1`,
+    });
+    expect(stale.status).toBe(401);
+    expect(stale.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^signed_in=;.*Max-Age=0/),
+    );
+    // Without a hint, nothing is set.
+    expect((await t.call('GET', '/api/auth/me')).headers.get('set-cookie')).toBeNull();
+  });
+
   it('POST /api/auth/logout without a session is still 204', async () => {
     expect((await t.call('POST', '/api/auth/logout')).status).toBe(204);
   });

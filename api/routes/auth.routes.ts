@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { sameSitePath } from '#domain/redirect.ts';
 import { clientLookupSchema, loginRequestSchema } from '#domain/checkout.schema.ts';
 import type { Database } from '../db/database.ts';
@@ -9,7 +10,12 @@ import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
 import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
-import { upgradePasswordHash, type Sessions } from '../services/sessions.ts';
+import {
+  SIGNED_IN_HINT_COOKIE,
+  clearSignedInHint,
+  upgradePasswordHash,
+  type Sessions,
+} from '../services/sessions.ts';
 
 /**
  * Wrong passwords (API.md section 13, decision D38A-4): `perAddress` per client address in one
@@ -82,7 +88,12 @@ export function authRoutes(options: {
     })
     .get('/auth/me', async (c) => {
       const user = await sessions.currentUser(c);
-      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!user) {
+        // A hint left by a session that ended elsewhere (expired, signed out in another browser).
+        if (getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined)
+          clearSignedInHint(c, new URL(c.req.url).protocol === 'https:');
+        throw new ApiError('UNAUTHORIZED');
+      }
       return c.json({ user: { email: user.email, name: user.name, role: user.role } });
     })
     .post('/auth/logout', async (c) => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import nl from '#locales/nl.json';
 import { freeSlots } from '#domain/bookings.ts';
 import { bookings, consultationSurveys, outbox } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
@@ -221,6 +222,21 @@ describe('POST /api/consultation-survey', () => {
       expect.arrayContaining(['improveRetention', 'increaseSales', 'optimizeOperations', 'other']),
     );
     expect(stored.filter((p) => p.includes(' ') || p === 'Other')).toEqual([]);
+  });
+
+  it('tells staff the answer in their language, never the stored id', async () => {
+    const response = await t.call('POST', '/api/consultation-survey', {
+      priority: 'increaseSales',
+      notes: 'Meer klanten',
+    });
+    expect(response.status).toBe(201);
+    const mails = await t.database.read((db) => db.select().from(outbox));
+    const mail = mails.filter((m) => m.kind === 'survey-notification').at(-1)!;
+    expect(mail.subject).toBe(
+      `Enquête adviesgesprek: ${nl['consultation.survey.priority.increaseSales']}`,
+    );
+    expect(mail.text).toContain(`Prioriteit: ${nl['consultation.survey.priority.increaseSales']}`);
+    expect(`${mail.subject}\n${mail.text}`).not.toContain('increaseSales');
   });
 
   it('refuses an unknown priority', async () => {

@@ -224,24 +224,30 @@ export function bookingsRoutes(options: {
             .insert(consultationSurveys)
             .values({ bookingId: body.bookingId, priority: body.priority, notes: body.notes })
             .returning({ id: consultationSurveys.id });
-          await notifyStaff(mailer, tx, 'survey-notification', (staffLang) => ({
-            subject: body.priority
-              ? t(staffLang, 'mail.staffSurvey.subjectPriority', { priority: body.priority })
-              : t(staffLang, 'mail.staffSurvey.subject'),
-            text: [
-              t(staffLang, 'mail.staffSurvey.body'),
-              '',
-              t(staffLang, 'mail.staffSurvey.priority', {
-                priority: body.priority || t(staffLang, 'mail.common.none'),
-              }),
-              t(staffLang, 'mail.staffSurvey.notes', {
-                notes: body.notes || t(staffLang, 'mail.common.none'),
-              }),
-              t(staffLang, 'mail.staffSurvey.booking', {
-                id: body.bookingId ?? t(staffLang, 'mail.common.unknown'),
-              }),
-            ].join('\n'),
-          }));
+          await notifyStaff(mailer, tx, 'survey-notification', (staffLang) => {
+            // The answer as staff read it, never its stored id ("increaseSales", issue 39).
+            const priority = body.priority
+              ? t(staffLang, `consultation.survey.priority.${body.priority}`)
+              : '';
+            return {
+              subject: priority
+                ? t(staffLang, 'mail.staffSurvey.subjectPriority', { priority })
+                : t(staffLang, 'mail.staffSurvey.subject'),
+              text: [
+                t(staffLang, 'mail.staffSurvey.body'),
+                '',
+                t(staffLang, 'mail.staffSurvey.priority', {
+                  priority: priority || t(staffLang, 'mail.common.none'),
+                }),
+                t(staffLang, 'mail.staffSurvey.notes', {
+                  notes: body.notes || t(staffLang, 'mail.common.none'),
+                }),
+                t(staffLang, 'mail.staffSurvey.booking', {
+                  id: body.bookingId ?? t(staffLang, 'mail.common.unknown'),
+                }),
+              ].join('\n'),
+            };
+          });
           return saved!.id;
         });
         return c.json({ ok: true, id }, 201);

@@ -1,6 +1,10 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { contactRequestSchema, type ContactRequest } from '#domain/consultation.schema.ts';
+import {
+  contactRequestSchema,
+  ticketReference,
+  type ContactRequest,
+} from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import { tickets } from '../db/schema.ts';
@@ -21,7 +25,7 @@ function subjectLabel(subject: ContactRequest['subject'], lang: Lang): string {
 }
 
 function acknowledgement(ticket: ContactRequest, id: string, lang: Lang) {
-  const ref = id.slice(0, 8).toUpperCase();
+  const ref = ticketReference(id);
   return {
     subject: t(lang, 'mail.ticket.subject', { ref }),
     text: [

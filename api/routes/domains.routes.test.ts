@@ -4,7 +4,12 @@ import { RdapError, type RdapClient } from '../services/rdap.ts';
 import type { SessionUser } from '../http/auth.ts';
 
 /** A registry answer per name; anything not listed fails like an unreachable registry. */
-const registry: Record<string, boolean> = { 'taken.com': true, 'free.nl': false };
+const registry: Record<string, boolean> = {
+  'taken.com': true,
+  'free.nl': false,
+  'bakkerijvos.nl': true,
+  'xn--bckerei-5wa.de': false,
+};
 const asked: string[] = [];
 const rdap: RdapClient = {
   isRegistered: (name) => {
@@ -53,6 +58,20 @@ describe('GET /api/domains/check', () => {
       userOwns: null,
       transferRecommended: null,
     });
+  });
+
+  it('reduces what people paste and accepts internationalised names (punycode to the registry, Unicode back)', async () => {
+    asked.length = 0;
+    const pasted = await check('http://www.bakkerijvos.nl/');
+    expect(pasted.status).toBe(200);
+    expect(await pasted.json()).toMatchObject({ domainName: 'bakkerijvos.nl', available: false });
+    const idn = await check(' https://www.Bäckerei.de/shop ');
+    expect(idn.status).toBe(200);
+    expect(await idn.json()).toMatchObject({ domainName: 'bäckerei.de', available: true });
+    expect(asked).toEqual(['bakkerijvos.nl', 'xn--bckerei-5wa.de']);
+    const spaced = await check('bakkerij vos');
+    expect(spaced.status).toBe(400);
+    expect((await spaced.json()).error.fields).toEqual({ domain: 'domain.validation.spaces' });
   });
 
   it('refuses an invalid name with SPEC message in the request language, before any registry call', async () => {

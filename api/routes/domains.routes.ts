@@ -44,6 +44,7 @@ export function domainsRoutes(options: {
           message: t(lang, check.key, check.values),
           fields: { domain: check.key },
         });
+      // The registry and the orders know the ASCII form; people read the Unicode one (D39B-1).
       const domainName = check.name;
 
       if (!options.rdap) throw new ApiError('DOMAIN_CHECK_FAILED');
@@ -61,7 +62,7 @@ export function domainsRoutes(options: {
         if (user) userOwns = await options.domainOwnership(user.id, domainName);
       }
       return c.json({
-        domainName,
+        domainName: check.unicode,
         available: !registered,
         userOwns,
         transferRecommended: userOwns === true ? true : null,

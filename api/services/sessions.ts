@@ -17,6 +17,18 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
  */
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * A hint beside the session, readable by the page's script (not HttpOnly, no secret in it): `1`
+ * while this browser holds a session, so a cached public page's header can say "My account"
+ * instead of "Log in" without asking the server (decision D39B-2). It grants nothing: the session
+ * cookie decides, and `GET /api/auth/me` clears a hint whose session is gone.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
+/** Removes the signed-in hint from the response. */
+export function clearSignedInHint(c: Context, secure: boolean): void {
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'Lax', secure });
+}
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
@@ -141,6 +153,12 @@ export function createSessions(options: {
       secure,
       maxAge: SESSION_DAYS * 24 * 60 * 60,
     });
+    setResponseCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+      path: '/',
+      sameSite: 'Lax',
+      secure,
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+    });
     cache.delete(c.req.raw);
   };
 
@@ -158,6 +176,7 @@ export function createSessions(options: {
         await database.write((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
       }
       deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure });
+      clearSignedInHint(c, secure);
       cache.set(c.req.raw, Promise.resolve(null));
     },
     currentUser(c) {

@@ -16,7 +16,7 @@ import type { ApiErrorCode } from '#domain/errors.ts';
 import type { QuoteDomain } from '#domain/totals.ts';
 import { fetchCurrentUser } from '../auth/auth.actors.ts';
 import { api } from '../shared/api-client.ts';
-import { readStored, writeStored } from '../shared/storage.ts';
+import { readStored, removeStored, writeStored } from '../shared/storage.ts';
 import { readSavedDomainSelection } from '../shared/domain-selection.ts';
 
 /** localStorage key of the checkout form (SPEC section 3), never holding the password. */
@@ -47,6 +47,20 @@ export function readSavedCheckoutForm(): CheckoutForm {
 /** Whether this browser kept a checkout form (the page then starts from it). */
 export function hasSavedCheckoutForm(): boolean {
   return readStored(CHECKOUT_FORM_STORAGE_KEY, savedFormSchema) !== null;
+}
+
+export const CHECKOUT_STEP_STORAGE_KEY = 'checkout-step';
+
+/**
+ * The tab the visitor was on, so a reload at step 2 opens step 2 again with what they filled in
+ * (it opened step 1, and step 2 looked emptied, issue 39).
+ */
+export function readSavedCheckoutStep(): 'account' | 'details' | null {
+  return readStored(CHECKOUT_STEP_STORAGE_KEY, v.picklist(['account', 'details']));
+}
+
+export function writeSavedCheckoutStep(step: 'account' | 'details'): void {
+  writeStored(CHECKOUT_STEP_STORAGE_KEY, step);
 }
 
 export function writeSavedCheckoutForm(form: CheckoutForm): void {
@@ -114,6 +128,8 @@ export async function postCheckout(
 
 /** Leaves for the payment page (our /pay page or the provider's checkout). */
 export function goToPaymentLink(url: string): void {
+  // The order is placed: the next checkout starts at step 1 (with the details kept).
+  removeStored(CHECKOUT_STEP_STORAGE_KEY);
   if (typeof window !== 'undefined') window.location.assign(url);
 }
 

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import {
   lookupAccount,
   writeSavedCheckoutForm,
+  writeSavedCheckoutStep,
   type AccountCheck,
   type AccountLookup,
 } from './checkout.actors.ts';
@@ -127,6 +128,8 @@ export const checkoutMachine = setup({
     clearForm: assign({ form: () => ({ ...EMPTY_CHECKOUT_FORM }), errors: {} }),
     markStep2Visited: assign({ step2Visited: true }),
     persistForm: ({ context }) => writeSavedCheckoutForm(context.form),
+    persistStep: (_, params: { step: 'account' | 'details' }) =>
+      writeSavedCheckoutStep(params.step),
   },
 }).createMachine({
   id: 'checkout',
@@ -141,6 +144,7 @@ export const checkoutMachine = setup({
   states: {
     account: {
       initial: 'editing',
+      entry: { type: 'persistStep', params: { step: 'account' } },
       // Each tab edits its own fields: the email here, everything else on `details`.
       on: {
         'user.selectTab': { guard: ({ event }) => event.tab === 'details', target: 'details' },
@@ -233,7 +237,7 @@ export const checkoutMachine = setup({
       },
     },
     details: {
-      entry: 'markStep2Visited',
+      entry: ['markStep2Visited', { type: 'persistStep', params: { step: 'details' } }],
       on: {
         'user.selectTab': { guard: ({ event }) => event.tab === 'account', target: 'account' },
         'user.changeField': { guard: 'isDetailsField', actions: STORE_FIELD },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CHAT_POLL_MS, type ChatStatus } from '#domain/chat.schema.ts';
 import type { OfficeHours } from '#domain/office-hours.ts';
+import { subscribeChatStatus } from '../shared/chat-status-channel.ts';
 import { fetchChatStatus } from './contact-mode.actors.ts';
 import { CONTACT_MODES, type ContactMode, type ContactModeEvent } from './contact-mode.types.ts';
 
@@ -72,6 +73,10 @@ export const contactModeMachine = setup({
   },
   actors: {
     fetchChatStatus: fromPromise<ChatStatus>(() => fetchChatStatus()),
+    // What the floating widget learns about the chat, pushed as `widget.statusChanged`.
+    widgetStatus: fromCallback(({ sendBack }) =>
+      subscribeChatStatus((online) => sendBack({ type: 'widget.statusChanged', online })),
+    ),
   },
   guards: {
     isMode: ({ event }, params: { mode: ContactMode }) =>
@@ -123,6 +128,7 @@ export const contactModeMachine = setup({
     },
     chat: {
       initial: 'checking',
+      invoke: { id: 'widgetStatus', src: 'widgetStatus' },
       on: {
         'widget.statusChanged': [
           {

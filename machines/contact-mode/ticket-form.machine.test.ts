@@ -9,7 +9,7 @@ import {
 } from './ticket-form.machine.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
-type TicketInput = Omit<TicketFormContext, 'fieldErrors'>;
+type TicketInput = Omit<TicketFormContext, 'fieldErrors' | 'reference'>;
 
 type ModelEvent =
   | TicketFormEvent
@@ -26,7 +26,7 @@ const samples = {
   'user.submit': [{}],
   'user.writeAnother': [{}],
   'xstate.done.actor.sendTicket': [
-    { output: { ok: true, ticketId: 't1' } },
+    { output: { ok: true, ticketId: '3f2a9c1b-0000-4000-8000-000000000000' } },
     { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
     { output: { ok: false } },
   ],
@@ -100,8 +100,33 @@ describe('ticket form (model-based)', () => {
         '',
       ]);
     if (snapshot.matches('sending')) expect(snapshot.context.fieldErrors).toEqual({});
+    // The reference is on screen exactly while the thanks is (issue 39).
+    expect(snapshot.context.reference !== null).toBe(snapshot.matches('sent'));
     if (snapshot.matches({ editing: 'invalid' }))
       expect(Object.keys(snapshot.context.fieldErrors).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the ticket reference for the thanks, and names the length limit of a long message', async () => {
+    const session = start();
+    const { driver } = session;
+    driver['user.change']({ type: 'user.change', field: 'name', value: 'Piet' });
+    driver['user.change']({ type: 'user.change', field: 'email', value: 'piet@example.nl' });
+    driver['user.change']({ type: 'user.change', field: 'message', value: 'x'.repeat(5001) });
+    driver['user.submit']({ type: 'user.submit' });
+    expect(session.getSnapshot().context.fieldErrors).toEqual({
+      message: 'contact.form.messageTooLong',
+    });
+    driver['user.change']({ type: 'user.change', field: 'message', value: 'x'.repeat(5000) });
+    driver['user.submit']({ type: 'user.submit' });
+    await driver['xstate.done.actor.sendTicket']({
+      type: 'xstate.done.actor.sendTicket',
+      output: { ok: true, ticketId: '3f2a9c1b-0000-4000-8000-000000000000' },
+    });
+    expect(session.getSnapshot().value).toBe('sent');
+    expect(session.getSnapshot().context.reference).toBe('3F2A9C1B');
+    driver['user.writeAnother']({ type: 'user.writeAnother' });
+    expect(session.getSnapshot().context.reference).toBeNull();
+    session.stop();
   });
 
   it('sends one ticket and refuses a double submit', async () => {

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { contactRequestSchema, type ContactSubject } from '#domain/consultation.schema.ts';
+import {
+  contactRequestSchema,
+  ticketReference,
+  type ContactSubject,
+} from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { postTicket, type SendTicketResult } from './contact-mode.actors.ts';
 
@@ -13,6 +17,8 @@ export interface TicketFormContext {
   subject: ContactSubject | '';
   message: string;
   fieldErrors: Partial<Record<TicketField, string>>;
+  /** The reference of the ticket just sent (shown with the thanks), else null. */
+  reference: string | null;
 }
 
 export type TicketFormEvent =
@@ -31,7 +37,14 @@ function formErrors(context: TicketFormContext): TicketFormContext['fieldErrors'
   return errors;
 }
 
-const empty = { name: '', email: '', subject: '' as const, message: '', fieldErrors: {} };
+const empty = {
+  name: '',
+  email: '',
+  subject: '' as const,
+  message: '',
+  fieldErrors: {},
+  reference: null,
+};
 
 /**
  * The ticket form (SPEC 2 screen 13, SPEC 5 "Contact form"): `editing` (children `clean`,
@@ -46,8 +59,8 @@ export const ticketFormMachine = setup({
     events: {} as TicketFormEvent,
   },
   actors: {
-    sendTicket: fromPromise<SendTicketResult, Omit<TicketFormContext, 'fieldErrors'>>(({ input }) =>
-      postTicket(input),
+    sendTicket: fromPromise<SendTicketResult, Omit<TicketFormContext, 'fieldErrors' | 'reference'>>(
+      ({ input }) => postTicket(input),
     ),
   },
   guards: {
@@ -65,6 +78,9 @@ export const ticketFormMachine = setup({
     ),
     clearFieldErrors: assign({ fieldErrors: {} }),
     clearForm: assign(empty),
+    storeReference: assign((_, params: { result: SendTicketResult }) => ({
+      reference: params.result.ok ? ticketReference(params.result.ticketId) : null,
+    })),
   },
 }).createMachine({
   id: 'ticketForm',
@@ -103,7 +119,10 @@ export const ticketFormMachine = setup({
           {
             guard: { type: 'isSent', params: ({ event }) => ({ result: event.output }) },
             target: 'sent',
-            actions: 'clearForm',
+            actions: [
+              'clearForm',
+              { type: 'storeReference', params: ({ event }) => ({ result: event.output }) },
+            ],
           },
           {
             guard: ({ event }) => !event.output.ok && Boolean(event.output.fields),
@@ -119,7 +138,7 @@ export const ticketFormMachine = setup({
       },
     },
     sent: {
-      on: { 'user.writeAnother': 'editing' },
+      on: { 'user.writeAnother': { target: 'editing', actions: assign({ reference: null }) } },
     },
   },
 });

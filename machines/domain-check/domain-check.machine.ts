@@ -47,7 +47,7 @@ export function savedSelection(
 function contextFromSaved(saved: SavedDomainSelection | null | undefined): DomainCheckContext {
   if (!saved || saved.flowState === 'none') return { input: '', ...EMPTY };
   const check = validateDomainName(saved.domainName);
-  const name = check.ok ? check.name : '';
+  const name = check.ok ? check.unicode : '';
   return {
     input: name,
     domainName: name,
@@ -136,7 +136,7 @@ export const domainCheckMachine = setup({
     pickSample: assign(({ context }) => ({ input: randomSampleDomain(context.random), ...EMPTY })),
     startCheck: assign(({ context }) => {
       const check = validateDomainName(context.input);
-      return { ...EMPTY, domainName: check.ok ? check.name : '' };
+      return { ...EMPTY, domainName: check.ok ? check.unicode : '' };
     }),
     storeRuleRefusal: assign(({ context }) => {
       const check = validateDomainName(context.input);

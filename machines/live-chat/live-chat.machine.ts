@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { startConversationSchema } from '#domain/chat.schema.ts';
 import { contactRequestSchema } from '#domain/consultation.schema.ts';
 import { newIdempotencyKey } from '../shared/api-client.ts';
+import { publishChatStatus } from '../shared/chat-status-channel.ts';
 import {
   checkChat,
   listenToConversation,
@@ -131,6 +132,8 @@ export const liveChatMachine = setup({
     isAvailableNow: ({ context }) => context.availableNow,
   },
   actions: {
+    // Other parts of the page showing the chat status (the contact options) hear what we learnt.
+    announceStatus: (_, p: { online: boolean }) => publishChatStatus(p.online),
     // A changed text is a new message: it gets a new Idempotency-Key when sent.
     storeField: assign(({ context }, p: { field: 'name' | 'email' | 'draft'; value: string }) => ({
       ...context,
@@ -217,15 +220,24 @@ export const liveChatMachine = setup({
           {
             guard: { type: 'isOnline', params: ({ event }) => ({ result: event.output }) },
             target: 'askingDetails',
-            actions: { type: 'storeCheck', params: ({ event }) => ({ result: event.output }) },
+            actions: [
+              { type: 'storeCheck', params: ({ event }) => ({ result: event.output }) },
+              { type: 'announceStatus', params: { online: true } },
+            ],
           },
           {
             target: 'offline',
-            actions: { type: 'storeCheck', params: ({ event }) => ({ result: event.output }) },
+            actions: [
+              { type: 'storeCheck', params: ({ event }) => ({ result: event.output }) },
+              { type: 'announceStatus', params: { online: false } },
+            ],
           },
         ],
         // SPEC 8: a failing status is offline.
-        onError: 'offline',
+        onError: {
+          target: 'offline',
+          actions: { type: 'announceStatus', params: { online: false } },
+        },
       },
     },
     // The status is asked again every 60 s (SPEC 9); once someone is available the visitor may
@@ -240,10 +252,13 @@ export const liveChatMachine = setup({
       },
       on: {
         'status.online': {
-          actions: {
-            type: 'markAvailable',
-            params: ({ event }) => ({ officeHours: event.officeHours }),
-          },
+          actions: [
+            {
+              type: 'markAvailable',
+              params: ({ event }) => ({ officeHours: event.officeHours }),
+            },
+            { type: 'announceStatus', params: { online: true } },
+          ],
         },
         'user.chatNow': {
           guard: 'isAvailableNow',

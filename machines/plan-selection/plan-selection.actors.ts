@@ -32,3 +32,19 @@ export function writeSavedToggles(toggles: Readonly<PlanToggles>): void {
   if (Object.keys(toggles).length === 0) removeStored(PLAN_TOGGLES_STORAGE_KEY);
   else writeStored(PLAN_TOGGLES_STORAGE_KEY, toggles);
 }
+
+export const PLAN_INTERVAL_STORAGE_KEY = 'plan-interval';
+
+const savedIntervalSchema = v.picklist(['monthly', 'yearly']);
+
+/**
+ * The payment interval chosen on the order page, so coming back from the checkout (the browser's
+ * back button, a reload) keeps "yearly" (issue 39). Null when nothing was chosen.
+ */
+export function readSavedInterval(): 'monthly' | 'yearly' | null {
+  return readStored(PLAN_INTERVAL_STORAGE_KEY, savedIntervalSchema);
+}
+
+export function writeSavedInterval(interval: 'monthly' | 'yearly'): void {
+  writeStored(PLAN_INTERVAL_STORAGE_KEY, interval);
+}

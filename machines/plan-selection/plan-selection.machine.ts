@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { PlanId } from '#domain/catalogue.ts';
 import { initialSelection, toggleOption } from '#domain/plan-selection.ts';
-import { writeSavedToggles } from './plan-selection.actors.ts';
+import { writeSavedInterval, writeSavedToggles } from './plan-selection.actors.ts';
 import type {
   PlanSelectionContext,
   PlanSelectionEvent,
@@ -75,6 +75,10 @@ export const planSelectionMachine = setup({
       }),
       toggles: {},
     })),
+    /** Writes the interval to localStorage (no-op on the server). Tests replace it. */
+    persistInterval: (_, params: { interval: PlanSelectionContext['interval'] }) => {
+      writeSavedInterval(params.interval);
+    },
     /** Writes the toggles to localStorage (no-op on the server). Tests replace it. */
     persistToggles: (_, params: { toggles: Readonly<PlanToggles> }) => {
       writeSavedToggles(params.toggles);
@@ -122,6 +126,7 @@ export const planSelectionMachine = setup({
           actions: [
             { type: 'storeInterval', params: ({ event }) => ({ interval: event.interval }) },
             'clearRefusal',
+            { type: 'persistInterval', params: ({ event }) => ({ interval: event.interval }) },
           ],
         },
         // Back to what was pre-selected (recommendation, URL ids or the default package),

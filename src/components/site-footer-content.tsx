@@ -61,10 +61,11 @@ export function SiteFooterContent() {
         </div>
         <FooterNav id="footer-company" headingId="footer.company.heading" links={COMPANY_LINKS}>
           <li>
-            {/* A server route (it redirects to the sign-in page), so a plain link, not the router. */}
-            <a href="/api/auth/login">
+            {/* The sign-in page itself: the router's link (the server route /api/auth/login was
+                caught by the router as a page and gave its 404, issue 39). */}
+            <Link to="/login">
               <FormattedMessage id="footer.company.clientLogin" />
-            </a>
+            </Link>
           </li>
         </FooterNav>
         <FooterNav id="footer-legal" headingId="footer.legal.heading" links={LEGAL_LINKS} />

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LanguageSelector } from './language-selector.tsx';
 import { MAIN_NAV } from './site-nav.ts';
 import { HomeLogoLink } from './logo.tsx';
+import { AccountLink } from './account-link.tsx';
 
 /**
  * Logo, navigation, language selector, mobile drawer. The header is sticky from the start (so
@@ -62,6 +63,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__actions">
+          <AccountLink className="site-header__account" />
           <Link to="/schedule-consultation" className="button button--small site-header__cta">
             <FormattedMessage id="nav.bookCall" />
           </Link>
@@ -103,6 +105,9 @@ export function SiteHeader() {
               <Link to="/schedule-consultation" onClick={closeDrawer}>
                 <FormattedMessage id="nav.bookCall" />
               </Link>
+            </li>
+            <li>
+              <AccountLink onClick={closeDrawer} />
             </li>
           </ul>
         </nav>

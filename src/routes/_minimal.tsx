@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
 import { HomeLogoLink } from '../components/logo.tsx';
 import { LanguageSelector } from '../components/language-selector.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
+import { AccountLink } from '../components/account-link.tsx';
 
 /** Minimal layout: a slim header (logo and language); the footer is hidden when the route says so. */
 export const Route = createFileRoute('/_minimal')({
@@ -16,7 +17,10 @@ function MinimalLayout() {
     <>
       <header className="minimal-header">
         <HomeLogoLink />
-        <LanguageSelector />
+        <div className="minimal-header__actions">
+          <AccountLink className="minimal-header__account" />
+          <LanguageSelector />
+        </div>
       </header>
       <main id="main" className="page page--minimal">
         <Outlet />

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
@@ -13,6 +13,7 @@ import {
   hasSavedCheckoutForm,
   readCheckoutDomain,
   readSavedCheckoutForm,
+  readSavedCheckoutStep,
 } from '#machines/checkout/checkout.actors.ts';
 import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -96,7 +97,7 @@ function CheckoutBody(props: {
   offer: ExitOfferId | undefined;
   fromStorage: boolean;
 }) {
-  const [savedForm, smartLeadFormAnswers, domain, today] = useMemo(
+  const [savedForm, smartLeadFormAnswers, domain, today, savedStep] = useMemo(
     () =>
       [
         props.fromStorage ? readSavedCheckoutForm() : EMPTY_CHECKOUT_FORM,
@@ -105,10 +106,16 @@ function CheckoutBody(props: {
           ? readCheckoutDomain(props.linkDomain)
           : checkoutDomainOf(null, props.linkDomain),
         new Date(),
+        props.fromStorage ? readSavedCheckoutStep() : null,
       ] as const,
     [props.linkDomain, props.fromStorage],
   );
   const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
+  // A reload at step 2 opens step 2 again (the tabs move freely, SPEC section 4), once.
+  useEffect(() => {
+    if (savedStep === 'details' && savedForm.email.trim() !== '')
+      checkout.send({ type: 'user.selectTab', tab: 'details' });
+  }, [checkout, savedStep, savedForm]);
   const pay = useActorRef(payButtonMachine);
   const address = useActorRef(addressLookupFor(checkout));
   return (

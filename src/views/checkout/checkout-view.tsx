@@ -48,6 +48,57 @@ export interface CheckoutViewProps {
   address: AddressLookupActor;
 }
 
+/** How long a pressed pointer may hold back a blur's message when no click follows (a drag). */
+const POINTER_GRACE_MS = 400;
+
+/**
+ * Runs a blur's consequences once the pointer press that caused the blur is over. A message that
+ * appears under the field just left moves everything below it (the terms box went 55 px down on
+ * a phone between press and release, so the tap missed it, issue 39): while a pointer is down the
+ * work waits for the click (or the release, after a grace period); otherwise it runs at once.
+ */
+function useAfterPointer(): (work: () => void) => void {
+  const pressed = useRef(false);
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      pressed.current = false;
+      const work = pending.current;
+      pending.current = null;
+      work?.();
+    };
+    const down = () => {
+      clearTimeout(timer);
+      pressed.current = true;
+    };
+    // After the click's own handlers (the checkbox's change) have run.
+    const clicked = () => {
+      clearTimeout(timer);
+      timer = setTimeout(flush, 0);
+    };
+    const released = () => {
+      clearTimeout(timer);
+      timer = setTimeout(flush, POINTER_GRACE_MS);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('click', clicked, true);
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('pointercancel', released, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('click', clicked, true);
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('pointercancel', released, true);
+    };
+  }, []);
+  return (work) => {
+    if (!pressed.current) return work();
+    pending.current = work;
+  };
+}
+
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { plans, interval, domain, lang, today } = props;
@@ -89,6 +140,7 @@ export function CheckoutView(props: CheckoutViewProps) {
 
   const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
 
+  const afterPointer = useAfterPointer();
   const field = (name: TextField) => (
     <CheckoutTextField
       key={name}
@@ -97,21 +149,23 @@ export function CheckoutView(props: CheckoutViewProps) {
       value={form[name]}
       error={errors[name]}
       onChange={(value) => checkout.send({ type: 'user.changeField', field: name, value })}
-      onBlur={() => {
-        if (name === 'postalcode' || name === 'address1') {
-          const { form: current } = checkout.getSnapshot().context;
-          address.send({
-            type: 'user.lookupAddress',
-            country: current.country,
-            postalcode: current.postalcode,
-            address1: current.address1,
-          });
-        }
-        // A house number being looked up is checked once the street is filled in or missed
-        // (the look-up's `fillAddress` and `missAddress`), not flagged as "no street" meanwhile.
-        if (name !== 'address1' || !address.getSnapshot().hasTag('busy'))
-          checkout.send({ type: 'user.blurField', field: name });
-      }}
+      onBlur={() =>
+        afterPointer(() => {
+          if (name === 'postalcode' || name === 'address1') {
+            const { form: current } = checkout.getSnapshot().context;
+            address.send({
+              type: 'user.lookupAddress',
+              country: current.country,
+              postalcode: current.postalcode,
+              address1: current.address1,
+            });
+          }
+          // A house number being looked up is checked once the street is filled in or missed
+          // (the look-up's `fillAddress` and `missAddress`), not flagged as "no street" meanwhile.
+          if (name !== 'address1' || !address.getSnapshot().hasTag('busy'))
+            checkout.send({ type: 'user.blurField', field: name });
+        })
+      }
     />
   );
 
@@ -140,20 +194,18 @@ export function CheckoutView(props: CheckoutViewProps) {
   return (
     <div className={`checkout checkout--${tab}`}>
       <div className="checkout__main">
-        <ol
-          className="checkout-steps"
-          aria-label={intl.formatMessage({ id: 'checkout.steps.label' })}
-        >
-          <li>
-            <FormattedMessage id="checkout.steps.account" />
-          </li>
-          <li>
-            <FormattedMessage id="checkout.steps.details" />
-          </li>
-          <li>
-            <FormattedMessage id="checkout.steps.payment" />
-          </li>
-        </ol>
+        {/* The three steps as a sentence: the two tabs are the one step indicator (a list of
+            three beside two tabs read as two indicators at once, issue 39). */}
+        <p className="checkout-steps">
+          <FormattedMessage
+            id="checkout.steps.sentence"
+            values={{
+              account: intl.formatMessage({ id: 'checkout.steps.account' }),
+              details: intl.formatMessage({ id: 'checkout.steps.details' }),
+              payment: intl.formatMessage({ id: 'checkout.steps.payment' }),
+            }}
+          />
+        </p>
         <div
           className="checkout-tabs"
           role="tablist"

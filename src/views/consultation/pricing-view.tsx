@@ -6,7 +6,7 @@ import type { Lang } from '#domain/language.ts';
 
 const TOTAL_PLUS = ['webHosting_total', 'domain_managed'] as const;
 
-/** Prices from the catalogue (`catalogueView`), with the Total Plus bundle at `#total-plus`. */
+/** Prices from the catalogue (`catalogueView`), with the Total Package bundle at `#total-plus`. */
 export function PricingView({ lang }: { lang: Lang }) {
   const catalogue = catalogueView(lang);
   const options = catalogue.groups.flatMap((g) => g.options);

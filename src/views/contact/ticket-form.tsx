@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTACT_SUBJECTS } from '#domain/consultation.schema.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { ticketFormMachine, type TicketField } from '#machines/contact-mode/ticket-form.machine.ts';
 import { ContactFields } from '../shared/contact-fields.tsx';
@@ -9,13 +9,27 @@ import { FormField, submitWith } from '../shared/form-field.tsx';
 import { useFocusOnMount } from '../shared/form-field.tsx';
 
 /** After sending: the thanks takes the focus from the form's button, which is gone. */
-function TicketSent({ onWriteAnother }: { onWriteAnother: () => void }) {
+function TicketSent({
+  reference,
+  onWriteAnother,
+}: {
+  reference: string | null;
+  onWriteAnother: () => void;
+}) {
   const thanks = useFocusOnMount<HTMLParagraphElement>();
   return (
     <div className="contact-form contact-form--sent">
       <p ref={thanks} tabIndex={-1} className="contact-form__success" role="status">
         <FormattedMessage id="contact.form.success" />
       </p>
+      {reference ? (
+        <p className="contact-form__reference" data-testid="ticket-reference">
+          <FormattedMessage
+            id="contact.form.reference"
+            values={{ ref: reference, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        </p>
+      ) : null}
       <button type="button" className="button button--ghost" onClick={onWriteAnother}>
         <FormattedMessage id="contact.form.writeAnother" />
       </button>
@@ -33,7 +47,12 @@ export function TicketForm({ lang }: { lang: Lang }) {
   const busy = snapshot.hasTag('busy');
 
   if (snapshot.matches('sent'))
-    return <TicketSent onWriteAnother={() => actor.send({ type: 'user.writeAnother' })} />;
+    return (
+      <TicketSent
+        reference={context.reference}
+        onWriteAnother={() => actor.send({ type: 'user.writeAnother' })}
+      />
+    );
 
   const change = (field: TicketField) => (value: string) =>
     actor.send({ type: 'user.change', field, value });
@@ -101,6 +120,20 @@ export function TicketForm({ lang }: { lang: Lang }) {
           />
         )}
       </FormField>
+      <p
+        className={`contact-form__counter${
+          context.message.trim().length > CONTACT_MESSAGE_MAX ? ' contact-form__counter--over' : ''
+        }`}
+        data-testid="message-counter"
+      >
+        <FormattedMessage
+          id="contact.form.messageCounter"
+          values={{
+            count: intl.formatNumber(context.message.trim().length),
+            max: intl.formatNumber(CONTACT_MESSAGE_MAX),
+          }}
+        />
+      </p>
       <div className="contact-form__alert" role="alert">
         {snapshot.matches({ editing: 'failed' }) ? (
           <FormattedMessage id="contact.form.failed" />

@@ -9,6 +9,7 @@ import {
   checkoutLink,
   generatorLangFromPath,
   linkPackageGroups,
+  linkProblem,
   orderLink,
 } from '#domain/links.ts';
 import { linkGeneratorMachine } from '#machines/staff/link-generator.machine.ts';
@@ -59,8 +60,13 @@ export function LinkGenerator({
   const id = useId();
   const actor = useActorRef(linkGeneratorMachine, { input: { lang: initialLang } });
   const ctx = useSelector(actor, (s) => s.context);
-  const link =
-    kind === 'order'
+  const problem = linkProblem({
+    plans: ctx.selection,
+    ...(kind === 'checkout' ? { domain: ctx.domain } : {}),
+  });
+  const link = problem
+    ? null
+    : kind === 'order'
       ? orderLink({ plans: ctx.selection, lang: ctx.lang, ...(origin ? { origin } : {}) })
       : checkoutLink({
           plans: ctx.selection,
@@ -157,8 +163,15 @@ export function LinkGenerator({
               spellCheck={false}
               placeholder={intl.formatMessage({ id: 'dashboard.links.domainPlaceholder' })}
               value={ctx.domain}
+              aria-invalid={problem?.kind === 'domain' ? true : undefined}
+              aria-describedby={problem?.kind === 'domain' ? `${id}-domain-error` : undefined}
               onChange={(e) => actor.send({ type: 'user.domain', domain: e.target.value })}
             />
+            {problem?.kind === 'domain' ? (
+              <p id={`${id}-domain-error`} className="contact-form__error" role="alert">
+                <FormattedMessage id={problem.key} values={problem.values} />
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}
@@ -178,7 +191,17 @@ export function LinkGenerator({
           </>
         ) : (
           <p className="dashboard-links__empty">
-            <FormattedMessage id="dashboard.links.nothingSelected" />
+            <FormattedMessage
+              id={
+                problem?.kind === 'requiredGroup'
+                  ? 'dashboard.links.needsWebsite'
+                  : problem?.kind === 'domain'
+                    ? 'dashboard.links.fixDomain'
+                    : problem?.kind === 'conflicting'
+                      ? 'dashboard.links.conflicting'
+                      : 'dashboard.links.nothingSelected'
+              }
+            />
           </p>
         )}
       </section>

@@ -271,7 +271,9 @@ export function DashboardOverview() {
               <br />
               <span className="dashboard-overview__muted">{b.email}</span>
             </>,
-            b.title,
+            // Every booking is the free consultation; its stored title is in the visitor's
+            // language, the dashboard speaks the staff member's (issue 39).
+            <FormattedMessage key="title" id="consultation.event.title" />,
           ],
         }))}
       />

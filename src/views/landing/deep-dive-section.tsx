@@ -119,9 +119,15 @@ export function DeepDiveSection() {
                   <FormattedMessage id={`landing.compare.${key}.feature`} />
                 </th>
                 <td>
+                  <span className="landing-table__label" aria-hidden="true">
+                    <FormattedMessage id="landing.compare.total" />:{' '}
+                  </span>
                   <FormattedMessage id={`landing.compare.${key}.total`} />
                 </td>
                 <td>
+                  <span className="landing-table__label" aria-hidden="true">
+                    <FormattedMessage id="landing.compare.basic" />:{' '}
+                  </span>
                   <FormattedMessage id={`landing.compare.${key}.basic`} />
                 </td>
               </tr>

@@ -6,6 +6,12 @@ import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { selectMessages, selectScreen } from '#machines/live-chat/live-chat.selectors.ts';
 import { LiveChatPanel } from './live-chat-panel.tsx';
 
+/** What the closed chat button keeps clear of: the guided flows' buttons, or anything marked. */
+const CHAT_AVOID_SELECTOR = '.planner__actions, [data-chat-avoid]';
+/** The button's distance from the bottom (app.css `.live-chat--floating`) and its clearance. */
+const CHAT_BOTTOM_PX = 16;
+const CHAT_AVOID_GAP_PX = 8;
+
 /**
  * The floating chat of every public page (loaded by ChatLauncher once the visitor has scrolled):
  * the chat button while `closed`, else a panel with a heading and a close button. Escape closes;
@@ -21,6 +27,49 @@ export default function LiveChatWidget({ lang }: { lang: Lang }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const wasOpen = useRef(false);
   const open = screen !== 'closed';
+
+  const aside = useRef<HTMLElement>(null);
+  // The closed button never covers a flow's buttons (the planner's Next, issue 39): while one of
+  // them would be under it, it moves up above them.
+  useEffect(() => {
+    if (open) return;
+    const element = aside.current;
+    if (!element) return;
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      element.style.bottom = '';
+      const own = element.getBoundingClientRect();
+      let lift = 0;
+      for (const target of document.querySelectorAll(CHAT_AVOID_SELECTOR)) {
+        const rect = target.getBoundingClientRect();
+        const overlaps =
+          rect.width > 0 &&
+          rect.left < own.right &&
+          rect.right > own.left &&
+          rect.top < own.bottom + CHAT_AVOID_GAP_PX &&
+          rect.bottom > own.top - CHAT_AVOID_GAP_PX;
+        if (overlaps) lift = Math.max(lift, own.bottom - rect.top + CHAT_AVOID_GAP_PX);
+      }
+      if (lift > 0) element.style.bottom = `${CHAT_BOTTOM_PX + lift}px`;
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(place);
+    };
+    place();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const observer =
+      typeof MutationObserver === 'undefined' ? null : new MutationObserver(schedule);
+    observer?.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+      element.style.bottom = '';
+    };
+  }, [open]);
 
   // Escape closes, wherever the focus is (a sent form may have taken it away with it).
   useEffect(() => {
@@ -40,6 +89,7 @@ export default function LiveChatWidget({ lang }: { lang: Lang }) {
 
   return (
     <aside
+      ref={aside}
       className={`live-chat live-chat--floating${open ? ' live-chat--open' : ''}`}
       aria-label={intl.formatMessage({ id: 'chat.widget.label' })}
     >

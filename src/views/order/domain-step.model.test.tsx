@@ -280,7 +280,7 @@ describe('domain step details', () => {
   it('validates before any call, suggests .com and .nl, and picks a sample', async () => {
     const session = start();
     const user = userEvent.setup();
-    await user.type(session.field(), 'my bakery');
+    await user.type(session.field(), 'mybakery');
     expect(screen.getByRole('button', { name: 'mybakery.com' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'mybakery.nl' })).toBeInTheDocument();
     await user.type(session.field(), '{Enter}');

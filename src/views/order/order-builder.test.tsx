@@ -145,3 +145,34 @@ describe('order builder', () => {
     expect(screen.getByText('Tech Concierge Basic is always included.')).toBeInTheDocument();
   });
 });
+
+describe('where the pre-selection came from (issue 39)', () => {
+  it('after the planner (its recommendation in the address) speaks of the answers, not of a link', () => {
+    renderBuilder('nl', {
+      preselected: ['webHosting_pro', 'growthCall_monthly'],
+      answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
+    });
+    expect(screen.getByText(/^Anna, op basis van je antwoorden/)).toBeInTheDocument();
+    expect(screen.queryByText(/Klaargezet vanuit je link/)).toBeNull();
+  });
+
+  it('a link that differs from the saved answers is still a link', () => {
+    renderBuilder('en', {
+      preselected: ['webHosting_total'],
+      answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
+    });
+    expect(screen.getByText(/^Pre-selected from your link/)).toBeInTheDocument();
+  });
+});
+
+describe('coming back from the checkout (issue 39)', () => {
+  it('keeps the yearly choice', async () => {
+    const user = userEvent.setup();
+    const first = renderBuilder('en');
+    await user.click(screen.getByLabelText(en['order.summary.pay.yearly']));
+    expect(screen.getByLabelText(en['order.summary.pay.yearly'])).toBeChecked();
+    first.unmount();
+    renderBuilder('en');
+    expect(screen.getByLabelText(en['order.summary.pay.yearly'])).toBeChecked();
+  });
+});

@@ -7,7 +7,10 @@ import { DEFAULT_SELECTION } from '#domain/plan-selection.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
+import {
+  readSavedInterval,
+  readSavedToggles,
+} from '#machines/plan-selection/plan-selection.actors.ts';
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
 import { DomainStep } from './domain-step.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
@@ -43,7 +46,14 @@ function useRecommendationText(
     ids.map((id) => optionById(id)?.displayName[lang] ?? id),
     { type: 'conjunction' },
   );
-  if (preselected.length > 0)
+  // The planner comes here with its recommendation in the address: that is the answers' choice,
+  // not a link someone sent ("Pre-selected from your link" after the planner, issue 39).
+  const fromAnswers =
+    preselected.length > 0 &&
+    recommended.length > 0 &&
+    preselected.length === new Set(recommended).size &&
+    preselected.every((id) => recommended.includes(id));
+  if (preselected.length > 0 && !fromAnswers)
     return intl.formatMessage({ id: 'order.recommendation.link' }, { plans });
   if (answers && recommended.length > 0) {
     return answers.name
@@ -96,6 +106,7 @@ export function hasSavedOrder(): boolean {
   return (
     readPlannerAnswers() !== null ||
     Object.keys(readSavedToggles()).length > 0 ||
+    readSavedInterval() !== null ||
     readSavedDomainSelection() !== null
   );
 }
@@ -119,6 +130,7 @@ export function OrderBuilder({
       planner,
       today: today ?? new Date(),
       savedToggles: fromStorage ? readSavedToggles() : {},
+      savedInterval: fromStorage ? readSavedInterval() : null,
       savedDomain: fromStorage ? readSavedDomainSelection() : null,
     };
   });
@@ -127,6 +139,7 @@ export function OrderBuilder({
       recommended: start.planner?.recommendedProducts ?? [],
       preselected,
       savedToggles: start.savedToggles,
+      ...(start.savedInterval ? { interval: start.savedInterval } : {}),
     },
   });
   const domain = useActorRef(machines?.domainCheck ?? domainCheckMachine, {
