@@ -124,6 +124,7 @@ export const contactRequestSchema = v.object({
     v.trim(),
     v.nonEmpty('form.validation.required'),
     v.maxLength(CONTACT_MESSAGE_MAX, 'contact.form.messageTooLong'),
+    multiLine(),
   ),
 });
 export type ContactRequest = v.InferOutput<typeof contactRequestSchema>;
