@@ -39,8 +39,8 @@ export function invoicesRoutes(services: {
     if (c.req.query('format') === 'pdf') {
       // Rendered once and stored: every download (and every mail) gets the same bytes.
       const pdf = await renderAndStoreInvoicePdf(database, invoice, billing.bank);
-      // Exactly the PDF's bytes: the array may be a view into a larger buffer (one handed over by
-      // the PDF worker thread is, on Node 24), whose `.buffer` would send 64 KB of other bytes.
+      // Exactly the PDF's bytes: the array may be a view into Buffer's shared pool (one decoded
+      // from base64 is, on Node 24), whose `.buffer` would send 64 KB of mostly other bytes.
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `inline; filename="invoice-${invoice.number}.pdf"`,
