@@ -5,7 +5,11 @@
 # folder outside the repository, and that folder is put first on PATH.
 #
 #   source scripts/node-line.sh          # this shell (bash): node, npm, npx run on the line
-#   bash scripts/node-line.sh CMD ARGS…  # runs CMD on the line (e.g. npm start uses this)
+#   bash scripts/node-line.sh CMD ARGS…  # runs CMD on the line
+#   bash scripts/node-line.sh --at-least CMD ARGS…
+#                                        # the same, but a newer node on PATH is kept as it is
+#                                        # (npm start: the product runs on 24 or newer; the test
+#                                        # suites run on the declared line itself)
 #   bash scripts/node-line.sh --bin [MAJOR]
 #                                        # prints the path of a node binary of MAJOR (default the
 #                                        # declared line), installing it into the cache if needed
@@ -30,9 +34,10 @@ _node_line_major() { # path-or-command → its major, or nothing
 
 # Prints the path of a node binary of the given major, installing it into the cache if needed.
 _node_line_bin() {
-  local major=$1 cache dir bin tmp found
+  local major=$1 newer=${2:-} cache dir bin tmp found have
   found=$(command -v node 2>/dev/null || true)
-  if [[ -n $found && $(_node_line_major "$found") == "$major" ]]; then
+  have=$([[ -n $found ]] && _node_line_major "$found")
+  if [[ -n $have && ($have == "$major" || (-n $newer && $have -gt $major)) ]]; then
     echo "$found"
     return 0
   fi
@@ -78,7 +83,7 @@ _node_line_use() {
     echo "node-line: no .nvmrc in $_node_line_root" >&2
     return 1
   }
-  bin=$(_node_line_bin "$major") || return 1
+  bin=$(_node_line_bin "$major" "${1:-}") || return 1
   case ":$PATH:" in
     *":$(dirname "$bin"):"*) ;;
     *) export PATH="$(dirname "$bin"):$PATH" ;;
@@ -96,7 +101,12 @@ else
       _node_line_bin "${2:-$(_node_line_declared)}"
       ;;
     -h | --help)
-      sed -n '2,17p' "$0"
+      sed -n '2,21p' "$0"
+      ;;
+    --at-least)
+      shift
+      _node_line_use newer
+      exec "$@"
       ;;
     "")
       _node_line_use
