@@ -5,6 +5,7 @@
 // (default 1; the median run by score is printed) choose what runs.
 //   node --import ./bench/register-ts.mjs bench/lighthouse.ts     (npm run bench:lighthouse)
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureBuild, startServer } from './lib.ts';
 
@@ -81,7 +82,10 @@ function lighthouseOnce(url: string): Figures {
 if (process.env.SKIP_BUILD !== '1') ensureBuild();
 const server = await startServer();
 try {
-  console.log(`\nLighthouse 12.8, mobile, simulated throttling (median of ${RUNS} by score)`);
+  const { version } = JSON.parse(
+    readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+  ) as { version: string };
+  console.log(`\nLighthouse ${version}, mobile, simulated throttling (median of ${RUNS} by score)`);
   console.log(
     `  ${'page'.padEnd(28)} ${'score'.padStart(5)} ${'LCP ms'.padStart(7)} ${'FCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'JS KB'.padStart(6)} ${'reqs'.padStart(5)}`,
   );

@@ -1,5 +1,5 @@
 // `node --import ./bench/register-ts.mjs bench/<name>.ts`: runs a benchmark written in TypeScript
-// on Node 20 (types are stripped by the same loader the durability test uses).
+// with the same TypeScript loader the durability test uses.
 import { register } from 'node:module';
 
 register('../api/db/testing/ts-loader.mjs', import.meta.url);

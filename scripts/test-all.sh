@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # The whole test run: what `npm run test:all` (and so CI's .ci/run) does.
 #
+#   0. Runs on the declared Node.js line (.nvmrc, 24): the machine's own node when it is that
+#      line, else the copy scripts/node-line.sh installs once from the npm registry into a cache
+#      outside the repository (NODE_LINE_CACHE, default ~/.cache/webstudio-node), put first on
+#      PATH for every phase below; the version is printed first. (`npm ci` may have run under an
+#      older node: the tree is the same, its native add-ons are Node-API.) The e2e suite also
+#      starts the built server under Node 26 (tests/e2e/node-next.test.ts, same cache).
 #   1. Installs what the tests need where missing (Debian packages, apt-get as
 #      root, or through `sudo -n` for a non-root user):
 #        - chromium (/usr/bin/chromium) for the browser tests,
@@ -43,6 +49,12 @@ PROBE_USER=${PG_PROBE_USER:-postgres}
 APT_LOCK_TIMEOUT=${APT_LOCK_TIMEOUT:-600}
 
 T0=$(date +%s)
+# shellcheck source=node-line.sh
+source "$ROOT/scripts/node-line.sh" || {
+  printf 'test-all: ERROR: cannot get Node.js %s (see scripts/node-line.sh)\n' "$(cat .nvmrc)" >&2
+  exit 1
+}
+printf 'test-all: Node.js %s (%s), declared line %s\n' "$(node --version)" "$(command -v node)" "$(cat .nvmrc)"
 PHASES=()      # "name|status|seconds" for the summary
 FAILED=0
 APT_UPDATED=0

@@ -39,7 +39,9 @@ export function invoicesRoutes(services: {
     if (c.req.query('format') === 'pdf') {
       // Rendered once and stored: every download (and every mail) gets the same bytes.
       const pdf = await renderAndStoreInvoicePdf(database, invoice, billing.bank);
-      return c.body(pdf.buffer as ArrayBuffer, 200, {
+      // Exactly the PDF's bytes: the array may be a view into Buffer's shared pool (one decoded
+      // from base64 is, on Node 24), whose `.buffer` would send 64 KB of mostly other bytes.
+      return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `inline; filename="invoice-${invoice.number}.pdf"`,
         'Cache-Control': 'private, no-store',

@@ -42,7 +42,9 @@ export function createAddressLookup(options: {
   timeoutMs?: number;
 }): AddressLookup {
   const api = ky.create({
-    prefixUrl: options.baseUrl,
+    // ky 2's `prefix` (ky 1's prefixUrl): joined with '/', so the URL works with or without its
+    // trailing slash (`baseUrl` would resolve 'free' against the URL and drop its last segment).
+    prefix: options.baseUrl,
     timeout: options.timeoutMs ?? 5000,
     retry: 0,
   });
@@ -50,7 +52,8 @@ export function createAddressLookup(options: {
     const code = postalcode.replace(/\s+/g, '').toUpperCase();
     const house = parseHouseNumber(houseNumber);
     if (!/^[1-9]\d{3}[A-Z]{2}$/.test(code) || !house) return null;
-    const body = await api
+    // ky 2 checks the answer against the schema (a SchemaValidationError when PDOK changes shape).
+    const parsed = await api
       .get('free', {
         searchParams: {
           q: `postcode:${code} AND huisnummer:${house.number}`,
@@ -58,8 +61,7 @@ export function createAddressLookup(options: {
           rows: '20',
         },
       })
-      .json();
-    const parsed = v.parse(answerSchema, body);
+      .json(answerSchema);
     const docs = parsed.response.docs.flatMap((doc) => {
       const d = v.safeParse(docSchema, doc);
       return d.success ? [d.output] : [];

@@ -1,11 +1,13 @@
-import ky, { HTTPError } from 'ky';
+import ky, { HTTPError, SchemaValidationError } from 'ky';
 import * as v from 'valibot';
 import { paymentStatuses, type PaymentStatus } from '../db/schema.ts';
 
 /**
  * A small Mollie API v2 client on ky (INTEGRATIONS.md section 3). The official SDK refuses plain
  * http and pins its own certificates, so it could never reach the fake server of the tests; this
- * client takes any base URL (MOLLIE_API_URL).
+ * client takes any base URL (MOLLIE_API_URL, with or without its trailing slash: ky's `prefix`
+ * joins it to the path). Answers are checked by ky 2's `.json(schema)` against the valibot schemas
+ * below; an error's body comes already read in `HTTPError.data`.
  */
 
 /** A payment's status as Mollie reports it; we store the same set (`payments.status`). */
@@ -25,6 +27,12 @@ const paymentSchema = v.object({
   }),
 });
 export type MolliePayment = v.InferOutput<typeof paymentSchema>;
+
+/** Mollie's error body (RFC 7807 style): `{ status, title, detail }`. */
+const problemSchema = v.object({
+  title: v.optional(v.string()),
+  detail: v.optional(v.string()),
+});
 
 const customerSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^cst_\w+$/)),
@@ -95,38 +103,32 @@ export function createMollieClient(options: {
   timeoutMs?: number;
 }): MollieClient {
   const api = ky.create({
-    prefixUrl: options.baseUrl,
+    prefix: options.baseUrl,
     headers: { Authorization: `Bearer ${options.apiKey}` },
     timeout: options.timeoutMs ?? 10_000,
     retry: 0,
   });
-  const call = async (request: Promise<unknown>): Promise<unknown> => {
+  /** Mollie's failures as MollieError: its problem detail, a wrong shape, or no answer. */
+  const call = async <T>(request: Promise<T>, what: string): Promise<T> => {
     try {
       return await request;
     } catch (error) {
+      if (error instanceof SchemaValidationError)
+        throw new MollieError(`Mollie answered an unexpected ${what}`, null);
       if (error instanceof HTTPError) {
-        const detail = await error.response
-          .json<{ title?: string; detail?: string }>()
-          .catch(() => null);
+        const problem = v.safeParse(problemSchema, error.data);
+        const detail = problem.success ? (problem.output.detail ?? problem.output.title) : null;
         throw new MollieError(
-          `Mollie ${error.response.status}: ${detail?.detail ?? detail?.title ?? 'error'}`,
+          `Mollie ${error.response.status}: ${detail ?? 'error'}`,
           error.response.status,
         );
       }
       throw new MollieError(`Mollie unreachable: ${(error as Error).message}`, null);
     }
   };
-  const shaped =
-    <S extends v.GenericSchema>(schema: S, what: string) =>
-    async (request: Promise<unknown>): Promise<v.InferOutput<S>> => {
-      const parsed = v.safeParse(schema, await call(request));
-      if (!parsed.success) throw new MollieError(`Mollie answered an unexpected ${what}`, null);
-      return parsed.output;
-    };
-  const parse = shaped(paymentSchema, 'payment shape');
   return {
     createPayment(input) {
-      return parse(
+      return call(
         api
           .post('payments', {
             headers: { 'Idempotency-Key': input.idempotencyKey },
@@ -143,33 +145,35 @@ export function createMollieClient(options: {
               metadata: input.metadata,
             },
           })
-          .json(),
+          .json(paymentSchema),
+        'payment shape',
       );
     },
     getPayment(id) {
       if (!/^tr_\w+$/.test(id)) return Promise.reject(new MollieError('not a payment id', 404));
-      return parse(api.get(`payments/${encodeURIComponent(id)}`).json());
+      return call(
+        api.get(`payments/${encodeURIComponent(id)}`).json(paymentSchema),
+        'payment shape',
+      );
     },
     createCustomer(input) {
-      return shaped(
-        customerSchema,
-        'customer shape',
-      )(
+      return call(
         api
           .post('customers', {
             headers: { 'Idempotency-Key': input.idempotencyKey },
             json: { name: input.name, email: input.email, metadata: input.metadata },
           })
-          .json(),
+          .json(customerSchema),
+        'customer shape',
       );
     },
     async listMandates(customerId) {
       if (!/^cst_\w+$/.test(customerId))
         return Promise.reject(new MollieError('not a customer id', 404));
-      const list = await shaped(
-        mandateListSchema,
+      const list = await call(
+        api.get(`customers/${encodeURIComponent(customerId)}/mandates`).json(mandateListSchema),
         'mandate list',
-      )(api.get(`customers/${encodeURIComponent(customerId)}/mandates`).json());
+      );
       return list._embedded?.mandates ?? [];
     },
   };

@@ -3,6 +3,8 @@
 // retries for idempotent calls only, every answer body read, the error envelope of API.md section 3
 // turned into a typed value, and every success body validated by a valibot schema from domain/.
 // It never throws for an HTTP or network failure: callers route `{ ok: false }` values.
+// ky 2: the base is `baseUrl` (ky 1's `prefixUrl`); an HTTPError's body is already read into
+// `error.data` (bounded by the time-out and 10 MiB), so the envelope is taken from there.
 
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
@@ -64,7 +66,11 @@ function apiBase(): string {
     : '/api/';
 }
 
-const client = () => ky.create({ prefixUrl: apiBase(), credentials: 'include' });
+// `baseUrl` resolves the relative path ('bookings', never '/bookings': see `relative`) under /api/.
+const client = () => ky.create({ baseUrl: apiBase(), credentials: 'include' });
+
+/** The path relative to /api/ ('/bookings', 'api/bookings' and 'bookings' all give 'bookings'). */
+const relative = (path: string) => path.replace(/^\/?(api\/)?/, '');
 
 const envelopeSchema = v.object({
   error: v.object({
@@ -100,19 +106,24 @@ function kyOptions(method: ApiMethod, options: ApiCallOptions) {
   };
 }
 
-/** Turns a non-2xx answer into a failure value, reading its body (the envelope) to the end. */
-async function failureFrom(response: Response): Promise<ApiFailure> {
-  const text = await response.text().catch(() => '');
+/**
+ * Turns a non-2xx answer into a failure value. ky 2 has already read its body into `data`
+ * (parsed when the answer says JSON, else the text; undefined when empty or unreadable).
+ */
+function failureFrom(response: Response, data: unknown): ApiFailure {
   const retryAfterHeader = Number(response.headers.get('Retry-After'));
   const retryAfter =
     Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
-  let envelope: v.InferOutput<typeof envelopeSchema> | undefined;
-  try {
-    const parsed = v.safeParse(envelopeSchema, JSON.parse(text));
-    if (parsed.success) envelope = parsed.output;
-  } catch {
-    // not JSON: no envelope
+  let body = data;
+  if (typeof data === 'string') {
+    try {
+      body = JSON.parse(data);
+    } catch {
+      // not JSON: no envelope
+    }
   }
+  const parsed = v.safeParse(envelopeSchema, body);
+  const envelope = parsed.success ? parsed.output : undefined;
   const code = envelope && isApiErrorCode(envelope.error.code) ? envelope.error.code : undefined;
   return {
     ok: false,
@@ -130,9 +141,9 @@ async function send(
   options: ApiCallOptions,
 ): Promise<Response | ApiFailure> {
   try {
-    return await client()(path.replace(/^\/?(api\/)?/, ''), kyOptions(method, options));
+    return await client()(relative(path), kyOptions(method, options));
   } catch (error) {
-    if (error instanceof HTTPError) return failureFrom(error.response);
+    if (error instanceof HTTPError) return failureFrom(error.response, error.data);
     if (error instanceof TimeoutError) return { ok: false, status: 0, code: 'TIMEOUT' };
     return { ok: false, status: 0, code: 'NETWORK' };
   }
@@ -201,7 +212,7 @@ export function openEventStream(
   path: string,
   searchParams: Record<string, string | number | undefined> = {},
 ): EventSource {
-  const url = new URL(path.replace(/^\/?(api\/)?/, ''), apiBase());
+  const url = new URL(relative(path), apiBase());
   for (const [key, value] of Object.entries(searchParams))
     if (value !== undefined) url.searchParams.set(key, String(value));
   return new EventSource(url.href, { withCredentials: true });

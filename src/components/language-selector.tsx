@@ -59,7 +59,12 @@ export function LanguageSelector() {
         className="lang-selector__button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={intl.formatMessage({ id: 'header.language.label' }, { language: NAMES[lang] })}
+        // The name starts with the visible code (WCAG 2.5.3 "label in name", axe 4.14's
+        // label-content-name-mismatch): a voice user can say "click EN".
+        aria-label={intl.formatMessage(
+          { id: 'header.language.label' },
+          { code: lang.toUpperCase(), language: NAMES[lang] },
+        )}
         onClick={() => setOpen((value) => !value)}
       >
         <span aria-hidden="true">{lang.toUpperCase()}</span>

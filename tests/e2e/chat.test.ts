@@ -83,7 +83,8 @@ afterAll(async () => {
   await server?.stop('SIGTERM');
 });
 
-describe.sequential('live chat', () => {
+// In order, one after the other (Vitest 5 dropped describe.sequential for this option).
+describe('live chat', { concurrent: false }, () => {
   it('loads no chat code before scrolling, turns an offline question into a ticket, offers a prefilled booking', async () => {
     // The page's initial JavaScript (every module its HTML names) holds no chat code; the scroll
     // watch (chat-launcher) comes when the browser is idle, the widget only past 300 px (S29).

@@ -66,7 +66,8 @@ async function placeBankTransferOrder(): Promise<string> {
   return ((await created.json()) as { invoiceNumber: string }).invoiceNumber;
 }
 
-describe.sequential('staff area', () => {
+// In order, one after the other (Vitest 5 dropped describe.sequential for this option).
+describe('staff area', { concurrent: false }, () => {
   it('signs in as staff through /login?redirect=/dashboard', async () => {
     await page.goto(`${baseUrl}/dashboard?lang=en`, { waitUntil: 'networkidle' });
     await page.waitForURL(/\/login\?redirect=/);

@@ -44,24 +44,30 @@ export async function startBuiltServer(
     timeoutMs?: number;
     /** where it listens (default a free port), e.g. to watch it answer while it starts */
     port?: number;
+    /** the node binary that runs it (default the one running the tests), e.g. Node 26 */
+    nodeBinary?: string;
   } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'storefront-e2e-')));
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const child = spawn(
+    options.nodeBinary ?? process.execPath,
+    [path.join(ROOT, BUILD_DIR, 'server', 'main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -1,7 +1,8 @@
 // A minimal Node module loader hook that runs the repository's TypeScript sources in a plain
-// `node` child process (Node 20 cannot strip types itself): .ts files are transpiled one by one with
-// TypeScript's transpileModule (no type check). Used by durability-worker.mjs, so the test drives
-// the very openDatabase/write code the server runs.
+// `node` child process: .ts files are transpiled one by one with TypeScript's transpileModule (no
+// type check). Node 24's own type stripping is not enough: it refuses parameter properties
+// (`constructor(readonly status: number)`), which api/ uses. Used by durability-worker.mjs, so
+// the test drives the very openDatabase/write code the server runs.
 import { readFile } from 'node:fs/promises';
 import ts from 'typescript';
 
