@@ -281,8 +281,8 @@ function isValidIban(iban: string): boolean {
 
 /**
  * What the owner should know about a configuration that starts but leaves customers short.
- * `bankDetails`: payments are by bank transfer without `BANK_IBAN`, so pay pages and invoices
- * say the details follow by mail, and nothing sends them. `smtp`: without `SMTP_URL` every mail
+ * `bankDetails`: payments are by bank transfer without `BANK_IBAN` (development only: production
+ * refuses to start so), so pay pages and invoices can only say the details are missing. `smtp`: without `SMTP_URL` every mail
  * stays in the outbox. `sellerDetails`: the invoices' seller block (COMPANY_*, or the build's
  * VITE_COMPANY_*) has no address or no KvK number, which a Dutch invoice must state
  * (INTEGRATIONS.md 6). Logged at start and shown on the staff overview.
@@ -305,7 +305,7 @@ export function setupGaps(
 
 const SETUP_GAP_WARNINGS: Record<SetupGap, string> = {
   bankDetails:
-    'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
+    'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices tell customers the bank details are missing (a production server refuses to start this way)',
   smtp: 'SMTP_URL is not set: every mail is kept in the outbox table, none is sent',
   sellerDetails:
     'COMPANY_ADDRESS or COMPANY_KVK is not set: invoices are issued without the business address or Chamber of Commerce number a Dutch invoice must state',
