@@ -34,6 +34,8 @@ import { jsonBodiesOnly, sameOriginWrites } from './http/origin.ts';
 import type { CurrentUser } from './http/auth.ts';
 import { serveStaticAssets, type ClientAssets, type StaticAsset } from './http/static-assets.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { storefrontRoutes } from './routes/storefront.routes.ts';
+import { DEFAULT_PROJECTS_PER_MONTH } from '#domain/scarcity.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { seoRoutes } from './routes/seo.routes.ts';
 import { legalPdfRoutes } from './routes/legal-pdf.routes.ts';
@@ -149,6 +151,7 @@ export function createApp({
         | 'MOLLIE_API_KEY'
         | 'BANK_IBAN'
         | 'SMTP_URL'
+        | 'PROJECTS_PER_MONTH'
       >
     >;
   services: AppServices;
@@ -272,6 +275,14 @@ export function createApp({
     })
     .route('/', healthRoutes(routed))
     .route('/', catalogueRoutes({ now }))
+    .route(
+      '/',
+      storefrontRoutes({
+        ...routed,
+        projectsPerMonth: config.PROJECTS_PER_MONTH ?? DEFAULT_PROJECTS_PER_MONTH,
+        paymentProvider: money.payments.name,
+      }),
+    )
     .route('/', domainsRoutes(routed))
     .route(
       '/',

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, parseConfig } from './env.ts';
 import { billingSettings } from './services/invoice-pdf.ts';
 
+/** A complete production configuration (bank transfer, the seller block under the KOR). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 's'.repeat(40),
+  BANK_IBAN: 'NL91ABNA0417164300',
+  COMPANY_NAME: 'Studio Noord',
+  COMPANY_ADDRESS: 'Keizersgracht 1, 1015 AA Amsterdam',
+  COMPANY_KVK: '12345678',
+};
+
 describe('parseConfig', () => {
   it('fills the defaults of API.md section 2', () => {
     const config = parseConfig({});
@@ -74,9 +84,64 @@ describe('parseConfig', () => {
 
   it('requires SESSION_SECRET in production only', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(parseConfig({ ...PRODUCTION, SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET).toBe(
+      's'.repeat(40),
+    );
+  });
+
+  it('refuses production without bank details when payments are by bank transfer, naming BANK_IBAN (D39A-5)', () => {
+    const { BANK_IBAN: _iban, ...withoutIban } = PRODUCTION;
+    expect(() => parseConfig(withoutIban)).toThrow(
+      /BANK_IBAN is required when NODE_ENV=production and payments are by bank transfer/,
+    );
+    // With Mollie, or with the IBAN, it starts; development starts without either.
+    expect(parseConfig({ ...withoutIban, MOLLIE_API_KEY: 'test_abcdefghij1234' }).NODE_ENV).toBe(
+      'production',
+    );
+    expect(parseConfig(PRODUCTION).BANK_IBAN).toBe('NL91ABNA0417164300');
+    expect(parseConfig({}).BANK_IBAN).toBeUndefined();
+  });
+
+  it('refuses production without the seller details a Dutch invoice must carry, naming each (D39A-5)', () => {
+    let message = '';
+    try {
+      parseConfig(
+        { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), BANK_IBAN: PRODUCTION.BANK_IBAN },
+        { korApplies: false },
+      );
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_KVK', 'COMPANY_VAT_ID'])
+      expect(message).toContain(`${name} is required when NODE_ENV=production`);
+    // Under the KOR no VAT id is needed; the build-time VITE_COMPANY_* values count.
+    const { COMPANY_NAME: _name, COMPANY_KVK: _kvk, ...partial } = PRODUCTION;
+    expect(() => parseConfig(partial, { korApplies: true })).toThrow(
+      /COMPANY_NAME.*\n.*COMPANY_KVK/s,
+    );
+    expect(() => parseConfig(partial, { korApplies: true })).not.toThrow(
+      /COMPANY_VAT_ID|COMPANY_ADDRESS/,
+    );
     expect(
-      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).SESSION_SECRET,
-    ).toBe('s'.repeat(40));
+      parseConfig(
+        { ...partial, VITE_COMPANY_NAME: 'Studio Noord', VITE_COMPANY_KVK: '12345678' },
+        { korApplies: true },
+      ).NODE_ENV,
+    ).toBe('production');
+    expect(() => parseConfig(PRODUCTION, { korApplies: false })).toThrow(/COMPANY_VAT_ID/);
+    expect(
+      parseConfig({ ...PRODUCTION, COMPANY_VAT_ID: 'NL123456789B01' }, { korApplies: false })
+        .COMPANY_VAT_ID,
+    ).toBe('NL123456789B01');
+    // Development (and tests) start without any of them.
+    expect(parseConfig({ NODE_ENV: 'development' }).COMPANY_NAME).toBeUndefined();
+  });
+
+  it('reads PROJECTS_PER_MONTH, 20 by default, and refuses anything but a positive whole number', () => {
+    expect(parseConfig({}).PROJECTS_PER_MONTH).toBe(20);
+    expect(parseConfig({ PROJECTS_PER_MONTH: ' 8 ' }).PROJECTS_PER_MONTH).toBe(8);
+    for (const bad of ['0', '-1', '2.5', 'many', '1001'])
+      expect(() => parseConfig({ PROJECTS_PER_MONTH: bad })).toThrow(/PROJECTS_PER_MONTH must/);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   parseOfficeHours,
   type OfficeHours,
 } from '#domain/office-hours.ts';
+import { VAT_RATE } from '#domain/totals.ts';
 
 /**
  * The configuration of API.md section 2, parsed once at start. A bad value stops the server with
@@ -137,6 +138,18 @@ const envSchema = v.object({
     ),
     '12',
   ),
+  /** Website projects the studio takes on per calendar month ("spots left this month"). */
+  PROJECTS_PER_MONTH: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'must be a whole number of projects'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(1000, 'must be at most 1000'),
+    ),
+    '20',
+  ),
   /** Reverse proxies in front of the app whose X-Forwarded-For entries are believed (0: socket). */
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -156,11 +169,43 @@ const envSchema = v.object({
   ),
 });
 
+/**
+ * The seller details a Dutch invoice must carry (INTEGRATIONS.md 6): name, address, KvK number,
+ * and the VAT id unless the small-business scheme (KOR) applies. Each may come from its build-time
+ * `VITE_COMPANY_*` value, as the invoices' seller block does (billingSettings).
+ */
+const SELLER_DETAILS = [
+  ['COMPANY_NAME', 'VITE_COMPANY_NAME', 'the seller name on invoices'],
+  ['COMPANY_ADDRESS', 'VITE_COMPANY_ADDRESS', 'the business address on invoices'],
+  ['COMPANY_KVK', 'VITE_COMPANY_KVK', 'the Chamber of Commerce (KvK) number on invoices'],
+  ['COMPANY_VAT_ID', 'VITE_COMPANY_VAT', 'the VAT id on invoices'],
+] as const;
+
+/** Whether invoices are issued under the small-business scheme (no VAT charged, domain/totals.ts). */
+export const KOR_APPLIES: boolean = VAT_RATE === 0;
+
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
-function crossChecks(env: Record<string, string | undefined>): string[] {
+function crossChecks(
+  env: Record<string, string | undefined>,
+  options: { korApplies: boolean },
+): string[] {
   const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET)
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET)
     problems.push('SESSION_SECRET is required when NODE_ENV=production');
+  // Bank transfer is the payment method without Mollie: customers must be told where to pay.
+  if (production && !env.MOLLIE_API_KEY && !env.BANK_IBAN)
+    problems.push(
+      'BANK_IBAN is required when NODE_ENV=production and payments are by bank transfer (MOLLIE_API_KEY not set)',
+    );
+  if (production)
+    for (const [name, fallback, what] of SELLER_DETAILS) {
+      if (name === 'COMPANY_VAT_ID' && options.korApplies) continue;
+      if (!env[name] && !env[fallback]?.trim())
+        problems.push(
+          `${name} is required when NODE_ENV=production (${what}; or set ${fallback} at build time)`,
+        );
+    }
   if (Boolean(env.STAFF_EMAIL) !== Boolean(env.STAFF_PASSWORD)) {
     problems.push(
       `${env.STAFF_EMAIL ? 'STAFF_PASSWORD' : 'STAFF_EMAIL'} is required when ${env.STAFF_EMAIL ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'} is set`,
@@ -185,8 +230,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws ConfigError naming each bad variable. Empty values count as unset. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Parses the environment; throws ConfigError naming each bad variable. Empty values count as
+ * unset. `korApplies` (tests only): whether the VAT id may be missing in production.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { korApplies?: boolean } = {},
+): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -197,7 +248,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
         return `${name} ${issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message}`;
       });
-  problems.push(...crossChecks(present));
+  problems.push(...crossChecks(present, { korApplies: options.korApplies ?? KOR_APPLIES }));
   if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const raw = result.output;
   return {
@@ -230,8 +281,8 @@ function isValidIban(iban: string): boolean {
 
 /**
  * What the owner should know about a configuration that starts but leaves customers short.
- * `bankDetails`: payments are by bank transfer without `BANK_IBAN`, so pay pages and invoices
- * say the details follow by mail, and nothing sends them. `smtp`: without `SMTP_URL` every mail
+ * `bankDetails`: payments are by bank transfer without `BANK_IBAN` (development only: production
+ * refuses to start so), so pay pages and invoices can only say the details are missing. `smtp`: without `SMTP_URL` every mail
  * stays in the outbox. `sellerDetails`: the invoices' seller block (COMPANY_*, or the build's
  * VITE_COMPANY_*) has no address or no KvK number, which a Dutch invoice must state
  * (INTEGRATIONS.md 6). Logged at start and shown on the staff overview.
@@ -254,7 +305,7 @@ export function setupGaps(
 
 const SETUP_GAP_WARNINGS: Record<SetupGap, string> = {
   bankDetails:
-    'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices say the bank details follow by mail, and nothing sends them',
+    'payments are by bank transfer but BANK_IBAN is not set: pay pages and invoices tell customers the bank details are missing (a production server refuses to start this way)',
   smtp: 'SMTP_URL is not set: every mail is kept in the outbox table, none is sent',
   sellerDetails:
     'COMPANY_ADDRESS or COMPANY_KVK is not set: invoices are issued without the business address or Chamber of Commerce number a Dutch invoice must state',

@@ -6,29 +6,36 @@ import {
   daysInMonth,
   formatDate,
   formatMoney,
+  formatPercent,
   isIsoDay,
 } from './format.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-const euro = (n: number) =>
-  new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(n);
 
-describe('formatMoney', () => {
-  it('formats cents as Dutch euros with a no-break space after the sign, in both languages', () => {
-    expect(formatMoney(3000, 'nl')).toBe(euro(30));
-    expect(formatMoney(3000, 'en')).toBe(euro(30));
-    expect(formatMoney(3000, 'en')).toBe('€\u00a030,00');
-    expect(nbsp(formatMoney(123456789, 'nl'))).toBe(nbsp(euro(1234567.89)));
-    expect(nbsp(formatMoney(0, 'en'))).toBe(nbsp(euro(0)));
-    expect(nbsp(formatMoney(8900, 'nl'))).toBe(nbsp(euro(89)));
+describe("formatMoney (D39A-6: money in the page's language)", () => {
+  it('writes English money the English way and Dutch money the Dutch way', () => {
+    expect(formatMoney(181400, 'en')).toBe('€1,814.00');
+    expect(nbsp(formatMoney(181400, 'nl'))).toBe('€ 1.814,00');
+    expect(formatMoney(181400, 'nl')).toBe('€\u00a01.814,00');
+    expect(formatMoney(3000, 'en')).toBe('€30.00');
+    expect(nbsp(formatMoney(3000, 'nl'))).toBe('€ 30,00');
+    expect(formatMoney(123456789, 'en')).toBe('€1,234,567.89');
+    expect(nbsp(formatMoney(123456789, 'nl'))).toBe('€ 1.234.567,89');
+    expect(formatMoney(0, 'en')).toBe('€0.00');
+    expect(nbsp(formatMoney(0, 'nl'))).toBe('€ 0,00');
   });
 
-  it('never shows pounds or English separators', () => {
-    expect(formatMoney(149000, 'en')).not.toMatch(/£/);
-    expect(formatMoney(149000, 'en')).not.toBe(
-      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(1490),
-    );
-    expect(formatMoney(149000, 'en')).toBe(euro(1490));
+  it('never shows pounds or dollars, and rounds to whole cents', () => {
+    expect(formatMoney(149000, 'en')).not.toMatch(/£|\$/);
+    expect(formatMoney(1234.6, 'en')).toBe('€12.35');
+  });
+});
+
+describe('formatPercent', () => {
+  it("writes a percentage in the page's language", () => {
+    expect(formatPercent(66.7, 'en')).toBe('66.7%');
+    expect(formatPercent(66.7, 'nl')).toBe('66,7%');
+    expect(formatPercent(50, 'nl')).toBe('50%');
   });
 });
 

@@ -1,25 +1,38 @@
-// The one formatting module every screen, mail and PDF uses: money, dates and calendar days.
-// Money is always EUR in the Dutch money locale; dates follow the language; calendar days are
+// The one formatting module every screen, mail and PDF uses: money, numbers, dates and calendar
+// days. Money is always EUR, written the way the page's (or document's) language writes it
+// (D39A-6: English `€1,814.00`, Dutch `€ 1.814,00`); dates follow the language; calendar days are
 // counted in Europe/Amsterdam.
 
 import { intlLocale, type Lang } from './language.ts';
 
 export const TIME_ZONE = 'Europe/Amsterdam';
-export const MONEY_LOCALE = 'nl-NL';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDay = string;
 
-// Made on first use: a page that formats nothing does not pay for Intl's start-up (issue 18).
-let moneyFormat: Intl.NumberFormat | undefined;
+// Made on first use, one per language: a page that formats nothing does not pay for Intl's
+// start-up (issue 18).
+const moneyFormats = new Map<Lang, Intl.NumberFormat>();
 
 /**
- * Integer euro cents as `€ 30,00` (no-break space after the sign), in both languages: the
- * specification fixes the Dutch money locale, so a price reads the same on every screen.
+ * Integer euro cents in the reader's language: `€1,814.00` in English, `€ 1.814,00` in Dutch
+ * (no-break space after the sign). Every screen, mail and PDF passes its own language.
  */
-export function formatMoney(cents: number, _lang?: Lang): string {
-  moneyFormat ??= new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'EUR' });
-  return moneyFormat.format(Math.round(cents) / 100);
+export function formatMoney(cents: number, lang: Lang): string {
+  let format = moneyFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EUR' });
+    moneyFormats.set(lang, format);
+  }
+  return format.format(Math.round(cents) / 100);
+}
+
+/** A percentage (`66.7` is 66.7 %) in the reader's language: `66.7%` in English, `66,7%` in Dutch. */
+export function formatPercent(percent: number, lang: Lang, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(intlLocale(lang), {
+    style: 'percent',
+    maximumFractionDigits,
+  }).format(percent / 100);
 }
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

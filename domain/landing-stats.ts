@@ -9,8 +9,6 @@ export const LANDING_STATS = {
   yearsExperience: 10,
   /** Average time to launch, in weeks ("about 2 weeks"). */
   averageLaunchWeeks: 2,
-  /** New projects taken on per month. */
-  maxProjectsPerMonth: 20,
   /** The research stat on the agitation card (82% bar). */
   researchStatPercent: 82,
   /** Headline price of the Total Package, cents per month. */
@@ -19,5 +17,6 @@ export const LANDING_STATS = {
   exitOfferPercent: 10,
 } as const;
 
-/** Limited offer: 21% VAT waived on the first 20,000 euro of orders (small-business scheme). */
-export const LIMITED_OFFER = { waivedVatPercent: 21, thresholdCents: 2_000_000 } as const;
+// The projects taken on per month are configuration (PROJECTS_PER_MONTH, domain/scarcity.ts), and
+// the small-business scheme is no offer (no VAT charged under the KOR): neither is a figure here
+// (D39A-3).

@@ -57,7 +57,7 @@ export function resolveLanguage(sources: LanguageSources): Lang {
   return langFromAcceptLanguage(sources.browser) ?? DEFAULT_LANG;
 }
 
-/** Intl locale for dates and numbers other than money (money is always nl-NL, SPEC section 9). */
+/** Intl locale for dates, numbers and money in a language (D39A-6). */
 export function intlLocale(lang: Lang): 'nl-NL' | 'en-US' {
   return lang === 'nl' ? 'nl-NL' : 'en-US';
 }

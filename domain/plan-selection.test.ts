@@ -1,7 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import {
+  DEFAULT_RECOMMENDATION,
   DEFAULT_SELECTION,
+  addRecommended,
   canToggle,
+  mayStartSelected,
+  recommendedSet,
   conflictsOf,
   initialSelection,
   parseLang,
@@ -15,26 +19,54 @@ function selected(result: ToggleResult): string[] {
   return result.selection;
 }
 
-describe('initialSelection', () => {
-  it('uses the default set plus always-selected options when nothing is recommended', () => {
-    expect(DEFAULT_SELECTION).toEqual(['webHosting_total', 'domain_managed', 'branding_full']);
+describe('initialSelection (D39A-7: nothing paid pre-selected beyond the website and its domain)', () => {
+  it('starts with the website package, the domain and the free always-included options only', () => {
+    expect(DEFAULT_RECOMMENDATION).toEqual(['webHosting_total', 'domain_managed', 'branding_full']);
+    expect(DEFAULT_SELECTION).toEqual(['webHosting_total', 'domain_managed']);
+    // The spec's default set is recommended, not ticked: no paid branding (EUR 790) up front.
     expect(initialSelection()).toEqual([
       'webHosting_total',
       'domain_managed',
       'techConcierge_free',
-      'branding_full',
     ]);
     expect(initialSelection({ recommended: [] })).toEqual(initialSelection());
     expect(initialSelection({ recommended: ['nope'] })).toEqual(initialSelection());
   });
 
-  it('uses the recommendations when there are any, in catalogue order', () => {
+  it('starts a recommendation with its required-group choice only; the rest is one click away', () => {
     expect(
       initialSelection({ recommended: ['seo_booster', 'webHosting_pro', 'branding_mini'] }),
-    ).toEqual(['webHosting_pro', 'techConcierge_free', 'seo_booster', 'branding_mini']);
+    ).toEqual(['webHosting_pro', 'techConcierge_free']);
+    expect(
+      recommendedSet({ recommended: ['seo_booster', 'webHosting_pro', 'branding_mini'] }),
+    ).toEqual(['webHosting_pro', 'seo_booster', 'branding_mini']);
+    expect(recommendedSet()).toEqual(['webHosting_total', 'domain_managed', 'branding_full']);
+    expect(mayStartSelected('webHosting_pro')).toBe(true);
+    expect(mayStartSelected('domain_managed')).toBe(true);
+    expect(mayStartSelected('techConcierge_free')).toBe(true);
+    expect(mayStartSelected('branding_full')).toBe(false);
+    expect(mayStartSelected('seo_booster')).toBe(false);
   });
 
-  it('lets known URL ids replace the recommendations; unknown URL ids are ignored', () => {
+  it('adds the whole recommended set with one click, keeping what the visitor chose', () => {
+    const start = initialSelection();
+    expect(addRecommended([...start, 'seo_booster'], recommendedSet())).toEqual([
+      'webHosting_total',
+      'domain_managed',
+      'techConcierge_free',
+      'seo_booster',
+      'branding_full',
+    ]);
+    // A conflicting choice gives way to the set (one branding, one website package).
+    expect(
+      addRecommended(
+        ['webHosting_total', 'techConcierge_free', 'branding_mini'],
+        ['webHosting_pro', 'branding_full'],
+      ),
+    ).toEqual(['webHosting_pro', 'techConcierge_free', 'branding_full']);
+  });
+
+  it('treats URL ids like a recommendation; unknown URL ids are ignored', () => {
     expect(
       initialSelection({
         recommended: ['webHosting_pro', 'seo_booster'],
@@ -45,15 +77,26 @@ describe('initialSelection', () => {
       'webHosting_pro',
       'techConcierge_free',
     ]);
+    expect(
+      recommendedSet({
+        recommended: ['webHosting_pro'],
+        preselected: ['webHosting_total', 'seo_booster'],
+      }),
+    ).toEqual(['webHosting_total', 'seo_booster']);
   });
 
   it('applies toggles over both, ignoring toggles of always-selected and unknown ids', () => {
     expect(
       initialSelection({
         preselected: ['webHosting_total', 'seo_booster'],
-        toggles: { seo_booster: false, cro_booster: true, techConcierge_free: false, bogus: true },
+        toggles: { seo_booster: true, cro_booster: true, techConcierge_free: false, bogus: true },
       }),
-    ).toEqual(['webHosting_total', 'techConcierge_free', 'cro_booster']);
+    ).toEqual(['webHosting_total', 'techConcierge_free', 'seo_booster', 'cro_booster']);
+    expect(initialSelection({ toggles: { domain_managed: false, branding_full: true } })).toEqual([
+      'webHosting_total',
+      'techConcierge_free',
+      'branding_full',
+    ]);
   });
 
   it('resolves conflicts in favour of the later source', () => {
@@ -67,10 +110,10 @@ describe('initialSelection', () => {
       'webHosting_pro',
       'techConcierge_free',
     ]);
-    expect(initialSelection({ preselected: ['branding_mini', 'branding_full'] })).toContain(
+    expect(recommendedSet({ preselected: ['branding_mini', 'branding_full'] })).toContain(
       'branding_full',
     );
-    expect(initialSelection({ preselected: ['branding_mini', 'branding_full'] })).not.toContain(
+    expect(recommendedSet({ preselected: ['branding_mini', 'branding_full'] })).not.toContain(
       'branding_mini',
     );
   });
@@ -79,7 +122,6 @@ describe('initialSelection', () => {
     expect(initialSelection({ preselected: ['seo_booster'] })).toEqual([
       'webHosting_total',
       'techConcierge_free',
-      'seo_booster',
     ]);
     expect(
       initialSelection({ preselected: ['webHosting_pro'], toggles: { webHosting_pro: false } }),
@@ -119,7 +161,6 @@ describe('toggleOption', () => {
     expect(selected(toggleOption(base, 'webHosting_total'))).toEqual([
       'domain_managed',
       'techConcierge_free',
-      'branding_full',
     ]);
     expect(toggleOption(['domain_managed', 'techConcierge_free'], 'domain_managed')).toEqual({
       ok: false,

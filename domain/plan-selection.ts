@@ -8,7 +8,9 @@ import {
   groupOf,
   isAlwaysSelected,
   isPlanId,
+  optionById,
   optionsInGroup,
+  resolvePrice,
   type Lang,
   type PlanGroup,
   type PlanId,
@@ -21,12 +23,27 @@ export type Selection = readonly PlanId[];
 export type ToggleRefusal = 'alwaysSelected' | 'lastOfRequiredGroup' | 'unknown';
 export type ToggleResult = { ok: true; selection: PlanId[] } | { ok: false; reason: ToggleRefusal };
 
-/** What the builder starts with when there are no recommendations. */
-export const DEFAULT_SELECTION: readonly PlanId[] = [
+/**
+ * The spec's default set: what the builder recommends when there is no other recommendation. A
+ * recommendation, never a pre-selection: its paid extras are added by the visitor (D39A-7).
+ */
+export const DEFAULT_RECOMMENDATION: readonly PlanId[] = [
   'webHosting_total',
   'domain_managed',
   'branding_full',
 ];
+
+/** What the builder starts with when there are no recommendations: the website and the domain. */
+export const DEFAULT_SELECTION: readonly PlanId[] = ['webHosting_total', 'domain_managed'];
+
+/**
+ * Whether an option may start selected for a consumer (API.md "Honest selling", EU Directive
+ * 2011/83 art. 22): a choice of the required group (the website package and its domain), or a
+ * free option. Any other paid option is recommended, and added by the visitor.
+ */
+export function mayStartSelected(id: PlanId): boolean {
+  return groupOf(id).required || isAlwaysSelected(id) || resolvePrice(optionById(id)!.prices) === 0;
+}
 
 function sorted(ids: Iterable<PlanId>): PlanId[] {
   return [...new Set(ids)].sort((a, b) => catalogueIndex(a) - catalogueIndex(b));
@@ -84,18 +101,17 @@ export interface InitialSelectionInput {
 }
 
 /**
- * Recommendations (or the default set), replaced by URL ids when there are any, then the
+ * The options of the recommended set (recommendations, replaced by URL ids when there are any, or
+ * the default set) that may start selected: the required group's and free ones (D39A-7); then the
  * visitor's own toggles on top; always-selected options are always in; unknown ids are ignored.
  * Conflicts resolve in favour of the later source, and a required group is never left empty.
  */
 export function initialSelection(input: InitialSelectionInput = {}): PlanId[] {
-  const recommended = (input.recommended ?? []).filter(isPlanId);
-  const preselected = (input.preselected ?? []).filter(isPlanId);
-  const base =
-    preselected.length > 0 ? preselected : recommended.length > 0 ? recommended : DEFAULT_SELECTION;
+  const base = recommendedSet(input);
 
   let selection: PlanId[] = [];
-  for (const id of base) selection = withSelected(selection, id);
+  // Only what may start selected (D39A-7); the rest of the set waits for `addRecommended`.
+  for (const id of base) if (mayStartSelected(id)) selection = withSelected(selection, id);
   selection = withAlwaysSelected(selection);
 
   for (const [id, on] of Object.entries(input.toggles ?? {})) {
@@ -107,6 +123,36 @@ export function initialSelection(input: InitialSelectionInput = {}): PlanId[] {
     }
   }
   return withRequiredGroupsFilled(selection);
+}
+
+/**
+ * The set the builder recommends: the URL ids when there are any, else the recommendations from
+ * the answers, else the spec's default set. Shown as a recommendation; one click adds it all.
+ */
+export function recommendedSet(
+  input: Pick<InitialSelectionInput, 'recommended' | 'preselected'> = {},
+): PlanId[] {
+  const recommended = (input.recommended ?? []).filter(isPlanId);
+  const preselected = (input.preselected ?? []).filter(isPlanId);
+  let set: PlanId[] = [];
+  const base =
+    preselected.length > 0
+      ? preselected
+      : recommended.length > 0
+        ? recommended
+        : DEFAULT_RECOMMENDATION;
+  for (const id of base) set = withSelected(set, id);
+  return set;
+}
+
+/**
+ * The visitor's one click on "add the recommended set": every id of `set` selected (conflicts
+ * resolved in favour of the set), nothing else dropped but what it excludes.
+ */
+export function addRecommended(selection: readonly string[], set: readonly PlanId[]): PlanId[] {
+  let out = sorted(selection.filter(isPlanId));
+  for (const id of set) out = withSelected(out, id);
+  return withRequiredGroupsFilled(withAlwaysSelected(out));
 }
 
 function canDeselect(selection: readonly PlanId[], id: PlanId): boolean {

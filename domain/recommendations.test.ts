@@ -6,6 +6,8 @@ import {
   BASE_SETS,
   allPlannerAnswers,
   baseSet,
+  fitToBudget,
+  monthlyCost,
   plannerAnswersSchema,
   recommend,
   recommendedCategory,
@@ -121,7 +123,8 @@ describe('recommend: base set per budget', () => {
 describe('recommend: one hand-computed case per rule', () => {
   it('rule 1: starting adds domain_managed (professional has none)', () => {
     const r = pick('starting', 'buildWebsite', 'professional', 'collab');
-    // base + domain (rule 1) + branding_full (dup), humanContent, seo (dup) (rule 6)
+    // base + domain (rule 1) + branding_full (dup), humanContent, seo (dup) (rule 6); the
+    // content service (EUR 450 a month) does not fit the EUR 500 budget with the rest (rule 10).
     expect(r).toEqual({
       category: 'buildLaunch',
       products: [
@@ -130,8 +133,8 @@ describe('recommend: one hand-computed case per rule', () => {
         'branding_full',
         'seo_booster',
         'domain_managed',
-        'humanContent_business',
       ],
+      outsideBudget: ['humanContent_business'],
     });
   });
 
@@ -154,10 +157,10 @@ describe('recommend: one hand-computed case per rule', () => {
     const pro = pick('needMaintenance', 'getClients', 'professional', 'collab');
     expect(pro.products).toEqual([
       ...BASE_SETS.professional,
-      'humanContent_business',
       'techConcierge_free',
       'techConcierge_extra_5h',
     ]);
+    expect(pro.outsideBudget).toEqual(['humanContent_business']);
   });
 
   it('rule 4: handsOff adds content (not starter), the growth call and tech hours by budget', () => {
@@ -179,10 +182,10 @@ describe('recommend: one hand-computed case per rule', () => {
     expect(pro.products).toEqual([
       ...BASE_SETS.professional,
       'domain_managed',
-      'humanContent_business',
       'techConcierge_extra_5h',
       'techConcierge_free',
     ]);
+    expect(pro.outsideBudget).toEqual(['humanContent_business']);
   });
 
   it('rule 5: getClients with haveWebsite ensures cro_booster, growthCall_monthly and seo_booster', () => {
@@ -342,5 +345,50 @@ describe('plannerAnswersSchema', () => {
     expect(GROUPS.map((g) => g.key)).toEqual(
       expect.arrayContaining(['buildLaunch', 'growthOptimize', 'techConcierge']),
     );
+  });
+});
+
+describe('rule 10: the recommendation fits the monthly budget chosen (D39A-8)', () => {
+  it('the issue\'s case: "Professional: 200 to 500 a month" no longer comes to EUR 589 a month', () => {
+    const r = pick('starting', 'buildWebsite', 'professional', 'handsOff');
+    // By hand: Pro hosting 50 + growth call 89 + domain 15/12 = EUR 140.25 a month; the content
+    // service (450) would make it 590.25, over 500, so it is named instead.
+    expect(monthlyCost(r.products)).toBe(5000 + 8900 + 125);
+    expect(r.outsideBudget).toEqual(['humanContent_business']);
+    expect(monthlyCost(['webHosting_pro', 'growthCall_monthly', 'humanContent_business'])).toBe(
+      58900,
+    );
+  });
+
+  it("keeps every answer within its budget's monthly limit, and names what it left out", () => {
+    for (const variant of ['planner', 'blueprint'] as const)
+      for (const a of allPlannerAnswers()) {
+        const r = recommend(a, variant);
+        const max = { starter: 20000, professional: 50000, premium: Infinity }[a.budget];
+        expect(monthlyCost(r.products)).toBeLessThanOrEqual(max);
+        for (const id of r.outsideBudget ?? []) {
+          expect(r.products).not.toContain(id);
+          expect(monthlyCost([...r.products, id])).toBeGreaterThan(max);
+        }
+      }
+    // Premium has no upper limit: nothing is ever left out.
+    expect(
+      allPlannerAnswers()
+        .filter((a) => a.budget === 'premium')
+        .some((a) => recommend(a).outsideBudget),
+    ).toBe(false);
+  });
+
+  it('never leaves out the website package or its domain', () => {
+    expect(fitToBudget(['webHosting_pro', 'domain_managed'], 'starter')).toEqual({
+      products: ['webHosting_pro', 'domain_managed'],
+      outsideBudget: [],
+    });
+    expect(
+      fitToBudget(['webHosting_total', 'humanContent_business', 'growthCall_monthly'], 'starter'),
+    ).toEqual({
+      products: ['webHosting_total', 'growthCall_monthly'],
+      outsideBudget: ['humanContent_business'],
+    });
   });
 });

@@ -2,7 +2,8 @@
 // category, base set per budget, adjustments, de-duplication.
 
 import * as v from 'valibot';
-import type { GroupKey, PlanId } from './catalogue.ts';
+import { groupOf, optionById, type GroupKey, type PlanId } from './catalogue.ts';
+import { QUIZ_TIERS } from './quiz-tiers.ts';
 
 export const SITUATIONS = ['starting', 'haveWebsite', 'needMaintenance'] as const;
 export const GOALS = ['buildWebsite', 'getClients', 'fixMaintain'] as const;
@@ -33,6 +34,54 @@ export type RecommendedCategory = Extract<
 export interface Recommendation {
   category: RecommendedCategory;
   products: PlanId[];
+  /**
+   * Monthly services the rules asked for that the chosen budget cannot carry (D39A-8), most
+   * expensive first; left out of `products` and named to the visitor. Absent when all fit.
+   */
+  outsideBudget?: PlanId[];
+}
+
+/**
+ * What a set of products costs a month, in cents: the monthly prices plus a twelfth of the yearly
+ * ones (the domain). One-time prices are not a monthly cost: the budget question asks for a
+ * monthly budget, and one-time costs are shown beside it (D39A-8).
+ */
+export function monthlyCost(products: readonly PlanId[]): number {
+  let cents = 0;
+  for (const id of products) {
+    const prices = optionById(id)?.prices;
+    cents += (prices?.monthly ?? 0) + Math.round((prices?.yearly ?? 0) / 12);
+  }
+  return cents;
+}
+
+/** The most a budget allows a month, in cents (the answer's own range); null: no upper limit. */
+export function budgetMaxMonthly(budget: Budget): number | null {
+  return QUIZ_TIERS[budget].monthlyMax;
+}
+
+/**
+ * Step 10 of the rules (D39A-8): while the monthly cost is above the budget's upper limit, the most
+ * expensive optional monthly service (never the website package or its domain) leaves the
+ * recommendation, and is named as outside the budget.
+ */
+export function fitToBudget(
+  products: readonly PlanId[],
+  budget: Budget,
+): { products: PlanId[]; outsideBudget: PlanId[] } {
+  const max = budgetMaxMonthly(budget);
+  const kept = [...products];
+  const outsideBudget: PlanId[] = [];
+  while (max !== null && monthlyCost(kept) > max) {
+    const optional = kept
+      .filter((id) => groupOf(id).key !== 'buildLaunch' && monthlyCost([id]) > 0)
+      .sort((a, b) => monthlyCost([b]) - monthlyCost([a]));
+    const drop = optional[0];
+    if (!drop) break;
+    kept.splice(kept.indexOf(drop), 1);
+    outsideBudget.push(drop);
+  }
+  return { products: kept, outsideBudget };
 }
 
 /** `planner` is the landing-page planner and quiz; `blueprint` the Blueprint 100 page. */
@@ -145,7 +194,13 @@ export function recommend(
   if (timeline === 'now' && nonStarter && !has(TECH_HOURS)) add('techConcierge_extra_5h');
 
   // 9. De-duplicated throughout by `add`; this keeps the guarantee explicit.
-  return { category: recommendedCategory(answers), products: [...new Set(list)] };
+  // 10. Within the budget chosen: what it cannot carry a month is left out and named (D39A-8).
+  const fit = fitToBudget([...new Set(list)], budget);
+  return {
+    category: recommendedCategory(answers),
+    products: fit.products,
+    ...(fit.outsideBudget.length > 0 ? { outsideBudget: fit.outsideBudget } : {}),
+  };
 }
 
 export interface RecommendationCards {

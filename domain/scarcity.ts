@@ -1,35 +1,27 @@
-// The "remaining spots" counter of the landing page. Marketing, not stock: it falls through the
-// month and is the same for every visitor on the same Amsterdam calendar day.
+// The landing page's "spots left this month" (API.md "Honest selling"): the website projects the
+// studio takes on per calendar month (`PROJECTS_PER_MONTH`, default 20) minus the website orders
+// paid this Amsterdam calendar month. A real figure, the same for every visitor at the same
+// moment; never invented (D39A-3).
 
-import { amsterdamDay, daysInMonth, type IsoDay } from './format.ts';
+import { amsterdamTime } from './amsterdam-time.ts';
+import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
 
-export const MAX_SPOTS = 20;
-export const MIN_SPOTS_SHOWN = 3;
+export const DEFAULT_PROJECTS_PER_MONTH = 20;
 
-/** FNV-1a over the day string: a small, stable, platform-independent hash. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+/** The website packages (the buildLaunch group's choice): an order with one is a website order. */
+export const WEBSITE_PLAN_IDS = ['webHosting_total', 'webHosting_pro'] as const;
+
+/** Spots left: the month's projects minus the website orders paid this month, never below 0. */
+export function spotsLeft(projectsPerMonth: number, paidThisMonth: number): number {
+  return Math.max(0, projectsPerMonth - paidThisMonth);
 }
 
-/** The day's pseudo-random offset, 1 to 3, seeded by the calendar day. */
-export function dailyOffset(day: IsoDay): 1 | 2 | 3 {
-  return ((hash(day) % 3) + 1) as 1 | 2 | 3;
-}
-
-/** Spots before the daily offset: 20 on day 1, falling in proportion to the day of the month. */
-export function baseSpots(day: IsoDay): number {
-  const dayOfMonth = Number(day.slice(8, 10));
-  return Math.round(MAX_SPOTS * (1 - (dayOfMonth - 1) / daysInMonth(day)));
-}
-
-/** Remaining spots shown on `now`'s Amsterdam day: at most 20, never below 3. */
-export function remainingSpots(now: Date): number {
-  const day = amsterdamDay(now);
-  const spots = baseSpots(day) - dailyOffset(day);
-  return Math.min(MAX_SPOTS, Math.max(MIN_SPOTS_SHOWN, spots));
+/** The Amsterdam calendar month of `now`: `YYYY-MM`, and its first instant and the next month's. */
+export function amsterdamMonth(now: Date): { month: string; start: Date; end: Date } {
+  const first: IsoDay = `${amsterdamDay(now).slice(0, 7)}-01`;
+  return {
+    month: first.slice(0, 7),
+    start: amsterdamTime(first, 0),
+    end: amsterdamTime(addMonths(first, 1), 0),
+  };
 }

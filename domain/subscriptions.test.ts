@@ -45,9 +45,16 @@ describe('cancelling a domain', () => {
 describe('dates and status', () => {
   it('derives the status from endsOn and today', () => {
     expect(subscriptionStatus(monthly, '2026-05-01')).toBe('active');
+    // Unpaid: awaiting payment, never "active" (API.md section 6, D39A-4).
     expect(subscriptionStatus({ ...monthly, storedStatus: 'pending' }, '2026-05-01')).toBe(
-      'active',
+      'awaitingPayment',
     );
+    expect(
+      subscriptionStatus(
+        { ...monthly, storedStatus: 'pending', endsOn: '2027-01-31' },
+        '2026-05-01',
+      ),
+    ).toBe('cancelling');
     expect(subscriptionStatus({ ...monthly, endsOn: '2027-01-31' }, '2027-01-30')).toBe(
       'cancelling',
     );
@@ -65,6 +72,7 @@ describe('dates and status', () => {
   });
   it('offers Complete to Pro only while active', () => {
     expect(upgradeTarget('webHosting_total', 'active')).toBe('webHosting_pro');
+    expect(upgradeTarget('webHosting_total', 'awaitingPayment')).toBe('webHosting_pro');
     expect(upgradeTarget('webHosting_total', 'cancelling')).toBeNull();
     expect(upgradeTarget('domain_managed', 'active')).toBeNull();
     expect(subscriptionDates(monthly, '2026-02-15')).toEqual({

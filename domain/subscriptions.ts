@@ -12,7 +12,7 @@ import { TERM_MONTHS } from './totals.ts';
 /** Months of notice a cancellation needs (terms: "one month's notice"). */
 export const NOTICE_MONTHS = 1;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'cancelling', 'ended'] as const;
+export const SUBSCRIPTION_STATUSES = ['awaitingPayment', 'active', 'cancelling', 'ended'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
@@ -31,11 +31,15 @@ export interface SubscriptionFacts extends BillingSchedule {
   lastBilledStart: IsoDay | null;
 }
 
-/** The status shown: `ended` once `endsOn` has come (or when withdrawn), `cancelling` before. */
+/**
+ * The status shown: `ended` once `endsOn` has come (or when withdrawn), `cancelling` before;
+ * otherwise `awaitingPayment` until the order's first invoice is paid (API.md section 6), then
+ * `active`.
+ */
 export function subscriptionStatus(facts: SubscriptionFacts, today: IsoDay): SubscriptionStatus {
   if (facts.storedStatus === 'cancelled') return 'ended';
-  if (facts.endsOn === null) return 'active';
-  return facts.endsOn <= today ? 'ended' : 'cancelling';
+  if (facts.endsOn !== null) return facts.endsOn <= today ? 'ended' : 'cancelling';
+  return facts.storedStatus === 'pending' ? 'awaitingPayment' : 'active';
 }
 
 /**
@@ -111,7 +115,7 @@ export function subscriptionDates(
 /** Upgrades a customer may ask for at any time (terms: "upgrades anytime"): Complete to Pro. */
 export const UPGRADES: Readonly<Record<string, string>> = { webHosting_total: 'webHosting_pro' };
 
-/** The plan an active subscription can be upgraded to, or null. */
+/** The plan a running subscription (paid or awaiting its first payment) can be upgraded to, or null. */
 export function upgradeTarget(planId: string, status: SubscriptionStatus): string | null {
-  return status === 'active' ? (UPGRADES[planId] ?? null) : null;
+  return status === 'active' || status === 'awaitingPayment' ? (UPGRADES[planId] ?? null) : null;
 }

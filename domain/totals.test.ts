@@ -316,7 +316,7 @@ describe('computeQuote: domains are never charged twice', () => {
     expect(productIdsOf(q)).toEqual([19, 16]);
   });
 
-  it('no domain: a free informational line; a selected domain_managed stays for a domain chosen later', () => {
+  it('no domain (skipped or deferred): a free informational line and never a domain charge, whatever the plans say (D39A-1)', () => {
     const q = quote({
       plans: ['webHosting_total', 'domain_managed'],
       domain: { name: '', type: 'none' },
@@ -324,13 +324,23 @@ describe('computeQuote: domains are never charged twice', () => {
     expect(q.lines.map((l) => l.id)).toEqual([
       'techConcierge_free',
       'webHosting_total',
-      'domain_managed',
       'domain_none',
     ]);
-    expect(q.lines.find((l) => l.id === 'domain_managed')).toMatchObject({
-      kind: 'plan',
-      displayName: 'Managed Domain',
+    expect(q.totals.yearly).toBe(0);
+    expect(q.nextPayments.yearly).toBeNull();
+    expect(productIdsOf(q)).toEqual([19, 16]);
+    const dutch = quote({
+      plans: ['webHosting_total', 'domain_managed'],
+      domain: { name: '', type: 'none', consultation: true },
+      lang: 'nl',
     });
+    expect(dutch.lines.map((l) => l.displayName)).toEqual([
+      'Domeinadvies',
+      'Tech Concierge Basis',
+      'Compleet Websitepakket',
+      'Voorlopig geen domein',
+    ]);
+    expect(dutch.totals.yearly).toBe(0);
     const without = quote({
       plans: ['webHosting_total'],
       domain: { name: 'whatever', type: 'none' },

@@ -227,10 +227,11 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   }
 
   const ids = new Set<PlanId>([...(input.plans as readonly PlanId[]), ...ALWAYS_SELECTED_IDS]);
-  // A registered or transferred domain IS the domain_managed line (added if missing); a domain
-  // kept at another registrar drops it. So a domain is never charged twice.
+  // A registered or transferred domain IS the domain_managed line (added if missing), so a domain
+  // is never charged twice. A domain kept at another registrar, skipped or deferred (`none`, with
+  // or without the consultation) is never charged at all, whatever the plans list says (D39A-1).
   if (domain?.type === 'register' || domain?.type === 'transfer') ids.add('domain_managed');
-  if (domain?.type === 'external') ids.delete('domain_managed');
+  if (domain?.type === 'external' || domain?.type === 'none') ids.delete('domain_managed');
 
   const lines: QuoteLine[] = [];
   for (const option of CATALOGUE) {

@@ -3,7 +3,7 @@
  * served and attached every time), and the mails sent once per invoice ("payment received"),
  * guaranteed by the primary key.
  */
-import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { invoices } from './schema-orders.ts';
 
@@ -13,6 +13,11 @@ export const invoiceDocuments = pgTable('invoice_documents', {
     .references(() => invoices.id, { onDelete: 'restrict' }),
   /** the PDF, base64 */
   pdf: text('pdf').notNull(),
+  /**
+   * The paid day this PDF says ("Paid on"); null: drawn while the invoice was open. A paid
+   * invoice whose stored PDF is the open one is drawn again (D39A-4).
+   */
+  paidOn: date('paid_on', { mode: 'string' }),
   createdAt: createdAt(),
 });
 

@@ -126,7 +126,8 @@ describe('orders, invoices and subscriptions', () => {
     const domain = subs.find((s: { productId: number }) => s.productId === 99);
     expect(hosting).toMatchObject({
       billing: 'monthly',
-      status: 'active',
+      // The order's invoice is open: not "active" yet (API.md section 6, D39A-4).
+      status: 'awaitingPayment',
       startedOn: '2026-03-10',
       nextInvoiceOn: '2026-04-10',
       termEndsOn: '2027-03-10',
@@ -135,12 +136,36 @@ describe('orders, invoices and subscriptions', () => {
     });
     expect(domain).toMatchObject({
       billing: 'yearly',
-      status: 'active',
+      status: 'awaitingPayment',
       nextInvoiceOn: '2027-03-10',
       termEndsOn: '2027-03-10',
       endsOn: null,
       upgradeTo: null,
     });
+    // Staff see the same; once the transfer arrives, both are active.
+    const staff = await signIn(STAFF.email, STAFF.password);
+    const staffRows = async () =>
+      (
+        await (
+          await get(
+            `/api/admin/tables/subscriptions?q=${encodeURIComponent('orders-a@example.test')}`,
+            staff,
+          )
+        ).json()
+      ).rows.map((r: { status: string }) => r.status);
+    expect(new Set(await staffRows())).toEqual(new Set(['awaitingPayment']));
+    const paid = await t.call(
+      'POST',
+      `/api/admin/invoices/${a.invoiceNumber}/mark-paid`,
+      undefined,
+      {
+        Cookie: staff,
+      },
+    );
+    expect(paid.status).toBe(200);
+    const after = (await (await get('/api/account/subscriptions', a.cookie)).json()).subscriptions;
+    expect(new Set(after.map((s: { status: string }) => s.status))).toEqual(new Set(['active']));
+    expect(new Set(await staffRows())).toEqual(new Set(['active']));
 
     // B's lists hold nothing of A's.
     const bInvoices = (await (await get('/api/account/invoices', b.cookie)).json()).invoices;

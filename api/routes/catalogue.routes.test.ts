@@ -55,6 +55,39 @@ describe('POST /api/quote', () => {
     expect(await response.json()).toEqual(publicQuote(expected.quote));
   });
 
+  it('charges no domain when it is skipped, deferred or kept elsewhere, whatever the plans list says (D39A-1)', async () => {
+    const cases = [
+      { domain: { name: '', type: 'none' }, lang: 'en', names: ['No domain for now'] },
+      {
+        domain: { name: '', type: 'none', consultation: true },
+        lang: 'nl',
+        names: ['Voorlopig geen domein', 'Domeinadvies'],
+      },
+      {
+        domain: { name: 'bakkerijvos.nl', type: 'external' },
+        lang: 'nl',
+        names: ['Domein bij je eigen registrar: bakkerijvos.nl'],
+      },
+    ] as const;
+    for (const { domain, lang, names } of cases) {
+      const response = await t.call('POST', `/api/quote?lang=${lang}`, {
+        plans: ['webHosting_total', 'domain_managed'],
+        interval: 'monthly',
+        domain,
+      });
+      expect(response.status).toBe(200);
+      const quote = (await response.json()) as {
+        lines: { id: string; displayName: string; billing: string; price: number }[];
+        totals: { yearly: number; dueToday: number };
+      };
+      expect(quote.lines.filter((l) => l.billing === 'yearly')).toEqual([]);
+      expect(quote.lines.some((l) => l.id === 'domain_managed')).toBe(false);
+      expect(quote.totals.yearly).toBe(0);
+      expect(quote.totals.dueToday).toBe(3000);
+      for (const name of names) expect(quote.lines.map((l) => l.displayName)).toContain(name);
+    }
+  });
+
   it('adds always-selected options, orders lines one-time, monthly, yearly, then by price', async () => {
     const quote = await (
       await t.call('POST', '/api/quote', {

@@ -81,6 +81,8 @@ export interface InvoiceDocument {
   vat: number;
   total: number;
   bank: BankDetails;
+  /** The Amsterdam day it was paid: the PDF says "Paid on" it instead of how to pay. */
+  paidOn?: string | null | undefined;
 }
 
 const INVOICE_WORDS = [
@@ -99,7 +101,7 @@ const INVOICE_WORDS = [
   'payment',
   'payTo',
   'reference',
-  'detailsFollow',
+  'noBankDetails',
   'kvk',
   'vatId',
 ] as const;
@@ -120,7 +122,8 @@ function invoiceText(lang: Lang) {
     line.months
       ? t(lang, 'invoice.pdf.billing.months', { count: line.months })
       : (billing[line.billing as keyof typeof billing] ?? '');
-  return { ...words, billingOf };
+  const paidOn = (date: string) => t(lang, 'invoice.pdf.paidOn', { date });
+  return { ...words, billingOf, paidOn };
 }
 
 /** jsPDF's built-in fonts are WinAnsi: normalise the odd characters they cannot draw. */
@@ -251,8 +254,13 @@ export function renderInvoicePdf(
   doc.setFont('helvetica', 'bold').text(t.payment, left, y);
   doc.setFont('helvetica', 'normal');
   y += 6;
-  // The payment details are part of the issued document, whether or not it has been paid since.
-  if (invoice.bank.iban) {
+  // A paid invoice says so, and when (API.md section 6); an open one says how to pay it.
+  if (invoice.paidOn) {
+    const paid = t.paidOn(formatDate(invoice.paidOn, invoice.lang));
+    doc.setFont('helvetica', 'bold').text(pdfText(paid), left, y);
+    doc.setFont('helvetica', 'normal');
+    doc.text(pdfText(`${t.reference}: ${invoice.number}`), left, y + 5);
+  } else if (invoice.bank.iban) {
     const rows = [
       `${t.payTo}:`,
       `IBAN ${invoice.bank.iban}${invoice.bank.bic ? ` (BIC ${invoice.bank.bic})` : ''}`,
@@ -261,7 +269,9 @@ export function renderInvoicePdf(
     ];
     rows.forEach((row, i) => doc.text(pdfText(row), left, y + i * 5));
   } else {
-    doc.text(pdfText(`${t.detailsFollow} ${t.reference}: ${invoice.number}`), left, y);
+    doc.text(pdfText(`${t.noBankDetails} ${t.reference}: ${invoice.number}`), left, y, {
+      maxWidth: 170,
+    });
   }
   return new Uint8Array(doc.output('arraybuffer'));
 }

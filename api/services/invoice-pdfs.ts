@@ -103,8 +103,13 @@ export function createInvoicePdfs(options: {
   /** Queued invoice id -> settles when its PDF is stored. */
   const queued = new Map<string, Promise<void>>();
   /** Rendered, waiting for the next store. */
-  const rendered: Array<{ invoiceId: string; pdf: string; done(): void; failed(e: Error): void }> =
-    [];
+  const rendered: Array<{
+    invoiceId: string;
+    pdf: string;
+    paidOn: string | null;
+    done(): void;
+    failed(e: Error): void;
+  }> = [];
   let storing: Promise<void> | null = null;
   let closing = false;
 
@@ -118,7 +123,7 @@ export function createInvoicePdfs(options: {
       .write((tx) =>
         tx
           .insert(invoiceDocuments)
-          .values(batch.map(({ invoiceId, pdf }) => ({ invoiceId, pdf })))
+          .values(batch.map(({ invoiceId, pdf, paidOn }) => ({ invoiceId, pdf, paidOn })))
           .onConflictDoNothing(),
       )
       .then(
@@ -134,14 +139,16 @@ export function createInvoicePdfs(options: {
   return {
     add(invoice) {
       if (queued.has(invoice.id)) return;
+      const document = invoiceDocument(invoice, bank);
       const done = renderer
-        .render(invoice.id, invoiceDocument(invoice, bank))
+        .render(invoice.id, document)
         .then(
           (pdf) =>
             new Promise<void>((resolve, reject) => {
               rendered.push({
                 invoiceId: invoice.id,
                 pdf: Buffer.from(pdf).toString('base64'),
+                paidOn: document.paidOn ?? null,
                 done: resolve,
                 failed: reject,
               });

@@ -13,7 +13,7 @@
  *   mailer reads the bytes at delivery (so a mail row can be written inside the transaction,
  *   before the PDF exists).
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
 import { cachedQuery, slots } from '../db/cached-query.ts';
@@ -127,20 +127,30 @@ export async function issueInvoices(tx: Tx, inputs: IssueInvoiceInput[]): Promis
   return assigned.map((number) => byNumber.get(number)!);
 }
 
-/** The stored PDF (base64) of an invoice, or null when it has not been rendered yet. */
-export async function storedInvoicePdf(db: Db | Tx, invoiceId: string): Promise<string | null> {
+/** The stored PDF (base64) of an invoice and the paid day it says, or null when none is stored. */
+export async function storedInvoiceDocument(
+  db: Db | Tx,
+  invoiceId: string,
+): Promise<{ pdf: string; paidOn: string | null } | null> {
   const [row] = await db
-    .select({ pdf: invoiceDocuments.pdf })
+    .select({ pdf: invoiceDocuments.pdf, paidOn: invoiceDocuments.paidOn })
     .from(invoiceDocuments)
     .where(eq(invoiceDocuments.invoiceId, invoiceId))
     .limit(1);
-  return row?.pdf ?? null;
+  return row ?? null;
+}
+
+/** The stored PDF (base64) of an invoice, or null when it has not been rendered yet. */
+export async function storedInvoicePdf(db: Db | Tx, invoiceId: string): Promise<string | null> {
+  return (await storedInvoiceDocument(db, invoiceId))?.pdf ?? null;
 }
 
 /**
  * The invoice's PDF bytes: the stored ones, or rendered now and stored (outside any order's
  * transaction). Two servers rendering at once store one copy (the first insert wins) and both
- * answer with the stored bytes, so the same invoice always gives the same file.
+ * answer with the stored bytes, so the same invoice always gives the same file. The lines never
+ * change; only its payment does: a paid invoice whose stored PDF was drawn while it was open is
+ * drawn once more, saying "Paid on" its day, and that copy replaces the open one (D39A-4).
  */
 export async function renderAndStoreInvoicePdf(
   database: Database,
@@ -148,8 +158,6 @@ export async function renderAndStoreInvoicePdf(
   bank: BankDetails,
 ): Promise<Uint8Array> {
   const invoiceId = typeof invoice === 'string' ? invoice : invoice.id;
-  const stored = await database.read((db) => storedInvoicePdf(db, invoiceId));
-  if (stored) return Buffer.from(stored, 'base64');
   const row =
     typeof invoice === 'string'
       ? (
@@ -159,9 +167,23 @@ export async function renderAndStoreInvoicePdf(
         )[0]
       : invoice;
   if (!row) throw new Error(`invoice ${invoiceId} not found`);
-  const pdf = Buffer.from(renderInvoicePdf(invoiceDocument(row, bank))).toString('base64');
+  const document = invoiceDocument(row, bank);
+  const paidOn = document.paidOn ?? null;
+  const stored = await database.read((db) => storedInvoiceDocument(db, invoiceId));
+  if (stored && (stored.paidOn !== null || paidOn === null))
+    return Buffer.from(stored.pdf, 'base64');
+  const pdf = Buffer.from(renderInvoicePdf(document)).toString('base64');
   await database.write((tx) =>
-    tx.insert(invoiceDocuments).values({ invoiceId, pdf }).onConflictDoNothing(),
+    paidOn === null
+      ? tx.insert(invoiceDocuments).values({ invoiceId, pdf }).onConflictDoNothing()
+      : tx
+          .insert(invoiceDocuments)
+          .values({ invoiceId, pdf, paidOn })
+          .onConflictDoUpdate({
+            target: invoiceDocuments.invoiceId,
+            set: { pdf, paidOn },
+            setWhere: isNull(invoiceDocuments.paidOn),
+          }),
   );
   const kept = await database.read((db) => storedInvoicePdf(db, invoiceId));
   return Buffer.from(kept ?? pdf, 'base64');

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
+import { amsterdamDay } from '#domain/format.ts';
 import { cachedQuery, slot } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import {
@@ -89,6 +90,8 @@ export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocu
     vat: row.vat,
     total: row.total,
     bank,
+    // A paid invoice's PDF says "Paid on" its Amsterdam day (API.md section 6).
+    paidOn: row.status === 'paid' && row.paidAt ? amsterdamDay(row.paidAt) : null,
   };
 }
 

@@ -164,6 +164,18 @@ export const domainCheckMachine = setup({
       };
     }),
     storeOwnership: assign((_, params: { owns: boolean }) => ({ belongsToUser: params.owns })),
+    /** The visitor's word that the name is theirs (so registered): the registry was not asked. */
+    storeClaimedOwnership: assign(({ context }) => ({
+      result: {
+        domainName: context.domainName,
+        available: false,
+        userOwns: true,
+        transferRecommended: null,
+      },
+      belongsToUser: true,
+      transfer: null,
+      refusal: null,
+    })),
     storeTransfer: assign((_, params: { transfer: boolean }) => ({
       transfer: params.transfer,
       belongsToUser: true,
@@ -263,9 +275,16 @@ export const domainCheckMachine = setup({
         onError: { target: 'checkFailed' },
       },
     },
-    /** The registry could not be asked; flow state none, the typed name kept for a retry. */
+    /**
+     * The registry could not be asked; flow state none, the typed name kept for a retry. A visitor
+     * who owns the name may say so without the registry (D39A-2): it is then taken and theirs, to
+     * transfer or keep, as after a "taken" answer and "Yes, it is mine".
+     */
     checkFailed: {
       entry: { type: 'persist', params: { selection: null } },
+      on: {
+        'user.claimOwnership': { target: 'takenOwnManage', actions: 'storeClaimedOwnership' },
+      },
     },
     available: { entry: persistAs('available') },
     /** Taken; ask whether the visitor owns it. */

@@ -62,6 +62,8 @@ export type DomainCheckEvent =
   | { type: 'user.pickSample' }
   | { type: 'user.check' }
   | { type: 'user.answerOwnership'; owns: boolean }
+  /** After a failed check: "I already own this domain" (the registry was not asked). */
+  | { type: 'user.claimOwnership' }
   | { type: 'user.chooseTransfer' }
   | { type: 'user.chooseKeep' }
   | { type: 'user.skip' }

@@ -10,6 +10,7 @@ import { planSelectionMachine } from './plan-selection.machine.ts';
 import {
   selectCheckoutSearch,
   selectGroups,
+  selectMissingRecommended,
   selectQuote,
   selectRefusal,
 } from './plan-selection.selectors.ts';
@@ -48,6 +49,10 @@ function renderFakeView(actor: Actor<typeof planSelectionMachine>) {
     toggleYearly: (on: boolean) =>
       actor.send({ type: 'user.setInterval', interval: on ? 'yearly' : 'monthly' }),
     pressReset: () => actor.send({ type: 'user.reset' }),
+    /** The recommendation's "add" button, shown while part of the set is not selected. */
+    addRecommended: selectMissingRecommended(snapshot).length
+      ? () => actor.send({ type: 'user.addRecommended' })
+      : null,
   };
 }
 
@@ -61,6 +66,7 @@ const samples = {
   ].map((id) => ({ id })),
   'user.setInterval': [{ interval: 'monthly' }, { interval: 'yearly' }],
   'user.reset': [{}],
+  'user.addRecommended': [{}],
 } satisfies EventSamples<PlanSelectionEvent>;
 
 const fakeMachine = planSelectionMachine.provide({ actions: { persistToggles: () => {} } });
@@ -73,6 +79,9 @@ function start() {
     'user.toggleOption': (e) => screen().click(e.id),
     'user.setInterval': (e) => screen().toggleYearly(e.interval === 'yearly'),
     'user.reset': () => screen().pressReset(),
+    // Without the button (the whole set is selected) the event changes nothing: sent as is.
+    'user.addRecommended': () =>
+      (screen().addRecommended ?? (() => actor.send({ type: 'user.addRecommended' })))(),
   } satisfies Driver<PlanSelectionEvent>;
   return { driver, screen, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop() };
 }

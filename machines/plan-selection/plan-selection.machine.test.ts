@@ -21,6 +21,7 @@ import {
   selectCheckoutSearch,
   selectGroups,
   selectQuote,
+  selectMissingRecommended,
   selectRefusal,
   type PlanSelectionSnapshot,
 } from './plan-selection.selectors.ts';
@@ -84,6 +85,7 @@ const samples = {
   'user.toggleOption': SAMPLE_IDS.map((id) => ({ id })),
   'user.setInterval': [{ interval: 'monthly' }, { interval: 'yearly' }],
   'user.reset': [{}],
+  'user.addRecommended': [{}],
 } satisfies EventSamples<PlanSelectionEvent>;
 
 const modelInput: PlanSelectionInput = {
@@ -112,6 +114,7 @@ function startSession() {
     'user.toggleOption': (e) => void actor.send(e),
     'user.setInterval': (e) => void actor.send(e),
     'user.reset': (e) => void actor.send(e),
+    'user.addRecommended': (e) => void actor.send(e),
   } satisfies Driver<PlanSelectionEvent>;
   return {
     driver,
@@ -170,15 +173,24 @@ describe('plan selection model', () => {
 // -- Hand-pinned journeys ---------------------------------------------------------------------
 
 describe('plan selection journeys', () => {
-  it('starts from the default set without recommendations', () => {
-    const { actor } = startBuilder();
+  it('starts with the website and domain only; the default set is one click away (D39A-7)', () => {
+    const { actor, persisted } = startBuilder();
+    expect(actor.getSnapshot().context.selection).toEqual([
+      'webHosting_total',
+      'domain_managed',
+      'techConcierge_free',
+    ]);
+    expect(actor.getSnapshot().context.interval).toBe('monthly');
+    expect(selectMissingRecommended(actor.getSnapshot())).toEqual(['branding_full']);
+    actor.send({ type: 'user.addRecommended' });
     expect(actor.getSnapshot().context.selection).toEqual([
       'webHosting_total',
       'domain_managed',
       'techConcierge_free',
       'branding_full',
     ]);
-    expect(actor.getSnapshot().context.interval).toBe('monthly');
+    expect(selectMissingRecommended(actor.getSnapshot())).toEqual([]);
+    expect(persisted).toEqual([{ branding_full: true }]);
   });
 
   it('lets URL ids replace the recommendations (hosting filled, R10)', () => {
@@ -187,11 +199,9 @@ describe('plan selection journeys', () => {
       preselected: ['seo_booster'],
     });
     const snapshot = actor.getSnapshot();
-    expect(snapshot.context.selection).toEqual([
-      'webHosting_total',
-      'techConcierge_free',
-      'seo_booster',
-    ]);
+    // The link's paid extra is suggested, not ticked (D39A-7).
+    expect(snapshot.context.selection).toEqual(['webHosting_total', 'techConcierge_free']);
+    expect(selectMissingRecommended(snapshot)).toEqual(['seo_booster']);
     const growth = selectGroups(snapshot).find((g) => g.key === 'growthOptimize');
     expect(growth?.options.find((o) => o.id === 'growthCall_monthly')).toEqual({
       id: 'growthCall_monthly',
@@ -235,11 +245,7 @@ describe('plan selection journeys', () => {
       id: 'webHosting_total',
       reason: 'lastOfRequiredGroup',
     });
-    expect(snapshot.context.selection).toEqual([
-      'webHosting_total',
-      'techConcierge_free',
-      'branding_full',
-    ]);
+    expect(snapshot.context.selection).toEqual(['webHosting_total', 'techConcierge_free']);
     const hosting = selectGroups(snapshot)[0]?.options.find((o) => o.id === 'webHosting_total');
     expect(hosting?.canToggle).toBe(false);
     expect(persisted).toEqual([{ domain_managed: false }]);
@@ -280,7 +286,7 @@ describe('plan selection journeys', () => {
     expect(actor.getSnapshot().context.selection.some((id) => id.startsWith('branding'))).toBe(
       false,
     );
-    expect(persisted.at(-1)).toEqual({ branding_full: false, branding_mini: false });
+    expect(persisted.at(-1)).toEqual({ branding_mini: false });
   });
 
   it('resets to the recommendation and forgets the saved toggles', () => {
@@ -290,13 +296,15 @@ describe('plan selection journeys', () => {
     };
     const { actor, persisted } = startBuilder(input);
     expect(actor.getSnapshot().context.selection).toEqual(['webHosting_pro', 'techConcierge_free']);
-    actor.send({ type: 'user.reset' });
+    actor.send({ type: 'user.addRecommended' });
     expect(actor.getSnapshot().context.selection).toEqual([
       'webHosting_pro',
       'techConcierge_free',
       'seo_booster',
     ]);
-    expect(persisted).toEqual([{}]);
+    actor.send({ type: 'user.reset' });
+    expect(actor.getSnapshot().context.selection).toEqual(['webHosting_pro', 'techConcierge_free']);
+    expect(persisted).toEqual([{ seo_booster: true }, {}]);
   });
 
   it('prices the selection for the interval and builds the checkout link', () => {

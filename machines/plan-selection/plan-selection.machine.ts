@@ -1,6 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { PlanId } from '#domain/catalogue.ts';
-import { initialSelection, toggleOption } from '#domain/plan-selection.ts';
+import {
+  addRecommended,
+  initialSelection,
+  recommendedSet,
+  toggleOption,
+} from '#domain/plan-selection.ts';
 import { writeSavedInterval, writeSavedToggles } from './plan-selection.actors.ts';
 import type {
   PlanSelectionContext,
@@ -68,6 +73,14 @@ export const planSelectionMachine = setup({
     storeInterval: assign((_, params: { interval: PlanSelectionContext['interval'] }) => ({
       interval: params.interval,
     })),
+    /** The whole recommended set added with one click; each change kept as a toggle. */
+    applyRecommended: assign(({ context }) => {
+      const after = addRecommended(context.selection, recommendedSet(context));
+      let toggles = context.toggles;
+      for (const id of after.filter((x) => !context.selection.includes(x)))
+        toggles = togglesAfter(toggles, context.selection, after, id);
+      return { selection: after, toggles };
+    }),
     restoreRecommendation: assign(({ context }) => ({
       selection: initialSelection({
         recommended: context.recommended,
@@ -127,6 +140,15 @@ export const planSelectionMachine = setup({
             { type: 'storeInterval', params: ({ event }) => ({ interval: event.interval }) },
             'clearRefusal',
             { type: 'persistInterval', params: ({ event }) => ({ interval: event.interval }) },
+          ],
+        },
+        // The recommended set (recommendation, URL ids or the default set), added at once.
+        'user.addRecommended': {
+          target: '.choosing',
+          actions: [
+            'applyRecommended',
+            'clearRefusal',
+            { type: 'persistToggles', params: ({ context }) => ({ toggles: context.toggles }) },
           ],
         },
         // Back to what was pre-selected (recommendation, URL ids or the default package),

@@ -11,7 +11,7 @@ import {
   type Lang,
   type PlanId,
 } from '#domain/catalogue.ts';
-import { canToggle } from '#domain/plan-selection.ts';
+import { canToggle, recommendedSet } from '#domain/plan-selection.ts';
 import { computeQuote, type Interval, type QuoteResult } from '#domain/totals.ts';
 import type { planSelectionMachine } from './plan-selection.machine.ts';
 import type { PlanSelectionRefusal } from './plan-selection.types.ts';
@@ -55,6 +55,17 @@ export function selectGroups(snapshot: PlanSelectionSnapshot): GroupView[] {
       };
     }),
   }));
+}
+
+/** The recommended set (recommendation, URL ids or the spec's default set), in catalogue order. */
+export function selectRecommendedSet(snapshot: PlanSelectionSnapshot): PlanId[] {
+  return recommendedSet(snapshot.context);
+}
+
+/** The options of the recommended set not selected now: what "add the recommended set" adds. */
+export function selectMissingRecommended(snapshot: PlanSelectionSnapshot): PlanId[] {
+  const { selection } = snapshot.context;
+  return recommendedSet(snapshot.context).filter((id) => !selection.includes(id));
 }
 
 export function selectSelection(snapshot: PlanSelectionSnapshot): readonly PlanId[] {

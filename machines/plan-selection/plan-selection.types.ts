@@ -38,6 +38,8 @@ export interface PlanSelectionContext {
 export type PlanSelectionEvent =
   | { type: 'user.toggleOption'; id: string }
   | { type: 'user.setInterval'; interval: Interval }
+  /** "Add the recommended set": every option of the recommendation at once (D39A-7). */
+  | { type: 'user.addRecommended' }
   | { type: 'user.reset' };
 
 export type PlanSelectionEventType = PlanSelectionEvent['type'];

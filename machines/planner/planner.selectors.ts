@@ -1,7 +1,13 @@
 // What the planner's screens need, derived from a snapshot of the chart.
 
 import type { SnapshotFrom } from 'xstate';
-import { splitRecommendations, type RecommendationCards } from '#domain/recommendations.ts';
+import {
+  budgetMaxMonthly,
+  monthlyCost,
+  splitRecommendations,
+  type RecommendationCards,
+} from '#domain/recommendations.ts';
+import type { PlanId } from '#domain/catalogue.ts';
 import { completeAnswers } from '#domain/planner-answers.ts';
 import type { plannerMachine } from './planner.machine.ts';
 import { PLANNER_QUESTIONS, type PlannerQuestion } from './planner.types.ts';
@@ -62,6 +68,28 @@ export function selectRecommendationCards(snapshot: PlannerSnapshot): Recommenda
   const complete = completeAnswers(answers);
   if (!recommendation || !complete) return null;
   return splitRecommendations(recommendation.products, complete.budget);
+}
+
+/**
+ * How the recommendation stands against the monthly budget chosen (D39A-8): its monthly cost, the
+ * budget's upper limit (null: none), and what was left out to stay within it with its cost.
+ */
+export function selectBudgetFit(snapshot: PlannerSnapshot): {
+  monthly: number;
+  max: number | null;
+  outsideBudget: PlanId[];
+  outsideMonthly: number;
+} | null {
+  const { recommendation, answers } = snapshot.context;
+  const complete = completeAnswers(answers);
+  if (!recommendation || !complete) return null;
+  const outsideBudget = recommendation.outsideBudget ?? [];
+  return {
+    monthly: monthlyCost(recommendation.products),
+    max: budgetMaxMonthly(complete.budget),
+    outsideBudget,
+    outsideMonthly: monthlyCost(outsideBudget),
+  };
 }
 
 /** `/total-package/order?plans=a,b` search of the recommendation. */

@@ -2,18 +2,13 @@
 // an answer stored once it is one its question offers, the rule book's recommendation, and the
 // lead they store (with the recommended plans).
 
-import type { PlanId } from '#domain/catalogue.ts';
 import type { Lang } from '#domain/language.ts';
 import {
   completeAnswers,
   type PlannerDraft,
   type PlannerQuestion,
 } from '#domain/planner-answers.ts';
-import {
-  recommend,
-  type Recommendation,
-  type RecommendedCategory,
-} from '#domain/recommendations.ts';
+import { recommend, type Recommendation } from '#domain/recommendations.ts';
 import type { FlowLeadInput } from './leads.ts';
 
 /** The part of the context the planner and the quiz keep alike. */
@@ -23,7 +18,7 @@ export interface PlannerFlowContext {
   email: string;
   subscribe: boolean;
   /** Computed on reaching the plan-ready screen, from the rule book. */
-  recommendation: { category: RecommendedCategory; products: PlanId[] } | null;
+  recommendation: Recommendation | null;
   lang: Lang | undefined;
 }
 

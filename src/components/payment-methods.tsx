@@ -1,44 +1,39 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import { PAYMENT_METHOD_BRANDS } from '#domain/payment-methods.ts';
+import { storefrontMachine } from '#machines/storefront/storefront.machine.ts';
+import { selectStorefrontStatus } from '#machines/storefront/storefront.selectors.ts';
 
 /**
- * The accepted payment methods of SPEC section 2 (footer): a local bank-transfer method, card
- * brands, wallets, a payment-account service, a regional debit method, SEPA transfer and direct
- * debit, and pay-later services including a business one. Drawn as text badges: no image
- * requests, and each has an accessible name.
+ * The payment methods the checkout offers now (API.md "Honest selling", D39A-5), as the server
+ * says (GET /api/storefront): without Mollie bank transfer only; iDEAL as "iDEAL | Wero". Drawn as
+ * text badges: no image requests, and each has an accessible name. Until the answer has come (and
+ * when it cannot be had) none is shown: never a method that is not offered.
  */
-const METHODS = [
-  { key: 'ideal', label: 'iDEAL' },
-  { key: 'visa', label: 'Visa' },
-  { key: 'mastercard', label: 'Mastercard' },
-  { key: 'amex', label: 'American Express' },
-  { key: 'applepay', label: 'Apple Pay' },
-  { key: 'googlepay', label: 'Google Pay' },
-  { key: 'paypal', label: 'PayPal' },
-  { key: 'bancontact', label: 'Bancontact' },
-  { key: 'sepa', labelId: 'footer.payments.sepa' },
-  { key: 'klarna', label: 'Klarna' },
-  { key: 'in3', label: 'in3' },
-  { key: 'billie', labelId: 'footer.payments.billie' },
-] as const;
-
-export function PaymentMethods() {
+export function PaymentMethodsView({ actor }: { actor: ActorRefFrom<typeof storefrontMachine> }) {
   const intl = useIntl();
+  const status = useSelector(actor, selectStorefrontStatus);
+  if (!status || status.paymentMethods.length === 0) return null;
   return (
     <section aria-labelledby="payment-methods-heading" className="payment-methods">
       <h2 id="payment-methods-heading" className="visually-hidden">
         <FormattedMessage id="footer.payments.heading" />
       </h2>
       <ul className="payment-methods__list">
-        {METHODS.map((method) => {
-          const name =
-            'labelId' in method ? intl.formatMessage({ id: method.labelId }) : method.label;
-          return (
-            <li key={method.key} className={`payment-badge payment-badge--${method.key}`}>
-              {name}
-            </li>
-          );
-        })}
+        {status.paymentMethods.map((method) => (
+          <li key={method} className={`payment-badge payment-badge--${method}`}>
+            {PAYMENT_METHOD_BRANDS[method] ??
+              intl.formatMessage({ id: `footer.payments.${method}` })}
+          </li>
+        ))}
       </ul>
     </section>
   );
+}
+
+/** The footer's payment methods: asks the server on every page view (the page is cached). */
+export function PaymentMethods() {
+  const actor = useActorRef(storefrontMachine);
+  return <PaymentMethodsView actor={actor} />;
 }

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Logo } from './logo.tsx';
-import { PaymentMethods } from './payment-methods.tsx';
 
 const LEGAL_LINKS = [
   { to: '/legal/overview', id: 'footer.legal.overview' },
@@ -69,9 +68,6 @@ export function SiteFooterContent() {
           </li>
         </FooterNav>
         <FooterNav id="footer-legal" headingId="footer.legal.heading" links={LEGAL_LINKS} />
-      </div>
-      <div className="site-footer__payments">
-        <PaymentMethods />
       </div>
       <p className="site-footer__copyright">
         <FormattedMessage id="footer.copyright" values={{ year: 2026 }} />

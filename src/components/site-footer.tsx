@@ -5,6 +5,11 @@ import { island } from './island.tsx';
 const SiteFooterContent = island('site-footer', 'static', () =>
   import('./site-footer-content.tsx').then((m) => m.SiteFooterContent),
 );
+// The payment methods the checkout offers now, asked of the server on every page view (the pages
+// are cached, and a method that is not offered must never show): its own island.
+const PaymentMethods = island('payment-methods', 'idle', () =>
+  import('./payment-methods.tsx').then((m) => m.PaymentMethods),
+);
 // The chat shows nothing until the page is scrolled (SPEC 9): its scroll watch starts once the
 // browser is idle after the load, and looks at the scroll position at once.
 const ChatLauncher = island('chat-launcher', 'idle', () =>
@@ -17,6 +22,11 @@ export function SiteFooter() {
   return (
     <>
       <SiteFooterContent />
+      <div className="site-payments">
+        <div className="site-footer__payments">
+          <PaymentMethods />
+        </div>
+      </div>
       {/* Beside the footer, not in it: the chat is its own top-level landmark. */}
       <ChatLauncher lang={lang} />
     </>

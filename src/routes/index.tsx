@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { pageHead } from '../route-head.ts';
 import { QuizSection } from '../views/landing/section.tsx';
@@ -26,6 +25,10 @@ const LandingStory = island('landing-story', 'static', () =>
 const FinalCtaCopy = island('landing-cta', 'static', () =>
   import('../views/landing/final-cta-section.tsx').then((m) => m.FinalCtaCopy),
 );
+// The spots left this month: asked of the server on every visit (the page itself is cached).
+const SpotsLeft = island('landing-spots', 'idle', () =>
+  import('../views/landing/spots-left.tsx').then((m) => m.SpotsLeft),
+);
 const Planner = island('planner', 'idle', () =>
   import('../views/landing/landing-planner.tsx').then((m) => m.LandingPlanner),
 );
@@ -40,8 +43,6 @@ const ExitOfferDialog = island('exit-offer', 'idle', () =>
 );
 
 function HomePage() {
-  // One instant per page view, so the server's and the browser's counters agree.
-  const [today] = useState(() => new Date());
   return (
     <>
       <main id="main" className="landing">
@@ -58,7 +59,10 @@ function HomePage() {
           aria-labelledby="planner-title"
         >
           <div className="landing-section__inner landing-cta__inner">
-            <FinalCtaCopy today={today} />
+            <div className="landing-cta__column">
+              <FinalCtaCopy />
+              <SpotsLeft />
+            </div>
             <div className="landing-cta__planner">
               <Planner />
             </div>

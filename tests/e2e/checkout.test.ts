@@ -82,9 +82,10 @@ describe('a whole order in the browser', () => {
       expect(await page.locator('.pay-page__received').innerText()).toBe(
         `${t['page.thankYou.intro']}\n\n${t['thankYou.next.start']}`,
       );
-      // A bank transfer on a server without bank details configured: they follow by mail.
+      // A bank transfer on a (development) server without bank details configured: it says
+      // plainly that they are missing, and promises no mail that nothing sends (D39A-5).
       expect(await page.locator('.pay-page__details').innerText()).toContain(
-        t['pay.page.detailsFollow'],
+        t['pay.page.bankDetailsMissing'],
       );
       // The pay page leads on to the client area.
       expect(

@@ -155,9 +155,9 @@ describe('order page: preselected plans', () => {
         await context.close();
       }
     }
-    expect(seen[0]).toEqual(
-      expect.arrayContaining(['webHosting_pro', 'seo_booster', 'techConcierge_free']),
-    );
+    // The link's website package is ticked; its paid extra is suggested, not ticked (D39A-7).
+    expect(seen[0]).toEqual(expect.arrayContaining(['webHosting_pro', 'techConcierge_free']));
+    expect(seen[0]).not.toContain('seo_booster');
     expect(seen[0]).not.toContain('webHosting_total');
     for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
   });
@@ -192,9 +192,12 @@ describe('order page: preselected plans', () => {
       await expect
         .poll(() => page.locator('.order-recommendation').innerText())
         .toMatch(/^Anna, based on your answers/);
-      expect(await pressedPlans(page)).toEqual(
-        expect.arrayContaining(['webHosting_total', 'growthCall_monthly']),
-      );
+      expect(await pressedPlans(page)).toEqual(expect.arrayContaining(['webHosting_total']));
+      expect(await pressedPlans(page)).not.toContain('growthCall_monthly');
+      await page.locator('.order-recommendation button').click();
+      await expect
+        .poll(() => pressedPlans(page))
+        .toEqual(expect.arrayContaining(['webHosting_total', 'growthCall_monthly']));
       const recommended = page.locator('[data-plan-id="growthCall_monthly"]');
       expect(await recommended.innerText()).toContain(t('en', 'order.badge.recommended'));
       expect(await page.locator('[data-plan-id="techConcierge_free"]').innerText()).toContain(
@@ -208,6 +211,32 @@ describe('order page: preselected plans', () => {
 });
 
 describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
+  it('opens from the header with nothing paid ticked beyond the website and its domain; one click adds the recommended set (D39A-7)', async () => {
+    const { page, context, problems } = await openOrder(baseUrl, '', lang);
+    try {
+      expect(await pressedPlans(page)).toEqual([
+        'webHosting_total',
+        'domain_managed',
+        'techConcierge_free',
+      ]);
+      const due = page.getByTestId('order-due-today');
+      // Written by hand: hosting EUR 30 a month and the domain EUR 15 a year, in the page's way.
+      await expect
+        .poll(async () => plain(await due.innerText()))
+        .toBe(lang === 'en' ? '€45.00' : '€ 45,00');
+      await page
+        .getByRole('button', { name: lang === 'en' ? 'Add Full Branding' : /toevoegen$/ })
+        .click();
+      await expect.poll(() => pressedPlans(page)).toContain('branding_full');
+      await expect
+        .poll(async () => plain(await due.innerText()))
+        .toBe(lang === 'en' ? '€835.00' : '€ 835,00');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows every validation message before any registry call', async () => {
     const { page, context, problems } = await openOrder(withRegistry.url, '', lang);
     try {
@@ -367,6 +396,15 @@ describe.each(['en', 'nl'] as const)('order page in %s', (lang) => {
       await checkDomain(page, lang, 'broken-registry.com');
       await expect.poll(() => feedback(page).innerText()).toBe(t(lang, 'order.domain.checkFailed'));
       expect(await page.locator('.order-domain__message--success').count()).toBe(0);
+      // A visitor who owns the name can say so without the registry (D39A-2), and keep it:
+      // nothing charged for the domain.
+      await page.getByRole('button', { name: t(lang, 'order.domain.alreadyOwn') }).click();
+      await page.getByRole('button', { name: t(lang, 'order.domain.keep') }).click();
+      await page.locator('tr[data-line-id="domain_external"]').waitFor();
+      expect(await page.locator('tr[data-line-id="domain_managed"]').count()).toBe(0);
+      expect((await finalizeUrl(page, lang)).searchParams.get('domain')).toBe(
+        'broken-registry.com',
+      );
       // The 502 answer itself shows up as a failed request in the console; nothing else may.
       expect(problems.filter((p) => !/502|Bad Gateway/.test(p))).toEqual([]);
     } finally {

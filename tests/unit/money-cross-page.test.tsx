@@ -175,6 +175,8 @@ describe('one truth on the money path, for every domain outcome', () => {
           planSelectionMachine.provide({ actions: { persistToggles: () => {} } }),
           { input: { preselected: ['webHosting_total', 'branding_mini'] } },
         ).start();
+        // The link's set is a suggestion (D39A-7): the visitor adds it with one click.
+        plans.send({ type: 'user.addRecommended' });
         plans.send({ type: 'user.setInterval', interval });
         const orderHtml = renderToStaticMarkup(
           <RawIntlProvider value={intl}>

@@ -121,6 +121,7 @@ function AccountHeader({ profile, lang }: { profile: AccountProfile; lang: Lang 
 }
 
 const SUBSCRIPTION_STATUS_IDS = {
+  awaitingPayment: 'account.subscriptions.statusAwaitingPayment',
   active: 'account.subscriptions.statusActive',
   cancelling: 'account.subscriptions.statusCancelling',
   ended: 'account.subscriptions.statusEnded',

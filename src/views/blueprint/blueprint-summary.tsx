@@ -123,8 +123,8 @@ function PlanCard({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
       <p className="blueprint-plan__sub">
         <FormattedMessage id="blueprint.plan.subline" />
       </p>
-      <p className="blueprint-plan__offer">
-        <FormattedMessage id="blueprint.plan.offer" />
+      <p className="blueprint-plan__kor">
+        <FormattedMessage id="blueprint.plan.kor" />
       </p>
       <div className="blueprint-plan__recommendations">
         <h3>

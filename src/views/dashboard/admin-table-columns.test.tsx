@@ -258,3 +258,21 @@ describe('outbox table, status column (issue 38 item 4)', () => {
     expect(shown({ status: 'pending', attempts: 0, failure: null }, 'en')).toBe('Waiting');
   });
 });
+
+describe('subscriptions table, status column', () => {
+  it('shows an unpaid order\'s subscription as awaiting payment, never "Active" (D39A-4)', () => {
+    const column = COLUMNS.subscriptions.find((c) => c.key === 'status')!;
+    const shown = (status: string, lang: 'nl' | 'en') => {
+      const text = render(
+        <IntlProvider locale={lang} messages={(lang === 'nl' ? nl : en) as Record<string, string>}>
+          {column.render({ id: 's1', status }, lang, () => {})}
+        </IntlProvider>,
+      ).container.textContent;
+      cleanup();
+      return text;
+    };
+    expect(shown('awaitingPayment', 'en')).toBe('Awaiting payment');
+    expect(shown('awaitingPayment', 'nl')).toBe('Wacht op betaling');
+    expect(shown('active', 'en')).toBe('Active');
+  });
+});

@@ -112,6 +112,7 @@ const STATUS_IDS = {
     closed: 'account.tickets.state.closed',
   },
   subscription: {
+    awaitingPayment: 'account.subscriptions.statusAwaitingPayment',
     active: 'account.subscriptions.statusActive',
     cancelling: 'account.subscriptions.statusCancelling',
     ended: 'account.subscriptions.statusEnded',

@@ -15,7 +15,11 @@ import { OverviewFiguresPanel } from './overview-figures.tsx';
 
 const catalogs = { en, nl } as Record<Lang, Record<string, string>>;
 
-function figures(overdue: { count: number; total: number }, setup: string[] = []): OverviewFigures {
+function figures(
+  overdue: { count: number; total: number },
+  setup: string[] = [],
+  conversion = { leads: 0, converted: 0, rate: 0 },
+): OverviewFigures {
   return {
     months: [{ month: '2026-03', orders: 2, revenue: 9000 }],
     openInvoices: { count: 3, total: 10_500 },
@@ -24,16 +28,21 @@ function figures(overdue: { count: number; total: number }, setup: string[] = []
     openTickets: 0,
     bookingsToday: [],
     bookingsUpcoming: [],
-    conversion: { leads: 0, converted: 0, rate: 0 },
+    conversion,
     setup,
   };
 }
 
-function show(lang: Lang, overdue: { count: number; total: number }, setup: string[] = []) {
+function show(
+  lang: Lang,
+  overdue: { count: number; total: number },
+  setup: string[] = [],
+  conversion?: OverviewFigures['conversion'],
+) {
   const intl = createI18nStore(lang, catalogs[lang]).get().intl;
   render(
     <RawIntlProvider value={intl}>
-      <OverviewFiguresPanel figures={figures(overdue, setup)} lang={lang} />
+      <OverviewFiguresPanel figures={figures(overdue, setup, conversion)} lang={lang} />
     </RawIntlProvider>,
   );
   /** The value (dd) of the tile whose label (dt) is the message `id`. */
@@ -64,6 +73,24 @@ describe('overview money tiles', () => {
     expect(nothing.textContent).toBe(`${none}${formatMoney(0, lang)}`);
     expect(nothing.parentElement).not.toHaveClass('overview-figures__tile--overdue');
   });
+
+  it.each([
+    ['en', '3 · €105.00', '2 invoices · €1,845.50', '66.7% (2 of 3)'],
+    ['nl', '3 · € 105,00', '2 facturen · € 1.845,50', '66,7% (2 van 3)'],
+  ] as const)(
+    'writes money and the conversion rate the way %s writes numbers (D39A-6)',
+    (lang, open, overdue, conversion) => {
+      const tile = show(lang, { count: 2, total: 184_550 }, [], {
+        leads: 3,
+        converted: 2,
+        rate: 66.7,
+      });
+      const plain = (node: HTMLElement) => node.textContent!.replace(/\u00a0/g, ' ');
+      expect(plain(tile('dashboard.figures.openInvoices'))).toBe(open);
+      expect(plain(tile('dashboard.figures.overdueInvoices'))).toBe(overdue);
+      expect(plain(tile('dashboard.figures.conversion'))).toBe(conversion);
+    },
+  );
 
   it('says one invoice in the singular', () => {
     const tile = show('en', { count: 1, total: 3000 });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
-import { formatMoney } from '#domain/format.ts';
+import { formatMoney, formatPercent } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { OverviewFigures } from '#machines/staff/staff.actors.ts';
 import { ColumnHeads } from '../shared/column-heads.tsx';
@@ -85,7 +85,7 @@ export function OverviewFiguresPanel({ figures, lang }: { figures: OverviewFigur
             <FormattedMessage
               id="dashboard.figures.conversionValue"
               values={{
-                rate: figures.conversion.rate,
+                rate: formatPercent(figures.conversion.rate, lang),
                 converted: figures.conversion.converted,
                 leads: figures.conversion.leads,
               }}

@@ -1,16 +1,15 @@
-// Landing page (SPEC screen 1): the final call to action beside the planner: the trust signals
-// and the remaining spots. Static: the page keeps the server's HTML of it (src/routes/index.tsx).
+// Landing page (SPEC screen 1): the final call to action beside the planner: the trust signals.
+// Static: the page keeps the server's HTML of it (src/routes/index.tsx). The spots left this month
+// are their own island (spots-left.tsx): a cached page must not keep an old figure.
 
 import { LANDING_STATS } from '#domain/landing-stats.ts';
-import { MAX_SPOTS, remainingSpots } from '#domain/scarcity.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 const TRUST = ['experience', 'clients', 'satisfaction', 'vat'] as const;
 
-/** The final call to action's copy: trust signals and the remaining-spots counter. */
-export function FinalCtaCopy({ today }: { today: Date }) {
+/** The final call to action's copy and trust signals. */
+export function FinalCtaCopy() {
   const intl = useIntl();
-  const spots = remainingSpots(today);
   return (
     <div className="landing-cta__copy">
       <h2 id="planner-title" className="landing-section__title">
@@ -18,9 +17,6 @@ export function FinalCtaCopy({ today }: { today: Date }) {
       </h2>
       <p className="landing-section__intro">
         <FormattedMessage id="landing.cta.intro" />
-      </p>
-      <p className="landing-spots" role="note">
-        <FormattedMessage id="landing.cta.spots" values={{ spots, max: MAX_SPOTS }} />
       </p>
       <ul className="landing-trust">
         {TRUST.map((key) => (

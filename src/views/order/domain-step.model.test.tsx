@@ -12,6 +12,7 @@ import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import en from '#locales/en.json';
+import nl from '#locales/nl.json';
 import { SAMPLE_DOMAINS } from '#domain/domain-name.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import {
@@ -53,6 +54,7 @@ const samples = {
   'user.pickSample': [{}],
   'user.check': [{}],
   'user.answerOwnership': [{ owns: true }, { owns: false }],
+  'user.claimOwnership': [{}],
   'user.chooseTransfer': [{}],
   'user.chooseKeep': [{}],
   'user.skip': [{}],
@@ -141,6 +143,7 @@ function start() {
     },
     'user.answerOwnership': (e) =>
       user.click(button(e.owns ? 'order.domain.yes' : 'order.domain.no')),
+    'user.claimOwnership': () => user.click(button('order.domain.alreadyOwn')),
     'user.chooseTransfer': () => user.click(button('order.domain.transfer')),
     'user.chooseKeep': () => user.click(button('order.domain.keep')),
     'user.skip': () =>
@@ -225,6 +228,8 @@ describe('domain step, model-based through the real components', () => {
             // The questions of each flow state.
             const has = (id: string) => screen.queryByRole('button', { name: t(id) }) !== null;
             expect(has('order.domain.yes')).toBe(flow === 'taken-other');
+            // The registry could not be asked: "I already own this domain" on its own (D39A-2).
+            expect(has('order.domain.alreadyOwn')).toBe(snapshot.matches('checkFailed'));
             expect(has('order.domain.transfer')).toBe(flow === 'taken-own-manage');
             expect(has('order.domain.tryAnother')).toBe(snapshot.matches('takenNotYours'));
             expect(screen.getByRole('button', { name: /Check|Checking/ })).toHaveProperty(
@@ -277,6 +282,50 @@ describe('domain step, model-based through the real components', () => {
 });
 
 describe('domain step details', () => {
+  it('offers "I already own this domain" when the registry cannot be asked, in Dutch too: kept at the registrar, nothing charged (D39A-2)', async () => {
+    for (const lang of ['en', 'nl'] as const) {
+      const catalog = (lang === 'nl' ? nl : en) as Record<string, string>;
+      const say = (id: string) => catalog[id]!;
+      const machine = domainCheckMachine.provide({
+        actors: {
+          checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(async () => ({
+            ok: false,
+            code: 'CHECK_FAILED',
+          })),
+        },
+        actions: { persist: () => {} },
+      });
+      const domain = createActor(machine, { input }).start();
+      const plans = createActor(
+        planSelectionMachine.provide({ actions: { persistToggles: () => {} } }),
+        { input: { preselected: ['webHosting_total', 'domain_managed'] } },
+      ).start();
+      const view = render(
+        <RawIntlProvider value={createI18nStore(lang, catalog).get().intl}>
+          <DomainStep actor={domain} />
+          <OrderSummary plans={plans} domain={domain} lang={lang} today={TODAY} />
+        </RawIntlProvider>,
+      );
+      const user = userEvent.setup();
+      expect(screen.queryByRole('button', { name: say('order.domain.alreadyOwn') })).toBeNull();
+      await user.type(screen.getByLabelText(say('order.domain.label')), `${NAME}{Enter}`);
+      await act(async () => {});
+      expect(feedback()).toHaveTextContent(say('order.domain.checkFailed'));
+      await user.click(screen.getByRole('button', { name: say('order.domain.alreadyOwn') }));
+      await user.click(screen.getByRole('button', { name: say('order.domain.keep') }));
+      expect(selectOutcome(domain.getSnapshot())).toBe('keep');
+      expect(summaryRow('domain_external')).not.toBeNull();
+      expect(summaryRow('domain_managed')).toBeNull();
+      const finalize = screen.getByRole('link', { name: say('order.summary.finalize') });
+      expect(new URL(finalize.getAttribute('href')!, 'http://x').searchParams.get('domain')).toBe(
+        NAME,
+      );
+      view.unmount();
+      domain.stop();
+      plans.stop();
+    }
+  });
+
   it('validates before any call, suggests .com and .nl, and picks a sample', async () => {
     const session = start();
     const user = userEvent.setup();

@@ -164,6 +164,18 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
         ) : null}
       </div>
 
+      {message?.kind === 'checkFailed' ? (
+        <div className="order-domain__question">
+          <p>
+            <FormattedMessage id="order.domain.checkFailedOwn" values={{ domain: input }} />
+          </p>
+          <div className="order-domain__choices">
+            <Choice onClick={() => actor.send({ type: 'user.claimOwnership' })}>
+              <FormattedMessage id="order.domain.alreadyOwn" />
+            </Choice>
+          </div>
+        </div>
+      ) : null}
       {flowState === 'taken-other' ? (
         <div className="order-domain__question">
           <p>

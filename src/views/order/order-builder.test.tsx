@@ -63,26 +63,41 @@ describe('planner answers', () => {
 });
 
 describe('order builder', () => {
-  it('opens with the generic recommendation and the default package', () => {
+  it('opens with the website and domain ticked and the default set as a recommendation (D39A-7)', async () => {
+    const user = userEvent.setup();
     renderBuilder('en');
-    expect(screen.getByText(/^We pre-selected our most chosen package/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Our most chosen package: Complete Website Package, Managed Domain, and Full Branding. Add it with one click, or choose for yourself.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing paid beyond the website and its domain is ticked for a consumer.
+    expect(pressed()).toEqual(['webHosting_total', 'domain_managed', 'techConcierge_free']);
+    expect(due()).toBe('€45.00');
+    await user.click(screen.getByRole('button', { name: 'Add Full Branding' }));
     expect(pressed()).toEqual([
       'webHosting_total',
       'domain_managed',
       'techConcierge_free',
       'branding_full',
     ]);
+    expect(due()).toBe('€835.00');
+    expect(screen.queryByRole('button', { name: 'Add Full Branding' })).toBeNull();
   });
 
-  it('personalises from planner answers, with Recommended badges', () => {
+  it('personalises from planner answers, with Recommended badges, adding them on one click (nl)', async () => {
+    const user = userEvent.setup();
     renderBuilder('nl', {
       answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
     });
-    expect(screen.getByText(/^Anna, op basis van je antwoorden/)).toBeInTheDocument();
-    expect(pressed()).toEqual(['webHosting_pro', 'techConcierge_free', 'growthCall_monthly']);
+    expect(screen.getByText(/^Anna, op basis van je antwoorden raden we aan/)).toBeInTheDocument();
+    expect(pressed()).toEqual(['webHosting_pro', 'techConcierge_free']);
     const growth = document.querySelector('[data-plan-id="growthCall_monthly"]');
     expect(growth).toHaveTextContent('Aanbevolen');
     expect(growth).toHaveTextContent('Populair');
+    const growthName = growth!.querySelector('.order-option__name')!.textContent!;
+    await user.click(screen.getByRole('button', { name: `${growthName} toevoegen` }));
+    expect(pressed()).toEqual(['webHosting_pro', 'techConcierge_free', 'growthCall_monthly']);
   });
 
   it('says why each recommended option is recommended (its rationale), and only those', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isPlanId, optionById, type Lang, type PlanId } from '#domain/catalogue.ts';
 import { formatMoney } from '#domain/format.ts';
-import { DEFAULT_SELECTION } from '#domain/plan-selection.ts';
+import { DEFAULT_RECOMMENDATION } from '#domain/plan-selection.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
@@ -41,7 +41,11 @@ function useRecommendationText(
   const intl = useIntl();
   const recommended = (answers?.recommendedProducts ?? []).filter(isPlanId);
   const ids =
-    preselected.length > 0 ? preselected : recommended.length > 0 ? recommended : DEFAULT_SELECTION;
+    preselected.length > 0
+      ? preselected
+      : recommended.length > 0
+        ? recommended
+        : DEFAULT_RECOMMENDATION;
   const plans = intl.formatList(
     ids.map((id) => optionById(id)?.displayName[lang] ?? id),
     { type: 'conjunction' },

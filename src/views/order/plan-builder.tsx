@@ -12,6 +12,7 @@ import { formatMoney } from '#domain/format.ts';
 import type { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import {
   selectGroups,
+  selectMissingRecommended,
   selectRefusal,
   type GroupView,
 } from '#machines/plan-selection/plan-selection.selectors.ts';
@@ -127,6 +128,7 @@ export function PlanBuilder({
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
   const refusal = useSelector(actor, selectRefusal);
+  const missing = useSelector(actor, selectMissingRecommended, (a, b) => a.join() === b.join());
   const refusedName = refusal ? (optionById(refusal.id)?.displayName[lang] ?? refusal.id) : '';
   return (
     <section className="order-step" aria-labelledby="order-build-title">
@@ -136,7 +138,27 @@ export function PlanBuilder({
         </span>
         <FormattedMessage id="order.steps.build" />
       </h2>
-      <p className="order-recommendation">{recommendation}</p>
+      <div className="order-recommendation">
+        <p>{recommendation}</p>
+        {/* A recommendation, not a pre-selection (D39A-7): one click adds the whole set. */}
+        {missing.length > 0 ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => actor.send({ type: 'user.addRecommended' })}
+          >
+            <FormattedMessage
+              id="order.recommendation.add"
+              values={{
+                plans: intl.formatList(
+                  missing.map((id) => optionById(id)?.displayName[lang] ?? id),
+                  { type: 'conjunction' },
+                ),
+              }}
+            />
+          </button>
+        ) : null}
+      </div>
       <div className="order-refusal" role="status">
         {refusal ? (
           <p className="order-refusal__text">

@@ -6,11 +6,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
+import { optionById } from '#domain/catalogue.ts';
+import { formatMoney } from '#domain/format.ts';
 import { DEFAULT_LANG, langFromTag, type Lang } from '#domain/language.ts';
 import { PLANNER_CHOICES } from '#domain/planner-answers.ts';
 import { readSavedAnswers } from '#machines/planner/planner.actors.ts';
 import { plannerMachine } from '#machines/planner/planner.machine.ts';
 import {
+  selectBudgetFit,
   selectHasTitle,
   selectQuestion,
   selectRecommendationCards,
@@ -37,6 +40,48 @@ export function Planner({ goToOrder }: { goToOrder: (plans: readonly string[]) =
 }
 
 /** Renders the planner chart's state; every button sends an event, nothing else decides. */
+/**
+ * The recommendation against the monthly budget chosen (D39A-8): what it comes to a month, and
+ * plainly what was left out to stay within the budget, with what it would add.
+ */
+export function BudgetFit({ actor, lang }: { actor: PlannerActor; lang: Lang }) {
+  const intl = useIntl();
+  const fit = useSelector(
+    actor,
+    selectBudgetFit,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  if (!fit) return null;
+  const monthly = formatMoney(fit.monthly, lang);
+  const max = fit.max === null ? null : formatMoney(fit.max, lang);
+  return (
+    <div className="planner__budget">
+      <p>
+        {max === null ? (
+          <FormattedMessage id="planner.planReady.monthly" values={{ monthly }} />
+        ) : (
+          <FormattedMessage id="planner.planReady.withinBudget" values={{ monthly, max }} />
+        )}
+      </p>
+      {fit.outsideBudget.length > 0 && max !== null ? (
+        <p>
+          <FormattedMessage
+            id="planner.planReady.outsideBudget"
+            values={{
+              max,
+              plans: intl.formatList(
+                fit.outsideBudget.map((id) => optionById(id)?.displayName[lang] ?? id),
+                { type: 'conjunction' },
+              ),
+              extra: formatMoney(fit.outsideMonthly, lang),
+            }}
+          />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function PlannerScreens({ actor }: { actor: PlannerActor }) {
   const intl = useIntl();
   const lang: Lang = langFromTag(intl.locale) ?? DEFAULT_LANG;
@@ -113,6 +158,7 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
             </Fragment>
           ) : null,
         )}
+        <BudgetFit actor={actor} lang={lang} />
         <p className="planner__note">
           <FormattedMessage id="planner.planReady.note" />
         </p>

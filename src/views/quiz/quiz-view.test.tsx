@@ -142,7 +142,7 @@ function assertScreen(snapshot: ReturnType<Session['getSnapshot']>, session: Ses
   else expect(next).toBeNull();
   if (state === 'planReady') {
     expect(
-      screen.getByText(/Premium: € 500,00 a month or more, plus € 3\.000,00\+ one-time\./),
+      screen.getByText(/Premium: €500\.00 a month or more, plus €3,000\.00\+ one-time\./),
     ).toBeInTheDocument();
     // The first three recommended products, each with why it is recommended.
     expect(

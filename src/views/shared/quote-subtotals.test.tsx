@@ -38,10 +38,10 @@ describe('quote subtotals', () => {
     const discount = quote.lines.find((l) => l.kind === 'discount')!;
     expect(discount.price).toBeLessThan(0);
     expect(shown).toEqual([
-      `${en['order.summary.oneTime']}€ 0,00`,
-      `${en['order.summary.monthly']}€ 30,00`,
-      `${en['order.summary.yearly']}€ 0,00`,
-      `${en['order.summary.discount']}€ -3,00`,
+      `${en['order.summary.oneTime']}€0.00`,
+      `${en['order.summary.monthly']}€30.00`,
+      `${en['order.summary.yearly']}€0.00`,
+      `${en['order.summary.discount']}-€3.00`,
     ]);
     // The rows still add up to what is due today.
     expect(quote.totals.dueToday).toBe(3000 - 300);

@@ -129,10 +129,12 @@ function PayDetails({ number }: { number: string }) {
           </>
         ) : null}
       </dl>
-      {/* Without bank details the customer pays through Mollie's link, or waits for them by mail. */}
+      {/* Without bank details the customer pays through Mollie's link; without either, the page
+          says plainly that the details are missing (only a development server: production refuses
+          to start without BANK_IBAN when payments are by bank transfer). Nothing mails them. */}
       {invoice.bank.iban || mollieLink ? null : (
         <p>
-          <FormattedMessage id="pay.page.detailsFollow" />
+          <FormattedMessage id="pay.page.bankDetailsMissing" />
         </p>
       )}
       {mollieLink ? (
