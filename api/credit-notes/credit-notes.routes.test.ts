@@ -144,12 +144,17 @@ describe('POST /api/admin/invoices/{number}/credit', () => {
 
   it('refuses more than a line has left: 409 NOTHING_TO_CREDIT, in the staff language', async () => {
     const left = annaInvoice.lines[1]!.amount - 1000;
-    const res = await credit('2026-0001', {
-      reason: 'Too much',
-      lines: [{ index: 1, amount: left + 1 }],
-    });
+    const body = { reason: 'Too much', lines: [{ index: 1, amount: left + 1 }] };
+    const res = await credit('2026-0001', body, { 'Accept-Language': 'nl' });
     expect(res.status).toBe(409);
-    expect((await res.json()).error.code).toBe('NOTHING_TO_CREDIT');
+    expect((await res.json()).error).toMatchObject({
+      code: 'NOTHING_TO_CREDIT',
+      message: 'Dat is meer dan er op deze factuur nog te crediteren valt.',
+    });
+    const english = await credit('2026-0001', body, { 'Accept-Language': 'en' });
+    expect((await english.json()).error.message).toBe(
+      'That is more than is left to credit on this invoice.',
+    );
     expect(await t.database.db.select().from(creditNotes)).toHaveLength(1);
   });
 
@@ -176,6 +181,7 @@ describe('POST /api/admin/invoices/{number}/credit', () => {
       Cookie: staff,
     });
     expect(paid.status).toBe(409);
+    expect((await paid.json()).error.fields).toEqual({ number: 'admin.orders.credited' });
   });
 
   it('the client area lists the credit notes beside the invoices; the credited one has no pay link', async () => {
