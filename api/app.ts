@@ -13,6 +13,7 @@ import { checkoutRoutes } from './routes/checkout.routes.ts';
 import { invoicesRoutes } from './routes/invoices.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
 import { adminOrdersRoutes } from './routes/admin-orders.routes.ts';
+import { creditNotesRoutes } from './credit-notes/credit-notes.routes.ts';
 import { addressRoutes } from './routes/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from './services/payments.ts';
 import { DEFAULT_BILLING, type BillingSettings } from './services/invoice-pdf.ts';
@@ -302,6 +303,7 @@ export function createApp({
     .route('/', invoicesRoutes(moneyWithBilling))
     .route('/', paymentsRoutes(moneyWithBilling))
     .route('/', adminOrdersRoutes(money))
+    .route('/', creditNotesRoutes(money))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

@@ -119,14 +119,32 @@ export const accountOrderSchema = v.object({
 export type AccountOrder = v.InferOutput<typeof accountOrderSchema>;
 export const accountOrdersSchema = v.object({ orders: v.array(accountOrderSchema) });
 
-export const accountInvoiceSchema = v.object({
-  number: v.string(),
-  issueDate: day,
-  dueDate: day,
-  total: v.number(),
-  status: v.picklist(['open', 'paid']),
-  payLink: v.nullable(v.string()),
-});
+/**
+ * An entry of the client area's invoice list: an invoice, or (issue 42) a credit note (no due
+ * date, a negative total, the invoice it corrects). An invoice with nothing left to credit is
+ * `credited`.
+ */
+export const accountInvoiceSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('invoice'),
+    number: v.string(),
+    issueDate: day,
+    dueDate: day,
+    total: v.number(),
+    status: v.picklist(['open', 'paid', 'credited']),
+    payLink: v.nullable(v.string()),
+  }),
+  v.object({
+    kind: v.literal('creditNote'),
+    number: v.string(),
+    issueDate: day,
+    dueDate: v.null(),
+    total: v.number(),
+    status: v.literal('credited'),
+    payLink: v.null(),
+    invoiceNumber: v.string(),
+  }),
+]);
 export type AccountInvoice = v.InferOutput<typeof accountInvoiceSchema>;
 export const accountInvoicesSchema = v.object({ invoices: v.array(accountInvoiceSchema) });
 

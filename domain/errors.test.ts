@@ -22,6 +22,7 @@ const CODES_BY_STATUS: Record<number, string[]> = {
     'ALREADY_CANCELLED',
     'CHAT_OFFLINE',
     'CONVERSATION_CLOSED',
+    'NOTHING_TO_CREDIT',
   ],
   413: ['PAYLOAD_TOO_LARGE'],
   415: ['UNSUPPORTED_MEDIA_TYPE'],

@@ -262,6 +262,11 @@ export function invoicePdfLink(invoiceNumber: string): string {
   return `/api/invoices/${encodeURIComponent(invoiceNumber)}?format=pdf`;
 }
 
+/** A credit note's PDF (API.md section 10), for its owner or staff. */
+export function creditNotePdfLink(creditNoteNumber: string): string {
+  return `/api/credit-notes/${encodeURIComponent(creditNoteNumber)}?format=pdf`;
+}
+
 /** The Gmail app for Android, and its Play Store page when it is not installed. */
 export const GMAIL_ANDROID_PACKAGE = 'com.google.android.gm';
 

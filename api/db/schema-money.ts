@@ -3,8 +3,23 @@
  * served and attached every time), and the mails sent once per invoice ("payment received"),
  * guaranteed by the primary key.
  */
-import { date, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CreditNoteLine } from '#domain/credit-note.ts';
 import { createdAt } from './columns.ts';
+import { users } from './schema.ts';
 import { invoices } from './schema-orders.ts';
 
 export const invoiceDocuments = pgTable('invoice_documents', {
@@ -35,4 +50,44 @@ export const invoiceMails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'invoice_mails_pkey', columns: [t.invoiceId, t.kind] })],
+);
+
+/**
+ * Credit notes (issue 42, API.md section 10): the correction of an issued invoice, numbered in
+ * their own gap-free series per calendar year (`CN-YYYY-NNNN`, the `credit-note` row of
+ * `invoice_counters`). Amounts negative, the VAT rate of the invoice. Written once and never
+ * changed or deleted (a database trigger refuses it).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The staff member who issued it (null: issued by the system, e.g. a withdrawal). */
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    lang: text('lang').$type<'nl' | 'en'>().notNull(),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vat: integer('vat').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    uniqueIndex('credit_notes_year_sequence_key').on(t.year, t.sequence),
+    index('credit_notes_invoice_id_idx').on(t.invoiceId),
+    index('credit_notes_user_id_idx').on(t.userId),
+    check('credit_notes_total_check', sql`${t.total} < 0`),
+  ],
 );

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -105,11 +106,23 @@ export const orderLines = pgTable(
   ],
 );
 
-/** One row per calendar year: the last invoice sequence number handed out. */
-export const invoiceCounters = pgTable('invoice_counters', {
-  year: integer('year').primaryKey(),
-  last: integer('last').notNull(),
-});
+/** The numbered document series: invoices `YYYY-NNNN`, credit notes `CN-YYYY-NNNN` (issue 42). */
+export const documentSeries = ['invoice', 'credit-note'] as const;
+export type DocumentSeries = (typeof documentSeries)[number];
+
+/** One row per series and calendar year: the last sequence number handed out. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').$type<DocumentSeries>().notNull().default('invoice'),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'invoice_counters_pkey', columns: [t.series, t.year] }),
+    check('invoice_counters_series_check', sql`${t.series} in ('invoice', 'credit-note')`),
+  ],
+);
 
 export type InvoiceParty = {
   name: string;
@@ -134,7 +147,8 @@ export type InvoiceLine = {
   periodEnd?: string;
 };
 
-export const invoiceStatuses = ['open', 'paid'] as const;
+/** `credited`: an open invoice credited in full (issue 42) is no longer due. */
+export const invoiceStatuses = ['open', 'paid', 'credited'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /**
@@ -174,7 +188,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     index('invoices_user_id_idx').on(t.userId),
     index('invoices_order_id_idx').on(t.orderId),
-    check('invoices_status_check', sql`${t.status} in ('open', 'paid')`),
+    check('invoices_status_check', sql`${t.status} in ('open', 'paid', 'credited')`),
   ],
 );
 

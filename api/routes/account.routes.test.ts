@@ -112,6 +112,7 @@ describe('orders, invoices and subscriptions', () => {
       .invoices;
     expect(invoiceList).toEqual([
       {
+        kind: 'invoice',
         number: a.invoiceNumber,
         issueDate: '2026-03-10',
         dueDate: '2026-03-24',

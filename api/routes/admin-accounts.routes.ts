@@ -76,6 +76,7 @@ export function adminAccountsRoutes(options: {
           total: r.total,
           status: r.status,
           lines: r.lines,
+          creditNotes: r.creditNotes,
         })),
         total: page.total,
         page: page.page,

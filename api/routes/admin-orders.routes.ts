@@ -78,6 +78,12 @@ export function adminOrdersRoutes(services: {
           const invoice = await findInvoice(tx, number);
           if (!invoice) throw new ApiError('NOT_FOUND');
           if (invoice.status === 'paid') return { number, status: 'paid' as const, changed: false };
+          // Credited in full (issue 42): nothing is due, so nothing can be paid.
+          if (invoice.status === 'credited')
+            throw new ApiError('VALIDATION_FAILED', {
+              status: 409,
+              fields: { number: 'admin.orders.credited' },
+            });
           const payment = await latestPayment(tx, invoice.id);
           if (!payment) throw new ApiError('NOT_FOUND');
           // A provider's payment under way (Mollie) is settled by its webhook, never by hand.

@@ -16,6 +16,11 @@ import { storedLineName } from '#domain/totals.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import {
+  accountCreditNotes,
+  creditedTotals,
+  shownStatus,
+} from '../credit-notes/credit-notes.service.ts';
 import { t } from '../i18n.ts';
 import type { BookingTokens } from './booking-tokens.ts';
 import { bookingTitle } from './booking-mail.ts';
@@ -65,6 +70,11 @@ export async function listOrders(db: Db | Tx, userId: string, lang: Lang): Promi
   }));
 }
 
+/**
+ * The client area's invoices and credit notes (API.md sections 6 and 10), newest first: each
+ * entry with `kind`; an invoice with nothing left to credit has `status: "credited"` and no pay
+ * link; a credit note names its invoice.
+ */
 export async function listInvoices(
   db: Db | Tx,
   userId: string,
@@ -75,17 +85,37 @@ export async function listInvoices(
     .from(invoices)
     .where(eq(invoices.userId, userId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
-  return rows.map((i) => ({
-    number: i.number,
-    issueDate: i.issueDate,
-    dueDate: i.dueDate,
-    total: i.total,
-    status: i.status,
-    payLink:
-      i.status === 'open'
-        ? payPageLink({ invoiceNumber: i.number, lang: options.lang, origin: options.publicUrl })
-        : null,
-  }));
+  const credited = await creditedTotals(
+    db,
+    rows.map((i) => i.id),
+  );
+  // Credit notes first: at the same moment, the credit note is the later document.
+  const entries: Array<AccountInvoice & { at: number }> = [];
+  for (const note of await accountCreditNotes(db, userId)) {
+    const { issuedAt, ...entry } = note;
+    entries.push({ at: issuedAt.getTime(), ...entry });
+  }
+  for (const i of rows) {
+    const status = shownStatus(i, credited.get(i.id));
+    entries.push({
+      at: i.issuedAt.getTime(),
+      kind: 'invoice' as const,
+      number: i.number,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      total: i.total,
+      status,
+      payLink:
+        status === 'open'
+          ? payPageLink({ invoiceNumber: i.number, lang: options.lang, origin: options.publicUrl })
+          : null,
+    });
+  }
+  // Newest first (a stable sort).
+  return entries
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => b.entry.at - a.entry.at || a.position - b.position)
+    .map(({ entry: { at: _at, ...entry } }) => entry);
 }
 
 export async function listSubscriptions(

@@ -1,3 +1,4 @@
+import { shownStatus, staffCreditNotes } from '../credit-notes/credit-notes.service.ts';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
@@ -154,11 +155,24 @@ export async function invoicesTable(db: Db, query: TableQuery) {
         .innerJoin(users, eq(users.id, invoices.userId))
         .where(where),
     }),
-    (rows) =>
-      rows.map((r) => ({
-        ...r,
-        kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
-      })),
+    async (rows) => {
+      // Each invoice with its credit notes (issue 42); one with nothing left to credit is
+      // `credited` (also a paid one refunded in full).
+      const notes = await staffCreditNotes(
+        db,
+        rows.map((r) => r.number),
+      );
+      return rows.map((r) => {
+        const creditNotes = notes.get(r.number) ?? [];
+        const credited = -creditNotes.reduce((sum, n) => sum + n.total, 0);
+        return {
+          ...r,
+          status: shownStatus(r, credited),
+          creditNotes,
+          kind: r.periodStart === null ? ('order' as const) : ('renewal' as const),
+        };
+      });
+    },
   );
 }
 

@@ -12,7 +12,7 @@ export const invoiceViewSchema = v.object({
   number: v.string(),
   issueDate: v.string(),
   dueDate: v.string(),
-  status: v.picklist(['open', 'paid']),
+  status: v.picklist(['open', 'paid', 'credited']),
   total: v.number(),
   /** A renewal's lines name the subscription they bill (README); an order's do not. */
   lines: v.array(v.object({ subscriptionId: v.optional(v.nullable(v.string())) })),

@@ -10,7 +10,7 @@ import type {
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { invoicePdfLink, manageBookingLink } from '#domain/links.ts';
+import { creditNotePdfLink, invoicePdfLink, manageBookingLink } from '#domain/links.ts';
 import { Empty, Section } from './account-section.tsx';
 import { ColumnHeads } from '../shared/column-heads.tsx';
 import { TicketThread } from '../shared/ticket-thread.tsx';
@@ -23,6 +23,12 @@ const INVOICE_COLUMNS = [
   'account.invoices.status',
   'account.invoices.actions',
 ] as const;
+
+const INVOICE_STATUS_IDS = {
+  open: 'account.invoices.open',
+  paid: 'account.invoices.paid',
+  credited: 'account.invoices.credited',
+} as const;
 
 export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang }) {
   const intl = useIntl();
@@ -40,29 +46,59 @@ export function Invoices({ items, lang }: { items: AccountInvoice[]; lang: Lang 
           <table className="account__table account__table--cards">
             <ColumnHeads ids={INVOICE_COLUMNS} />
             <tbody>
-              {items.map((i) => (
-                <tr key={i.number}>
-                  <td {...number}>{i.number}</td>
-                  <td {...issued}>{formatDate(i.issueDate, lang, 'medium')}</td>
-                  <td {...due}>{formatDate(i.dueDate, lang, 'medium')}</td>
-                  <td {...total}>{formatMoney(i.total, lang)}</td>
-                  <td {...status}>
-                    <FormattedMessage
-                      id={i.status === 'paid' ? 'account.invoices.paid' : 'account.invoices.open'}
-                    />
-                  </td>
-                  <td {...actions} className="account__actions">
-                    <a href={invoicePdfLink(i.number)} target="_blank" rel="noopener">
-                      <FormattedMessage id="account.invoices.pdf" values={{ number: i.number }} />
-                    </a>
-                    {i.payLink ? (
-                      <a href={i.payLink}>
-                        <FormattedMessage id="account.invoices.pay" values={{ number: i.number }} />
+              {items.map((i) =>
+                i.kind === 'creditNote' ? (
+                  <tr key={i.number} className="account__credit-note">
+                    <td {...number}>
+                      <FormattedMessage
+                        id="account.invoices.creditNote"
+                        values={{ number: i.number }}
+                      />{' '}
+                      <FormattedMessage
+                        id="account.invoices.creditNoteFor"
+                        values={{ invoice: i.invoiceNumber }}
+                      />
+                    </td>
+                    <td {...issued}>{formatDate(i.issueDate, lang, 'medium')}</td>
+                    <td {...due}>–</td>
+                    <td {...total}>{formatMoney(i.total, lang)}</td>
+                    <td {...status}>
+                      <FormattedMessage id="account.invoices.credited" />
+                    </td>
+                    <td {...actions} className="account__actions">
+                      <a href={creditNotePdfLink(i.number)} target="_blank" rel="noopener">
+                        <FormattedMessage
+                          id="account.invoices.creditNotePdf"
+                          values={{ number: i.number }}
+                        />
                       </a>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={i.number}>
+                    <td {...number}>{i.number}</td>
+                    <td {...issued}>{formatDate(i.issueDate, lang, 'medium')}</td>
+                    <td {...due}>{formatDate(i.dueDate, lang, 'medium')}</td>
+                    <td {...total}>{formatMoney(i.total, lang)}</td>
+                    <td {...status}>
+                      <FormattedMessage id={INVOICE_STATUS_IDS[i.status]} />
+                    </td>
+                    <td {...actions} className="account__actions">
+                      <a href={invoicePdfLink(i.number)} target="_blank" rel="noopener">
+                        <FormattedMessage id="account.invoices.pdf" values={{ number: i.number }} />
+                      </a>
+                      {i.payLink ? (
+                        <a href={i.payLink}>
+                          <FormattedMessage
+                            id="account.invoices.pay"
+                            values={{ number: i.number }}
+                          />
+                        </a>
+                      ) : null}
+                    </td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         </div>

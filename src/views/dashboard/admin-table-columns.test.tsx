@@ -276,3 +276,51 @@ describe('subscriptions table, status column', () => {
     expect(shown('active', 'en')).toBe('Active');
   });
 });
+
+describe('invoices table, credit notes (issue 42)', () => {
+  it.each([
+    ['en', 'Credited', 'Credit notes'],
+    ['nl', 'Gecrediteerd', 'Creditnota’s'],
+  ] as const)(
+    'in %s, lists an invoice’s credit notes under its number and says Credited',
+    (lang, credited, label) => {
+      const messages = (lang === 'en' ? en : nl) as Record<string, string>;
+      const number = COLUMNS.invoices.find((c) => c.key === 'number')!;
+      const status = COLUMNS.invoices.find((c) => c.key === 'status')!;
+      const row = {
+        number: '2026-0007',
+        status: 'credited',
+        creditNotes: [
+          { number: 'CN-2026-0001', issueDate: '2026-03-02', total: -1000 },
+          { number: 'CN-2026-0002', issueDate: '2026-03-03', total: -2000 },
+        ],
+      };
+      const shown = render(
+        <IntlProvider locale={lang} messages={messages}>
+          {number.render(row, lang, () => {})}
+          {status.render(row, lang, () => {})}
+        </IntlProvider>,
+      );
+      const list = shown.getByRole('list', { name: label });
+      const links = [...list.querySelectorAll('a')].map((a) => [
+        a.textContent,
+        a.getAttribute('href'),
+      ]);
+      expect(links).toEqual([
+        ['CN-2026-0001', '/api/credit-notes/CN-2026-0001?format=pdf'],
+        ['CN-2026-0002', '/api/credit-notes/CN-2026-0002?format=pdf'],
+      ]);
+      expect(shown.container.textContent).toContain(credited);
+      cleanup();
+      // An invoice without credit notes shows only its own link.
+      const plain = render(
+        <IntlProvider locale={lang} messages={messages}>
+          {number.render({ number: '2026-0008', creditNotes: [] }, lang, () => {})}
+        </IntlProvider>,
+      );
+      expect(plain.container.querySelectorAll('a')).toHaveLength(1);
+      expect(plain.queryByRole('list')).toBeNull();
+      cleanup();
+    },
+  );
+});

@@ -6,7 +6,12 @@ import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
 import { nameWithDomain } from '#domain/domain-name.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
+import {
+  creditNotePdfLink,
+  dashboardLeadLink,
+  dashboardSubscriptionsLink,
+  invoicePdfLink,
+} from '#domain/links.ts';
 import { parseSmartAnswers } from '#domain/smart-answers.ts';
 import { storedLineName } from '#domain/totals.ts';
 import type { AdminTableName } from '#machines/staff/admin-table.machine.ts';
@@ -96,6 +101,28 @@ const date = (key: string) => (row: Row, lang: Lang) =>
         'medium',
       )
     : '—';
+/** An invoice's credit notes (issue 42) under its number: each its PDF and (negative) amount. */
+function CreditNoteLinks({ notes, lang }: { notes: unknown; lang: Lang }) {
+  const intl = useIntl();
+  const list = Array.isArray(notes) ? (notes as Array<{ number: string; total: number }>) : [];
+  if (list.length === 0) return null;
+  return (
+    <ul
+      className="admin-table__credit-notes"
+      aria-label={intl.formatMessage({ id: 'dashboard.invoices.creditNotes' })}
+    >
+      {list.map((note) => (
+        <li key={note.number}>
+          <a href={creditNotePdfLink(note.number)} target="_blank" rel="noopener">
+            {note.number}
+          </a>{' '}
+          {formatMoney(note.total, lang)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const STATUS_IDS = {
   order: {
     open: 'dashboard.tables.orderStatus.open',
@@ -105,6 +132,7 @@ const STATUS_IDS = {
   invoice: {
     open: 'dashboard.tables.invoiceStatus.open',
     paid: 'dashboard.tables.invoiceStatus.paid',
+    credited: 'dashboard.tables.invoiceStatus.credited',
   },
   ticket: {
     open: 'account.tickets.state.open',
@@ -249,10 +277,13 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       key: 'number',
       labelId: 'dashboard.tables.invoice',
       sortable: true,
-      render: (r) => (
-        <a href={invoicePdfLink(String(r.number))} target="_blank" rel="noopener">
-          {String(r.number)}
-        </a>
+      render: (r, lang) => (
+        <>
+          <a href={invoicePdfLink(String(r.number))} target="_blank" rel="noopener">
+            {String(r.number)}
+          </a>
+          <CreditNoteLinks notes={r.creditNotes} lang={lang} />
+        </>
       ),
     },
     {

@@ -72,6 +72,13 @@ function PayDetails({ number }: { number: string }) {
         <FormattedMessage id="pay.page.paid" />
       </p>
     );
+  // Credited in full (issue 42): nothing is due any more.
+  if (invoice.status === 'credited')
+    return (
+      <p className="pay-page__paid">
+        <FormattedMessage id="pay.page.credited" />
+      </p>
+    );
   const mollieLink =
     invoice.payment?.provider === 'mollie' ? (invoice.payment.checkoutUrl ?? null) : null;
   // An order's invoice: the customer who just ordered (or follows the confirmation's link) reads
