@@ -30,5 +30,5 @@ export const auditQuerySchema = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200)),
     '50',
   ),
-  action: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z.]{1,40}$/))),
+  action: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))),
 });

@@ -63,7 +63,7 @@ export function authRoutes(options: {
           await database.write((tx) =>
             recordAudit(tx, {
               actor: { id: null, email: null },
-              action: 'auth.signInFailed',
+              action: 'sign_in_failed',
               target: user.email,
               ip: address,
             }),
@@ -93,7 +93,7 @@ export function authRoutes(options: {
         if (user.role === 'staff') {
           await recordAudit(tx, {
             actor: { id: user.id, email: user.email },
-            action: 'auth.signIn',
+            action: 'sign_in',
             target: user.email,
             ip: address,
           });

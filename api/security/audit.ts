@@ -1,5 +1,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { Db, Tx } from '../db/database.ts';
+import type { RateLimits } from '../services/rate-limit.ts';
 import { auditLog, users } from '../db/schema.ts';
 
 /**
@@ -8,21 +10,21 @@ import { auditLog, users } from '../db/schema.ts';
  * UPDATE, DELETE and TRUNCATE (migration 0018), so nothing can rewrite it.
  */
 export const AUDIT_ACTIONS = [
-  'auth.signIn',
-  'auth.signInFailed',
-  'auth.secondFactorFailed',
-  'twoFactor.setup',
-  'twoFactor.enabled',
-  'twoFactor.disabled',
-  'twoFactor.recoveryCodeUsed',
-  'session.ended',
-  'invoice.markPaid',
-  'ticket.reply',
-  'ticket.status',
-  'outbox.resend',
-  'booking.cancel',
-  'chat.close',
-  'billing.run',
+  'sign_in',
+  'sign_in_failed',
+  'second_factor_failed',
+  'two_factor_setup',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_code_used',
+  'session_ended',
+  'invoice_mark_paid',
+  'ticket_reply',
+  'ticket_status',
+  'outbox_resend',
+  'booking_cancel',
+  'chat_close',
+  'billing_run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,4 +93,28 @@ export async function readAudit(
       ip: row.ip,
     })),
   };
+}
+
+/**
+ * A staff action that changed something, in the change's transaction: who (the signed-in staff
+ * member), what, to what, and from which client address (as the rate limits see it).
+ */
+export function recordStaffAction(
+  tx: Tx,
+  c: Context,
+  who: { id: string; email: string },
+  action: AuditAction,
+  target: string,
+  options: {
+    rateLimits?: Pick<RateLimits, 'address'> | undefined;
+    details?: Record<string, unknown>;
+  } = {},
+): Promise<void> {
+  return recordAudit(tx, {
+    actor: { id: who.id, email: who.email },
+    action,
+    target,
+    ip: options.rateLimits?.address(c) ?? null,
+    ...(options.details ? { details: options.details } : {}),
+  });
 }

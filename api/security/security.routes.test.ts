@@ -9,7 +9,8 @@ import {
   type TestUser,
 } from '../../tests/helpers/accounts.ts';
 import { createTestDatabasePair } from '../../tests/helpers/database.ts';
-import { auditLog, recoveryCodes, twoFactorSecrets, users } from '../db/schema.ts';
+import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
+import { auditLog, outbox, recoveryCodes, twoFactorSecrets, users } from '../db/schema.ts';
 import { parseConfig } from '../env.ts';
 import { totpCode } from './totp.ts';
 
@@ -411,18 +412,18 @@ describe('STAFF_2FA', () => {
       const actions = entries.map((e) => e.action);
       expect(actions).toEqual(
         expect.arrayContaining([
-          'auth.signIn',
-          'auth.signInFailed',
-          'twoFactor.setup',
-          'twoFactor.enabled',
+          'sign_in',
+          'sign_in_failed',
+          'two_factor_setup',
+          'two_factor_enabled',
         ]),
       );
       // Newest first.
       const ids = entries.map((e) => e.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
-      const failure = entries.find((e) => e.action === 'auth.signInFailed')!;
+      const failure = entries.find((e) => e.action === 'sign_in_failed')!;
       expect(failure).toMatchObject({ target: STAFF.email, ip: '203.0.113.9', actor: null });
-      expect(entries.find((e) => e.action === 'twoFactor.enabled')!.actor).toBe(STAFF.email);
+      expect(entries.find((e) => e.action === 'two_factor_enabled')!.actor).toBe(STAFF.email);
       // Client sign-ins are not staff actions.
       expect(entries.filter((e) => e.target === CLIENT.email)).toEqual([]);
       // Paged: `before` the id of the previous page's last, `limit`.
@@ -438,11 +439,11 @@ describe('STAFF_2FA', () => {
       );
       expect(next.entries[0]!.id).toBeLessThan(first.entries[1]!.id);
       const filtered = await json<{ entries: { action: string }[] }>(
-        await t.call('GET', '/api/admin/audit?action=auth.signInFailed', undefined, {
+        await t.call('GET', '/api/admin/audit?action=sign_in_failed', undefined, {
           Cookie: cookie,
         }),
       );
-      expect(filtered.entries.map((e) => e.action)).toEqual(['auth.signInFailed']);
+      expect(filtered.entries.map((e) => e.action)).toEqual(['sign_in_failed']);
       for (const query of [
         'limit=0',
         'limit=abc',
@@ -513,5 +514,81 @@ describe('two app servers', () => {
     tick(30);
     const pending = await passwordStep(a, CLIENT);
     expect((await codeStep(b, pending, totpCode(secret, clock))).status).toBe(200);
+  });
+});
+
+describe('staff actions in the audit log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    await addUsers(t.database, STAFF);
+  });
+  afterAll(() => t.close());
+
+  it('mark paid, ticket reply and status, resend and billing run are each recorded with who and what', async () => {
+    clock = new Date('2026-03-02T10:00:00Z');
+    const order = await t.call('POST', '/api/checkout', checkoutBody('buyer@example.test'));
+    expect(order.status).toBe(201);
+    const { invoiceNumber } = await json<{ invoiceNumber: string }>(order);
+    const staff = await signIn(t, STAFF.email, STAFF.password);
+    const as = { Cookie: staff, 'X-Forwarded-For': '192.0.2.44' };
+    expect(
+      (await t.call('POST', `/api/admin/invoices/${invoiceNumber}/mark-paid`, undefined, as))
+        .status,
+    ).toBe(200);
+    const ticket = await json<{ ticketId: string }>(
+      await t.call('POST', '/api/contact', {
+        name: 'Ann',
+        email: 'ann@example.test',
+        message: 'Help',
+      }),
+    );
+    expect(
+      (
+        await t.call(
+          'POST',
+          `/api/admin/tickets/${ticket.ticketId}/reply`,
+          { message: 'Done.' },
+          as,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.call('PATCH', `/api/admin/tickets/${ticket.ticketId}`, { status: 'closed' }, as))
+        .status,
+    ).toBe(200);
+    const [mail] = await t.database.read((db) =>
+      db.select({ id: outbox.id }).from(outbox).limit(1),
+    );
+    expect(
+      (await t.call('POST', `/api/admin/outbox/${mail!.id}/resend`, undefined, as)).status,
+    ).toBe(202);
+    expect(
+      (await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-02' }, as)).status,
+    ).toBe(200);
+    // A refused action leaves no entry.
+    expect(
+      (
+        await t.call(
+          'PATCH',
+          '/api/admin/tickets/00000000-0000-4000-8000-000000000000',
+          { status: 'closed' },
+          as,
+        )
+      ).status,
+    ).toBe(404);
+
+    const rows = await t.database.read((db) => db.select().from(auditLog).orderBy(auditLog.id));
+    const staffRows = rows.filter((r) => r.action !== 'sign_in');
+    expect(staffRows.map((r) => [r.action, r.target])).toEqual([
+      ['invoice_mark_paid', invoiceNumber],
+      ['ticket_reply', ticket.ticketId],
+      ['ticket_status', ticket.ticketId],
+      ['outbox_resend', String(mail!.id)],
+      ['billing_run', '2026-03-02'],
+    ]);
+    for (const row of staffRows)
+      expect(row).toMatchObject({ actor: STAFF.email, ip: '192.0.2.44' });
+    expect(rows.find((r) => r.action === 'sign_in')).toMatchObject({ actor: STAFF.email });
   });
 });

@@ -159,7 +159,7 @@ export function securityRoutes(options: SecurityOptions) {
           .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secret } });
         await recordAudit(tx, {
           actor: actorOf(user),
-          action: 'twoFactor.setup',
+          action: 'two_factor_setup',
           target: user.email,
           ip: auditIp(rateLimits, c),
         });
@@ -191,7 +191,7 @@ export function securityRoutes(options: SecurityOptions) {
         await endOtherSessions(tx, c, user.id);
         await recordAudit(tx, {
           actor: actorOf(user),
-          action: 'twoFactor.enabled',
+          action: 'two_factor_enabled',
           target: user.email,
           ip: auditIp(rateLimits, c),
         });
@@ -222,7 +222,7 @@ export function securityRoutes(options: SecurityOptions) {
         await endOtherSessions(tx, c, user.id);
         await recordAudit(tx, {
           actor: actorOf(user),
-          action: 'twoFactor.disabled',
+          action: 'two_factor_disabled',
           target: user.email,
           ip: auditIp(rateLimits, c),
         });
@@ -263,7 +263,7 @@ export function securityRoutes(options: SecurityOptions) {
           if (pending.role === 'staff') {
             await recordAudit(tx, {
               actor,
-              action: 'auth.secondFactorFailed',
+              action: 'second_factor_failed',
               target: pending.email,
               ip,
             });
@@ -278,7 +278,7 @@ export function securityRoutes(options: SecurityOptions) {
         if (kind === 'recovery') {
           await recordAudit(tx, {
             actor,
-            action: 'twoFactor.recoveryCodeUsed',
+            action: 'recovery_code_used',
             target: pending.email,
             ip,
           });
@@ -286,7 +286,7 @@ export function securityRoutes(options: SecurityOptions) {
         if (pending.role === 'staff') {
           await recordAudit(tx, {
             actor,
-            action: 'auth.signIn',
+            action: 'sign_in',
             target: pending.email,
             ip,
             details: { secondFactor: kind },
@@ -343,7 +343,7 @@ export function securityRoutes(options: SecurityOptions) {
         if (rows.length > 0 && user.role === 'staff') {
           await recordAudit(tx, {
             actor: actorOf(user),
-            action: 'session.ended',
+            action: 'session_ended',
             target: user.email,
             ip: auditIp(rateLimits, c),
           });
