@@ -88,8 +88,11 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** the account that acted (null: nobody signed in, e.g. a failed sign-in) */
-    actorId: uuid('actor_id'),
+    /**
+     * the id of the account that acted (null: nobody signed in, e.g. a failed sign-in); text, not a
+     * foreign key: the entry outlives the account
+     */
+    actorId: text('actor_id'),
     /** the address the actor gave or had at the time */
     actor: text('actor'),
     action: text('action').notNull(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db, Tx } from '../db/database.ts';
 import type { RateLimits } from '../services/rate-limit.ts';
@@ -79,7 +79,7 @@ export async function readAudit(
       ip: auditLog.ip,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(users, sql`${users.id}::text = ${auditLog.actorId}`)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(query.limit);

@@ -31,7 +31,7 @@ CREATE TABLE "pending_sign_ins" (
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
-	"actor_id" uuid,
+	"actor_id" text,
 	"actor" text,
 	"action" text NOT NULL,
 	"target" text,
