@@ -57,6 +57,7 @@ import { bookingManageRoutes } from './routes/booking-manage.routes.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
 import { emailConfigRoutes, mailDiscoveryRoutes } from './routes/email-config.routes.ts';
 import { createMailConfig } from './services/mail-config.ts';
+import { securityRoutes, staffSecondFactorGuard } from './security/security.routes.ts';
 import { createRateLimits, type RateLimits } from './services/rate-limit.ts';
 import { createLifecycle, type Lifecycle } from './services/lifecycle.ts';
 import { createBookingTokens, type BookingTokens } from './services/booking-tokens.ts';
@@ -153,6 +154,7 @@ export function createApp({
         | 'BANK_IBAN'
         | 'SMTP_URL'
         | 'PROJECTS_PER_MONTH'
+        | 'STAFF_2FA'
       >
     >;
   services: AppServices;
@@ -274,6 +276,15 @@ export function createApp({
       // whole.
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     })
+    // STAFF_2FA=required: staff without a second factor are refused every staff endpoint.
+    .use(
+      '/admin/*',
+      staffSecondFactorGuard({
+        database: services.database,
+        currentUser: services.currentUser,
+        mode: config.STAFF_2FA ?? 'required',
+      }),
+    )
     .route('/', healthRoutes(routed))
     .route('/', catalogueRoutes({ now }))
     .route(
@@ -287,7 +298,13 @@ export function createApp({
     .route('/', domainsRoutes(routed))
     .route(
       '/',
-      services.sessions ? authRoutes({ ...routed, sessions: services.sessions }) : new Hono(),
+      services.sessions
+        ? authRoutes({
+            ...routed,
+            sessions: services.sessions,
+            secureCookies: config.PUBLIC_URL.startsWith('https:'),
+          })
+        : new Hono(),
     )
     .route('/', leadsRoutes(routed))
     .route('/', blueprintRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
@@ -327,7 +344,15 @@ export function createApp({
     .route('/', accountRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config, billing.seller) }))
-    .route('/', emailConfigRoutes({ mailConfig }));
+    .route('/', emailConfigRoutes({ mailConfig }))
+    .route(
+      '/',
+      securityRoutes({
+        ...routed,
+        secureCookies: config.PUBLIC_URL.startsWith('https:'),
+        issuer: billing.seller.name || 'Studio',
+      }),
+    );
 
   app.route('/api', api);
   // Unknown /api paths get the JSON envelope, never a page.

@@ -59,6 +59,10 @@ const envSchema = v.object({
     ),
   ),
   STAFF_NOTIFY_EMAIL: v.optional(emailAddress),
+  STAFF_2FA: v.optional(
+    v.picklist(['required', 'optional'], 'must be required or optional'),
+    'required',
+  ),
   STAFF_LANG: v.optional(v.picklist(['nl', 'en'], 'must be nl or en'), 'nl'),
   MOLLIE_API_KEY: v.optional(
     v.pipe(

@@ -12,3 +12,9 @@ export type SessionUser = v.InferOutput<typeof sessionUserSchema>;
 
 /** `GET /api/auth/me` and `POST /api/auth/login`. */
 export const userAnswerSchema = v.object({ user: sessionUserSchema });
+
+/** `POST /api/auth/login` for an account with a second factor: the code comes next (API.md section 13). */
+export const loginAnswerSchema = v.union([
+  userAnswerSchema,
+  v.object({ twoFactorRequired: v.literal(true) }),
+]);

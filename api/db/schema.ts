@@ -155,6 +155,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the browser's User-Agent when the session was made (first 200 characters) */
+    userAgent: text('user_agent'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
@@ -170,3 +172,4 @@ export * from './schema-accounts.ts';
 export * from './schema-money.ts';
 export * from './schema-rate-limits.ts';
 export * from './schema-blueprint.ts';
+export * from './schema-security.ts';

@@ -1,3 +1,5 @@
+import { recordStaffAction } from '../security/audit.ts';
+import type { RateLimits } from '../services/rate-limit.ts';
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ticketReplySchema, ticketStatusSchema } from '#domain/account.schema.ts';
@@ -54,6 +56,7 @@ export function adminAccountsRoutes(options: {
   currentUser?: CurrentUser | undefined;
   /** What the configuration leaves undone (api/env.ts), shown on the overview. */
   setupGaps?: readonly SetupGap[];
+  rateLimits?: RateLimits | undefined;
 }) {
   const { database, mailer, now } = options;
   const staff = requireStaff(options.currentUser ?? (async () => null));
@@ -160,6 +163,9 @@ export function adminAccountsRoutes(options: {
           })
           .returning();
         await tx.update(tickets).set({ status: 'answered' }).where(eq(tickets.id, id));
+        await recordStaffAction(tx, c, user, 'ticket_reply', id, {
+          rateLimits: options.rateLimits,
+        });
         const response = {
           message: {
             id: saved!.id,
@@ -178,13 +184,20 @@ export function adminAccountsRoutes(options: {
       const id = c.req.param('id');
       if (!isUuid(id)) throw new ApiError('NOT_FOUND');
       const { status } = c.req.valid('json');
-      const [updated] = await database.write((tx) =>
-        tx
+      const [updated] = await database.write(async (tx) => {
+        const rows = await tx
           .update(tickets)
           .set({ status })
           .where(eq(tickets.id, id))
-          .returning({ id: tickets.id, status: tickets.status }),
-      );
+          .returning({ id: tickets.id, status: tickets.status });
+        if (rows.length > 0) {
+          await recordStaffAction(tx, c, c.get('user'), 'ticket_status', id, {
+            rateLimits: options.rateLimits,
+            details: { status },
+          });
+        }
+        return rows;
+      });
       if (!updated) throw new ApiError('NOT_FOUND');
       return c.json({ ticket: updated });
     })
@@ -192,8 +205,8 @@ export function adminAccountsRoutes(options: {
       const raw = c.req.param('id');
       if (!/^\d{1,15}$/.test(raw)) throw new ApiError('NOT_FOUND');
       const id = Number(raw);
-      const [queued] = await database.write((tx) =>
-        tx
+      const [queued] = await database.write(async (tx) => {
+        const rows = await tx
           .update(outbox)
           .set({
             status: 'pending',
@@ -204,8 +217,14 @@ export function adminAccountsRoutes(options: {
             nextAttemptAt: null,
           })
           .where(eq(outbox.id, id))
-          .returning({ id: outbox.id, status: outbox.status }),
-      );
+          .returning({ id: outbox.id, status: outbox.status });
+        if (rows.length > 0) {
+          await recordStaffAction(tx, c, c.get('user'), 'outbox_resend', String(id), {
+            rateLimits: options.rateLimits,
+          });
+        }
+        return rows;
+      });
       if (!queued) throw new ApiError('NOT_FOUND');
       // Delivery happens after the answer; a failure leaves the mail pending for the retry loop.
       void mailer?.deliverPending().catch(() => undefined);

@@ -1,3 +1,5 @@
+import { recordStaffAction } from '../security/audit.ts';
+import type { RateLimits } from '../services/rate-limit.ts';
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -39,6 +41,7 @@ export function adminOrdersRoutes(services: {
   mailer?: Mailer | undefined;
   billing: { bank: BankDetails };
   invoicePdfs?: Pick<InvoicePdfs, 'stored'> | undefined;
+  rateLimits?: RateLimits | undefined;
 }) {
   const { database } = services;
   const staff = requireStaff(services.currentUser ?? (async () => null));
@@ -121,6 +124,9 @@ export function adminOrdersRoutes(services: {
             { paymentId: received.id, status: 'paid', at: services.now(), markedPaidBy: user.id },
             { mailer: services.mailer },
           );
+          await recordStaffAction(tx, c, user, 'invoice_mark_paid', number, {
+            rateLimits: services.rateLimits,
+          });
           return { number, status: 'paid' as const, changed: true };
         });
         return c.json(result);

@@ -13,9 +13,12 @@ import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate
 import {
   SIGNED_IN_HINT_COOKIE,
   clearSignedInHint,
+  sessionUserAgent,
   upgradePasswordHash,
   type Sessions,
 } from '../services/sessions.ts';
+import { recordAudit } from '../security/audit.ts';
+import { beginSecondFactor } from '../security/security.routes.ts';
 
 /**
  * Wrong passwords (API.md section 13, decision D38A-4): `perAddress` per client address in one
@@ -41,8 +44,11 @@ export function authRoutes(options: {
   database: Database;
   sessions: Sessions;
   rateLimits: RateLimits;
+  now?: () => Date;
+  secureCookies?: boolean;
 }) {
   const { database, sessions, rateLimits } = options;
+  const now = options.now ?? (() => new Date());
 
   return new Hono()
     .post('/auth/login', validateJson(loginRequestSchema), async (c) => {
@@ -59,6 +65,17 @@ export function authRoutes(options: {
       // Unknown accounts cost the same scrypt work, so timing does not tell which addresses exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !user.passwordHash || !ok) {
+        // A failed sign-in to a staff account is audited (API.md section 13).
+        if (user?.role === 'staff') {
+          await database.write((tx) =>
+            recordAudit(tx, {
+              actor: { id: null, email: null },
+              action: 'sign_in_failed',
+              target: user.email,
+              ip: address,
+            }),
+          );
+        }
         await rateLimits.hit(RATE_LIMITS.loginPerEmail, email);
         if (address !== null && pair !== null) {
           await rateLimits.hit(RATE_LIMITS.loginPerAddress, address);
@@ -74,7 +91,23 @@ export function authRoutes(options: {
       if (pair !== null) await rateLimits.reset(RATE_LIMITS.loginPerEmailAddress, pair);
       // An account hashed before the cost was raised gets today's parameters (M34).
       await upgradePasswordHash(database, user, password);
-      await sessions.start(c, user.id);
+      // An account with a second factor gets no session yet: the code comes first.
+      const security = { database, now, secureCookies: options.secureCookies ?? false };
+      if (await beginSecondFactor(c, security, user.id)) {
+        return c.json({ twoFactorRequired: true });
+      }
+      const token = await database.write(async (tx) => {
+        if (user.role === 'staff') {
+          await recordAudit(tx, {
+            actor: { id: user.id, email: user.email },
+            action: 'sign_in',
+            target: user.email,
+            ip: address,
+          });
+        }
+        return sessions.create(tx, user.id, sessionUserAgent(c));
+      });
+      await sessions.setCookie(c, token);
       return c.json({ user: { email: user.email, name: user.name, role: user.role } });
     })
     .get('/auth/login', (c) => {

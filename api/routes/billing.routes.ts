@@ -1,3 +1,5 @@
+import { recordStaffAction } from '../security/audit.ts';
+import type { RateLimits } from '../services/rate-limit.ts';
 import { Hono } from 'hono';
 import {
   billingRunRequestSchema,
@@ -21,6 +23,7 @@ export function billingRoutes(services: {
   now: () => Date;
   billingJob: BillingJob;
   currentUser?: CurrentUser | undefined;
+  rateLimits?: RateLimits | undefined;
 }) {
   const staff = requireStaff(services.currentUser ?? (async () => null));
   return new Hono()
@@ -31,6 +34,14 @@ export function billingRoutes(services: {
         issued: result?.issued ?? [],
         reminded: result?.reminded ?? [],
       };
+      // The run is many transactions of its own (one per invoice); the audit entry records the
+      // staff member's run and what it did, right after it.
+      await services.database.write((tx) =>
+        recordStaffAction(tx, c, c.get('user'), 'billing_run', asOf ?? 'today', {
+          rateLimits: services.rateLimits,
+          details: { issued: answer.issued.length, reminded: answer.reminded.length },
+        }),
+      );
       return c.json(answer);
     })
     .get('/admin/billing', staff, async (c) => {

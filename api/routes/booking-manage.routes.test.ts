@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, cancelledBookings } from '../db/schema.ts';
+import { auditLog, bookings, cancelledBookings } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import { testAppForFile } from '../../tests/helpers/app.ts';
 import { lastMailTo as lastMail } from '../../tests/helpers/outbox.ts';
@@ -190,6 +190,12 @@ describe('POST /api/bookings/{id}/cancel', () => {
       .from(cancelledBookings)
       .where(eq(cancelledBookings.id, booking.id));
     expect(kept!.cancelledBy).toBe('staff');
+    // Staff's cancel is in the audit log; the visitor's own (by token) is not a staff action.
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'booking_cancel'));
+    expect(audited.map((e) => [e.target, e.actor])).toEqual([[booking.id, 's@example.test']]);
   });
 
   it('rate limits wrong tokens per network address', async () => {

@@ -1,3 +1,4 @@
+import { recordStaffAction } from '../security/audit.ts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
@@ -177,6 +178,11 @@ export function bookingManageRoutes(options: {
           bookedAt: row.createdAt,
           cancelledAt: at,
         });
+        if (token === undefined && user) {
+          await recordStaffAction(tx, c, user, 'booking_cancel', row.id, {
+            rateLimits: options.rateLimits,
+          });
+        }
         const ics = bookingIcs({ ...row, sequence }, at, mailer?.staffAddress, 'CANCEL');
         await mailer?.send(
           {

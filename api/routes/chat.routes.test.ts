@@ -4,7 +4,7 @@ import type { SessionUser } from '../http/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { createTestDatabasePair } from '../../tests/helpers/database.ts';
 import { openEvents } from '../../tests/helpers/sse.ts';
-import { chatConversations, chatStreams, outbox } from '../db/schema.ts';
+import { auditLog, chatConversations, chatStreams, outbox } from '../db/schema.ts';
 import { parseOfficeHours } from '#domain/office-hours.ts';
 import {
   deleteChatTranscripts,
@@ -392,6 +392,14 @@ describe('a conversation', () => {
     expect(mails[0]!.subject).toContain('Your chat with Webstudio');
     expect(mails[0]!.text).toContain('Anyone there?');
     expect(mails[0]!.text).toContain('Yes, how can I help?');
+    // The close is in the audit log, written with it (API.md section 13).
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'chat_close'));
+    expect(audited.map((e) => [e.target, e.actorId, e.actor])).toEqual([
+      [newer.id, user!.id, user!.email],
+    ]);
     // closing again mails nothing more
     expect((await t.call('POST', `/api/admin/chat/conversations/${newer.id}/close`)).status).toBe(
       200,

@@ -1,3 +1,4 @@
+import { recordStaffAction } from '../security/audit.ts';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -348,7 +349,10 @@ export function chatRoutes(options: {
       .post('/admin/chat/conversations/:id/close', staffOnly, async (c) => {
         const id = c.req.param('id');
         staffRead(id);
-        const result = await chat.close(id);
+        const staff = c.get('user');
+        const result = await chat.close(id, (tx) =>
+          recordStaffAction(tx, c, staff, 'chat_close', id, { rateLimits }),
+        );
         if (!result.ok) refuse(result);
         return c.json({ conversation: { id, status: 'closed' as const } });
       })

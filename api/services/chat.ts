@@ -103,7 +103,8 @@ export interface ChatService {
   ): Promise<{ ok: true; message: ChatMessage } | Refusal>;
   /** Staff have read everything so far. */
   markRead(id: string): Promise<void>;
-  close(id: string): Promise<{ ok: true } | Refusal>;
+  /** Closes a conversation; `inTransaction` runs in the closing transaction (the audit log). */
+  close(id: string, inTransaction?: (tx: Tx) => Promise<void>): Promise<{ ok: true } | Refusal>;
   inbox(): Promise<InboxConversation[]>;
   inboxEntry(id: string): Promise<InboxConversation | null>;
   /** Every message (any conversation) after `afterId`, oldest first, for the staff stream. */
@@ -325,7 +326,7 @@ export function createChatService(options: {
       );
     },
 
-    async close(id) {
+    async close(id, inTransaction) {
       return database.write(async (tx) => {
         const [conversation] = await tx
           .select()
@@ -354,6 +355,7 @@ export function createChatService(options: {
           tx,
         );
         await notify(tx, { kind: 'closed', conversationId: id });
+        await inTransaction?.(tx);
         return { ok: true as const };
       });
     },

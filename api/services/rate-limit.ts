@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
    * account waits (key: account and address)
    */
   loginPerEmailAddress: { name: 'login.email-address', limit: 2, windowMs: 15 * MINUTE },
+  /** wrong second-factor codes per account, from any pending sign-in: past it `429` */
+  secondFactor: { name: 'login.second-factor', limit: 5, windowMs: 15 * MINUTE },
   /** POST /clients/lookup tells whether an address has an account */
   clientsLookup: { name: 'clients.lookup', limit: 30, windowMs: MINUTE },
   /** GET /domains/check asks the registry */

@@ -41,16 +41,26 @@ export interface Sessions {
    * Writes a new session for `userId` in the caller's transaction (it commits with the account
    * it signs in to) and returns its token; after the commit `setCookie` hands it to the browser.
    */
-  create(tx: Tx, userId: string): Promise<string>;
+  create(tx: Tx, userId: string, userAgent?: string | null): Promise<string>;
   /** Sets the cookie of a session `create` made. */
   setCookie(c: Context, token: string): Promise<void>;
   /** Ends the session of this request (if any) and clears the cookie. */
   end(c: Context): Promise<void>;
   /** The signed-in user of this request, or null (cached per request). */
   currentUser(c: Context): Promise<SessionUser | null>;
+  /** The id (token hash) of this request's session cookie, or null; not checked against the table. */
+  currentSessionId(c: Context): string | null;
 }
 
-const SESSION_KEYS = ['id', 'userId', 'expiresAt', 'lastSeenAt'] as const;
+/** The User-Agent a session keeps: the request's, cut to 200 characters, control characters out. */
+export function sessionUserAgent(c: Context): string | null {
+  const agent = c.req.header('user-agent');
+  if (!agent) return null;
+  // eslint-disable-next-line no-control-regex
+  return agent.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || null;
+}
+
+const SESSION_KEYS = ['id', 'userId', 'expiresAt', 'lastSeenAt', 'userAgent'] as const;
 /** A new session's insert, its SQL built once (decision M15). */
 const insertSession = cachedQuery<Record<(typeof SESSION_KEYS)[number], unknown>>((tx) =>
   tx.insert(sessions).values(slots(SESSION_KEYS)),
@@ -131,7 +141,7 @@ export function createSessions(options: {
   // When this process last removed expired sessions (a throttle only; the rows are the state).
   let prunedAt = Number.NEGATIVE_INFINITY;
 
-  const create = async (tx: Tx, userId: string): Promise<string> => {
+  const create = async (tx: Tx, userId: string, userAgent?: string | null): Promise<string> => {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
@@ -141,7 +151,9 @@ export function createSessions(options: {
       prunedAt = at.getTime();
       await tx.delete(sessions).where(lt(sessions.expiresAt, at));
     }
-    await insertSession(tx, [{ id: hashToken(token), userId, expiresAt, lastSeenAt: at }]);
+    await insertSession(tx, [
+      { id: hashToken(token), userId, expiresAt, lastSeenAt: at, userAgent: userAgent ?? null },
+    ]);
     return token;
   };
 
@@ -166,7 +178,7 @@ export function createSessions(options: {
     create,
     setCookie,
     async start(c, userId) {
-      const token = await database.write((tx) => create(tx, userId));
+      const token = await database.write((tx) => create(tx, userId, sessionUserAgent(c)));
       await setCookie(c, token);
     },
     async end(c) {
@@ -178,6 +190,10 @@ export function createSessions(options: {
       deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure });
       clearSignedInHint(c, secure);
       cache.set(c.req.raw, Promise.resolve(null));
+    },
+    currentSessionId(c) {
+      const token = readToken(c);
+      return token ? hashToken(token) : null;
     },
     currentUser(c) {
       let pending = cache.get(c.req.raw);

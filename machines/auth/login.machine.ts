@@ -2,7 +2,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { loginRequestSchema } from '#domain/checkout.schema.ts';
 import { destinationAfterLogin } from '#domain/redirect.ts';
 import * as v from 'valibot';
-import { postLogin, type LoginResult, type SessionUser } from './auth.actors.ts';
+import {
+  postLogin,
+  postSecondFactor,
+  type CodeResult,
+  type LoginResult,
+  type SessionUser,
+} from './auth.actors.ts';
 
 export interface LoginInput {
   /** `?redirect=` of the sign-in page; used only when it is a path on this site. */
@@ -18,11 +24,14 @@ export interface LoginContext {
   /** Seconds to wait, from the last 429. */
   retryAfter: number | null;
   user: SessionUser | null;
+  /** The second step's code (TOTP or recovery code), for an account with a second factor. */
+  code: string;
 }
 
 export type LoginEvent =
   | { type: 'user.changeEmail'; value: string }
   | { type: 'user.changePassword'; value: string }
+  | { type: 'user.changeCode'; value: string }
   | { type: 'user.submit' };
 
 function formErrors(context: LoginContext): LoginContext['fieldErrors'] {
@@ -56,6 +65,7 @@ export const loginMachine = setup({
     login: fromPromise<LoginResult, { email: string; password: string }>(({ input }) =>
       postLogin(input),
     ),
+    verifyCode: fromPromise<CodeResult, { code: string }>(({ input }) => postSecondFactor(input)),
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
@@ -64,16 +74,28 @@ export const loginMachine = setup({
       !params.result.ok && params.result.reason === 'rateLimited',
     isWrongCredentials: (_, params: { result: LoginResult }) =>
       !params.result.ok && params.result.reason === 'wrongCredentials',
+    isTwoFactorRequired: (_, params: { result: LoginResult }) =>
+      !params.result.ok && params.result.reason === 'twoFactorRequired',
+    isCodeFilled: ({ context }) => context.code.trim().length > 0,
+    isCodeAccepted: (_, params: { result: CodeResult }) => params.result.ok,
+    isCodeRateLimited: (_, params: { result: CodeResult }) =>
+      !params.result.ok && params.result.reason === 'rateLimited',
+    isWrongCode: (_, params: { result: CodeResult }) =>
+      !params.result.ok && params.result.reason === 'wrongCode',
+    isSignInExpired: (_, params: { result: CodeResult }) =>
+      !params.result.ok && params.result.reason === 'expired',
   },
   actions: {
     storeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
     storePassword: assign((_, params: { value: string }) => ({ password: params.value })),
     storeFieldErrors: assign(({ context }) => ({ fieldErrors: formErrors(context) })),
     clearFieldErrors: assign({ fieldErrors: {} }),
-    storeUser: assign((_, params: { result: LoginResult }) => ({
+    storeCode: assign((_, params: { value: string }) => ({ code: params.value })),
+    clearCode: assign({ code: '' }),
+    storeUser: assign((_, params: { result: LoginResult | CodeResult }) => ({
       user: params.result.ok ? params.result.user : null,
     })),
-    storeRetryAfter: assign((_, params: { result: LoginResult }) => ({
+    storeRetryAfter: assign((_, params: { result: LoginResult | CodeResult }) => ({
       retryAfter: params.result.ok ? null : (params.result.retryAfter ?? null),
     })),
     /** Cleared on every failed try: a password is never kept after the server refused it. */
@@ -90,6 +112,7 @@ export const loginMachine = setup({
     fieldErrors: {},
     retryAfter: null,
     user: null,
+    code: '',
   }),
   initial: 'editing',
   states: {
@@ -113,6 +136,8 @@ export const loginMachine = setup({
         wrongCredentials: {},
         rateLimited: {},
         failed: {},
+        /** the pending sign-in ran out (or another tab finished it): the password again */
+        expired: {},
       },
     },
     submitting: {
@@ -126,6 +151,14 @@ export const loginMachine = setup({
             guard: { type: 'isSignedIn', params: ({ event }) => ({ result: event.output }) },
             target: 'signedIn',
             actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: {
+              type: 'isTwoFactorRequired',
+              params: ({ event }) => ({ result: event.output }),
+            },
+            target: 'secondFactor',
+            actions: 'clearPassword',
           },
           {
             guard: { type: 'isRateLimited', params: ({ event }) => ({ result: event.output }) },
@@ -146,6 +179,61 @@ export const loginMachine = setup({
           { target: 'editing.failed' },
         ],
         onError: 'editing.failed',
+      },
+    },
+    /** The password was right; the account has a second factor: its code comes next. */
+    secondFactor: {
+      initial: 'clean',
+      on: {
+        'user.changeCode': {
+          actions: { type: 'storeCode', params: ({ event }) => ({ value: event.value }) },
+        },
+        'user.submit': [{ guard: 'isCodeFilled', target: 'verifying' }, { target: '.invalid' }],
+      },
+      states: {
+        clean: {},
+        invalid: {},
+        wrongCode: {},
+        rateLimited: {},
+        failed: {},
+      },
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ context }) => ({ code: context.code.trim() }),
+        onDone: [
+          {
+            guard: { type: 'isCodeAccepted', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedIn',
+            actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: {
+              type: 'isCodeRateLimited',
+              params: ({ event }) => ({ result: event.output }),
+            },
+            target: 'secondFactor.rateLimited',
+            actions: [
+              { type: 'storeRetryAfter', params: ({ event }) => ({ result: event.output }) },
+              'clearCode',
+            ],
+          },
+          {
+            guard: { type: 'isWrongCode', params: ({ event }) => ({ result: event.output }) },
+            target: 'secondFactor.wrongCode',
+            actions: 'clearCode',
+          },
+          {
+            guard: { type: 'isSignInExpired', params: ({ event }) => ({ result: event.output }) },
+            target: 'editing.expired',
+            actions: 'clearCode',
+          },
+          { target: 'secondFactor.failed' },
+        ],
+        onError: 'secondFactor.failed',
       },
     },
     signedIn: {

@@ -57,7 +57,14 @@ export async function createTestApp(
   // TRUST_PROXY 1: in process there is no socket, so a test names its visitor with
   // X-Forwarded-For (as one reverse proxy would); requests without it are not rate-limited.
   const app = createApp({
-    config: { PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 1, ...config },
+    // STAFF_2FA optional: the suite signs in as staff everywhere; tests of the second factor
+    // pass `{ STAFF_2FA: 'required' }`.
+    config: {
+      PUBLIC_URL: 'http://localhost:3000',
+      TRUST_PROXY: 1,
+      STAFF_2FA: 'optional',
+      ...config,
+    },
     services: {
       database,
       logger,

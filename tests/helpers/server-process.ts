@@ -63,6 +63,8 @@ export async function startBuiltServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // The suites sign in as staff without a second factor; a test of STAFF_2FA=required says so.
+        STAFF_2FA: 'optional',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,11 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { loginMachine } from '#machines/auth/login.machine.ts';
-import { selectIsSubmitting, selectLoginAlert } from '#machines/auth/login.selectors.ts';
+import {
+  selectIsSubmitting,
+  selectLoginAlert,
+  selectLoginStep,
+} from '#machines/auth/login.selectors.ts';
 
 /** Leaves for the next page with a full load, so the server sees the new session cookie. */
 function assignLocation(to: string) {
@@ -37,6 +41,8 @@ export function LoginScreen({ actor }: { actor: LoginActor }) {
   const retryAfter = useSelector(actor, (s) => s.context.retryAfter);
   const alert = useSelector(actor, selectLoginAlert);
   const submitting = useSelector(actor, selectIsSubmitting);
+  const step = useSelector(actor, selectLoginStep);
+  const code = useSelector(actor, (s) => s.context.code);
 
   const emailError = fieldErrors.email;
   const passwordError = fieldErrors.password;
@@ -50,7 +56,29 @@ export function LoginScreen({ actor }: { actor: LoginActor }) {
         actor.send({ type: 'user.submit' });
       }}
     >
-      <div className="auth-form__field">
+      {step === 'code' ? (
+        <div className="auth-form__field">
+          <label htmlFor={`${id}-code`}>
+            <FormattedMessage id="auth.login.code" />
+          </label>
+          <p id={`${id}-code-hint`} className="auth-form__hint">
+            <FormattedMessage id="auth.login.codeHint" />
+          </p>
+          <input
+            id={`${id}-code`}
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={20}
+            required
+            value={code}
+            aria-describedby={`${id}-code-hint`}
+            onChange={(event) => actor.send({ type: 'user.changeCode', value: event.target.value })}
+          />
+        </div>
+      ) : null}
+      <div className="auth-form__field" hidden={step === 'code'}>
         <label htmlFor={`${id}-email`}>
           <FormattedMessage id="auth.login.email" />
         </label>
@@ -72,7 +100,7 @@ export function LoginScreen({ actor }: { actor: LoginActor }) {
           </p>
         ) : null}
       </div>
-      <div className="auth-form__field">
+      <div className="auth-form__field" hidden={step === 'code'}>
         <label htmlFor={`${id}-password`}>
           <FormattedMessage id="auth.login.password" />
         </label>
@@ -108,7 +136,7 @@ export function LoginScreen({ actor }: { actor: LoginActor }) {
       <button type="submit" className="button auth-form__submit" disabled={submitting}>
         {submitting
           ? intl.formatMessage({ id: 'auth.login.submitting' })
-          : intl.formatMessage({ id: 'auth.login.submit' })}
+          : intl.formatMessage({ id: step === 'code' ? 'auth.login.verify' : 'auth.login.submit' })}
       </button>
     </form>
   );
