@@ -4,16 +4,11 @@
 // (api/services/payments.ts FIRST_PAYMENT_METHODS), of which the checkout knows these (D39A-5).
 
 import * as v from 'valibot';
+import { PAYMENT_METHODS, type PaymentMethod } from './checkout.schema.ts';
 
-export const SHOWN_PAYMENT_METHODS = [
-  'banktransfer',
-  'ideal',
-  'creditcard',
-  'bancontact',
-  'applepay',
-  'paypal',
-] as const;
-export type ShownPaymentMethod = (typeof SHOWN_PAYMENT_METHODS)[number];
+/** Every method a page may show: the ones the pay button may ask for. */
+export const SHOWN_PAYMENT_METHODS = PAYMENT_METHODS;
+export type ShownPaymentMethod = PaymentMethod;
 
 export type PaymentProviderName = 'banktransfer' | 'mollie';
 
