@@ -9,7 +9,6 @@ import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
-import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
@@ -26,6 +25,7 @@ import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
+import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
@@ -92,12 +92,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: chatInboxMachine,
     test: 'machines/chat-inbox/chat-inbox.machine.test.ts',
   },
-  {
-    name: 'addressLookup',
-    file: 'machines/checkout/address-lookup.machine.ts',
-    machine: addressLookupMachine,
-    test: 'machines/checkout/address-lookup.machine.test.ts',
-  },
+  fromSpec('addressLookup', 'machines/checkout/address-lookup.machine.ts', addressLookup),
   {
     name: 'checkout',
     file: 'machines/checkout/checkout.machine.ts',
