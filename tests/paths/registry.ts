@@ -10,7 +10,6 @@ import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
 import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
@@ -29,6 +28,7 @@ import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as planner } from './models/planner.ts';
 
@@ -99,12 +99,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: checkoutMachine,
     test: 'src/views/checkout/checkout-view.model.test.tsx',
   },
-  {
-    name: 'invoiceStatus',
-    file: 'machines/checkout/invoice-status.machine.ts',
-    machine: invoiceStatusMachine,
-    test: 'machines/checkout/invoice-status.machine.test.ts',
-  },
+  fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
   {
     name: 'contactMode',
     file: 'machines/contact-mode/contact-mode.machine.ts',
