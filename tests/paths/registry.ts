@@ -3,7 +3,6 @@
 // definition both its model test and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { accountAreaMachine } from '#machines/account/account-area.machine.ts';
 import { loginMachine } from '#machines/auth/login.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
@@ -24,6 +23,7 @@ import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
+import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
@@ -56,12 +56,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 
 /** The machines in machines/, by name. */
 export const MACHINES: readonly MachineEntry[] = [
-  {
-    name: 'accountArea',
-    file: 'machines/account/account-area.machine.ts',
-    machine: accountAreaMachine,
-    test: 'machines/account/account-area.machine.test.ts',
-  },
+  fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
   {
     name: 'login',
     file: 'machines/auth/login.machine.ts',
