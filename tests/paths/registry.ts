@@ -6,7 +6,6 @@ import type { AnyStateMachine } from 'xstate';
 import { loginMachine } from '#machines/auth/login.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
-import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
@@ -25,6 +24,7 @@ import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
+import { spec as bookingManage } from './models/booking-manage.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
@@ -75,12 +75,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: staffLeadMachine,
     test: 'src/views/blueprint/staff-lead.model.test.tsx',
   },
-  {
-    name: 'bookingManage',
-    file: 'machines/booking-manage/booking-manage.machine.ts',
-    machine: bookingManageMachine,
-    test: 'machines/booking-manage/booking-manage.machine.test.ts',
-  },
+  fromSpec('bookingManage', 'machines/booking-manage/booking-manage.machine.ts', bookingManage),
   {
     name: 'chatInbox',
     file: 'machines/chat-inbox/chat-inbox.machine.ts',
