@@ -17,7 +17,6 @@ import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
-import { schedulerMachine } from '#machines/scheduler/scheduler.machine.ts';
 import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
@@ -31,6 +30,7 @@ import { spec as dashboard } from './models/dashboard.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as planner } from './models/planner.ts';
+import { spec as scheduler } from './models/scheduler.ts';
 
 export interface MachineEntry {
   /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
@@ -150,12 +150,7 @@ export const MACHINES: readonly MachineEntry[] = [
     'machines/scheduler/consultation-confirmed.machine.ts',
     consultationConfirmed,
   ),
-  {
-    name: 'scheduler',
-    file: 'machines/scheduler/scheduler.machine.ts',
-    machine: schedulerMachine,
-    test: 'machines/scheduler/scheduler.machine.test.ts',
-  },
+  fromSpec('scheduler', 'machines/scheduler/scheduler.machine.ts', scheduler),
   {
     name: 'cardPager',
     file: 'machines/shared/card-pager.machine.ts',
