@@ -3,7 +3,6 @@
 // definition both its model test and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { loginMachine } from '#machines/auth/login.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
@@ -29,6 +28,7 @@ import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
+import { spec as login } from './models/login.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 
@@ -57,12 +57,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 /** The machines in machines/, by name. */
 export const MACHINES: readonly MachineEntry[] = [
   fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
-  {
-    name: 'login',
-    file: 'machines/auth/login.machine.ts',
-    machine: loginMachine,
-    test: 'src/views/auth/login-form.model.test.tsx',
-  },
+  fromSpec('login', 'machines/auth/login.machine.ts', login),
   {
     name: 'blueprint',
     file: 'machines/blueprint/blueprint.machine.ts',

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Model-based test of signing in through the real form: every transition of the login chart is
 // typed, clicked or answered by a controlled fake, and each state is checked against texts
-// written out by hand.
+// written out by hand. The model is tests/paths/models/login.ts, the one `npm run paths -- login`
+// prints.
 
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -9,50 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import en from '#locales/en.json';
 import type { LoginResult } from '#machines/auth/auth.actors.ts';
-import { loginMachine, type LoginEvent } from '#machines/auth/login.machine.ts';
+import { loginMachine } from '#machines/auth/login.machine.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { LoginScreen } from './login-form.tsx';
 import { screenSession } from '#tests/helpers/screens.tsx';
-
-type Credentials = { email: string; password: string };
-type ModelEvent =
-  | LoginEvent
-  | { type: 'xstate.done.actor.login'; output: LoginResult }
-  | { type: 'xstate.error.actor.login'; error: string };
-
-const samples = {
-  'user.changeEmail': [{ value: 'staff@example.test' }, { value: 'not-an-email' }],
-  'user.changePassword': [{ value: 'secret-password' }],
-  'user.submit': [{}],
-  'xstate.done.actor.login': [
-    { output: { ok: true, user: { email: 'staff@example.test', name: 'S', role: 'staff' } } },
-    { output: { ok: false, reason: 'wrongCredentials' } },
-    { output: { ok: false, reason: 'rateLimited', retryAfter: 120 } },
-    { output: { ok: false, reason: 'failed' } },
-  ],
-  'xstate.error.actor.login': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-const REDIRECT = '/dashboard/order-link-generator';
-const fake = loginMachine.provide({
-  actors: { login: controlledPromise<LoginResult, Credentials>().logic },
-  actions: { navigate: () => {} },
-});
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: { redirect: REDIRECT },
-  events: samples,
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      email: s.context.email,
-      password: s.context.password,
-      errors: s.context.fieldErrors,
-    }),
-  limit: 2000,
-});
+import { type Credentials, model, type ModelEvent, REDIRECT } from '#tests/paths/models/login.ts';
 
 const flush = () => act(flushMicrotasks);
 
