@@ -4,7 +4,6 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
-import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
@@ -31,6 +30,7 @@ import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as login } from './models/login.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as scheduler } from './models/scheduler.ts';
+import { spec as staffLead } from './models/staff-lead.ts';
 
 export interface MachineEntry {
   /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
@@ -64,12 +64,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: blueprintMachine,
     test: 'src/views/blueprint/blueprint-view.model.test.tsx',
   },
-  {
-    name: 'staffLead',
-    file: 'machines/blueprint/staff-lead.machine.ts',
-    machine: staffLeadMachine,
-    test: 'src/views/blueprint/staff-lead.model.test.tsx',
-  },
+  fromSpec('staffLead', 'machines/blueprint/staff-lead.machine.ts', staffLead),
   fromSpec('bookingManage', 'machines/booking-manage/booking-manage.machine.ts', bookingManage),
   {
     name: 'chatInbox',
