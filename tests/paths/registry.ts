@@ -15,13 +15,13 @@ import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
-import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as bookingManage } from './models/booking-manage.ts';
+import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
@@ -141,12 +141,7 @@ export const MACHINES: readonly MachineEntry[] = [
     consultationConfirmed,
   ),
   fromSpec('scheduler', 'machines/scheduler/scheduler.machine.ts', scheduler),
-  {
-    name: 'cardPager',
-    file: 'machines/shared/card-pager.machine.ts',
-    machine: cardPagerMachine,
-    test: 'src/views/shared/paged-cards.model.test.tsx',
-  },
+  fromSpec('cardPager', 'machines/shared/card-pager.machine.ts', cardPager),
   fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
   // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
   {
