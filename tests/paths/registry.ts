@@ -14,7 +14,6 @@ import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { quizMachine } from '#machines/quiz/quiz.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
@@ -29,6 +28,7 @@ import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as login } from './models/login.ts';
 import { spec as planner } from './models/planner.ts';
+import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
 
@@ -129,12 +129,7 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'machines/plan-selection/plan-selection.machine.test.ts',
   },
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
-  {
-    name: 'quiz',
-    file: 'machines/quiz/quiz.machine.ts',
-    machine: quizMachine,
-    test: 'src/views/quiz/quiz-view.test.tsx',
-  },
+  fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
   fromSpec(
     'consultationConfirmed',
     'machines/scheduler/consultation-confirmed.machine.ts',
