@@ -10,7 +10,6 @@ import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.
 import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
-import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
@@ -25,6 +24,7 @@ import { spec as consultationConfirmed } from './models/consultation-confirmed.t
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
+import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as login } from './models/login.ts';
 import { spec as planner } from './models/planner.ts';
@@ -104,12 +104,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: emailConfigMachine,
     test: 'src/views/email-config/email-config-view.model.test.tsx',
   },
-  {
-    name: 'leadForm',
-    file: 'machines/lead-form/lead-form.machine.ts',
-    machine: leadFormMachine,
-    test: 'src/views/lead-form/lead-form-view.test.tsx',
-  },
+  fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
   {
     name: 'liveChat',
     file: 'machines/live-chat/live-chat.machine.ts',
