@@ -1,56 +1,12 @@
+// The account area: every transition of its chart (model-based). The model is
+// tests/paths/models/account-area.ts, the one `npm run paths -- accountArea` prints.
+
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import type { ApiResult } from '../shared/api-client.ts';
-import type { AccountData } from './account.actors.ts';
-import { accountAreaMachine, type AccountAreaEvent } from './account-area.machine.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { accountAreaMachine } from './account-area.machine.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-
-type Result = ApiResult<AccountData>;
-type ModelEvent =
-  | AccountAreaEvent
-  | { type: 'xstate.done.actor.load'; output: Result }
-  | { type: 'xstate.done.actor.refresh'; output: Result }
-  | { type: 'xstate.error.actor.load'; error: string }
-  | { type: 'xstate.error.actor.refresh'; error: string };
-
-const data: AccountData = {
-  orders: [],
-  invoices: [],
-  subscriptions: [],
-  tickets: [],
-  bookings: [],
-  profile: {
-    email: 'a@b.nl',
-    emailVerified: true,
-    name: 'A',
-    phone: '',
-    lang: 'en',
-    billing: null,
-  },
-};
-const loaded: Result = { ok: true, status: 200, data, headers: new Headers() };
-const signedOut: Result = { ok: false, status: 401, code: 'UNAUTHORIZED' };
-const down: Result = { ok: false, status: 0, code: 'NETWORK' };
-
-const samples = {
-  'user.retry': [{}],
-  'flow.changed': [{}],
-  'flow.deleted': [{}],
-  'xstate.done.actor.load': [{ output: loaded }, { output: signedOut }, { output: down }],
-  'xstate.done.actor.refresh': [{ output: loaded }, { output: down }],
-  'xstate.error.actor.load': [{ error: 'boom' }],
-  'xstate.error.actor.refresh': [{ error: 'boom' }],
-} satisfies EventSamples<ModelEvent>;
-
-const never = fromPromise<Result, { lang: 'en' | 'nl' }>(() => new Promise(() => {}));
-const fake = accountAreaMachine.provide({ actors: { load: never } });
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: { lang: 'en' },
-  events: samples,
-  serializeState: (s) => JSON.stringify({ value: s.value, loaded: s.context.data !== null }),
-});
+import { data, model, type ModelEvent, type Result } from '#tests/paths/models/account-area.ts';
 
 function start() {
   let pending: { resolve: (r: Result) => void; reject: (e: unknown) => void } | null = null;

@@ -1,57 +1,15 @@
 // Dutch address completion: every transition of its chart (model-based), with the look-up
-// answered by a controlled fake. Which inputs start a look-up, and what is filled, by hand.
+// answered by a controlled fake. Which inputs start a look-up, and what is filled, by hand. The
+// model is tests/paths/models/address-lookup.ts, the one `npm run paths -- addressLookup` prints.
 
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import { addressLookupMachine, type AddressLookupEvent } from './address-lookup.machine.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { type Input, LOOKUPS, model, type ModelEvent } from '#tests/paths/models/address-lookup.ts';
+import { addressLookupMachine } from './address-lookup.machine.ts';
 import type { FoundAddress } from './checkout.actors.ts';
-
-type Input = { postalcode: string; houseNumber: string };
-type ModelEvent =
-  | AddressLookupEvent
-  | { type: 'xstate.done.actor.fetchAddress'; output: FoundAddress | null }
-  | { type: 'xstate.error.actor.fetchAddress'; error: string };
-
-const DAMRAK: FoundAddress = {
-  street: 'Damrak',
-  houseNumber: '1',
-  postalcode: '1012 LG',
-  city: 'Amsterdam',
-};
-
-/** Each sample and whether it starts a look-up (written out). */
-const LOOKUPS: Array<[Omit<AddressLookupEvent, 'type'>, Input | null]> = [
-  [
-    { country: 'NL', postalcode: ' 1012 LG ', address1: ' 1 ' },
-    { postalcode: '1012 LG', houseNumber: '1' },
-  ],
-  [
-    { country: 'NL', postalcode: '1012LG', address1: '12-A' },
-    { postalcode: '1012LG', houseNumber: '12-A' },
-  ],
-  // A street typed out, a Belgian address, a postal code that is not one: typed by hand.
-  [{ country: 'NL', postalcode: '1012 LG', address1: 'Damrak 1' }, null],
-  [{ country: 'BE', postalcode: '2000', address1: '1' }, null],
-  [{ country: 'NL', postalcode: '101 LG', address1: '1' }, null],
-];
-
-const samples = {
-  'user.lookupAddress': LOOKUPS.map(([e]) => e),
-  'xstate.done.actor.fetchAddress': [{ output: DAMRAK }, { output: null }],
-  'xstate.error.actor.fetchAddress': [{ error: 'offline' }],
-} satisfies EventSamples<ModelEvent>;
-
-const model = createModel<typeof addressLookupMachine, ModelEvent>({
-  machine: addressLookupMachine.provide({
-    actors: {
-      fetchAddress: controlledPromise<FoundAddress | null, Input>().logic,
-    },
-  }),
-  events: samples,
-});
 
 function start() {
   const lookup = controlledPromise<FoundAddress | null, Input>();

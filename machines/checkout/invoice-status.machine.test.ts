@@ -1,80 +1,27 @@
 // @vitest-environment jsdom
 // The invoice behind the pay and thank-you pages: every transition of its chart (model-based,
 // with the look-up answered by a controlled fake), and the look-up itself against a fake server.
+// The model is tests/paths/models/invoice-status.ts, the one `npm run paths -- invoiceStatus`
+// prints.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { fetchInvoice, type InvoiceLookup, type InvoiceView } from './invoice.actors.ts';
 import { invoiceStatusMachine, RECHECK_MS } from './invoice-status.machine.ts';
-
-const INVOICE: InvoiceView = {
-  number: '2026-0007',
-  issueDate: '2026-03-10',
-  dueDate: '2026-03-24',
-  status: 'open',
-  total: 3630,
-  lines: [],
-  seller: { name: 'Webstudio', lines: ['Keizersgracht 1'] },
-  payment: { provider: 'banktransfer', status: 'open', checkoutUrl: null },
-  bank: { iban: 'NL91ABNA0417164300', bic: null, accountName: 'Webstudio' },
-};
-
-/** Paid through Mollie, still open (the customer is back before the webhook), then paid. */
-const MOLLIE_OPEN: InvoiceView = {
-  ...INVOICE,
-  payment: { provider: 'mollie', status: 'open', checkoutUrl: 'https://mollie.test/c/1' },
-};
-const MOLLIE_PAID: InvoiceView = {
-  ...MOLLIE_OPEN,
-  status: 'paid',
-  payment: { ...MOLLIE_OPEN.payment!, status: 'paid' },
-};
-
-type ModelEvent =
-  | { type: 'xstate.done.actor.fetchInvoice'; output: InvoiceLookup }
-  | { type: 'xstate.error.actor.fetchInvoice'; error: string }
-  | { type: 'xstate.done.actor.recheckInvoice'; output: InvoiceLookup }
-  | { type: 'xstate.error.actor.recheckInvoice'; error: string }
-  | { type: 'xstate.after.recheck.invoiceStatus.loaded.shown' };
-
-const DONE = 'xstate.done.actor.fetchInvoice';
-const ERROR = 'xstate.error.actor.fetchInvoice';
-const RECHECKED = 'xstate.done.actor.recheckInvoice';
-const RECHECK_FAILED = 'xstate.error.actor.recheckInvoice';
-const WAITED = 'xstate.after.recheck.invoiceStatus.loaded.shown';
-
-const samples = {
-  [DONE]: [
-    { output: { ok: true, invoice: INVOICE } },
-    { output: { ok: true, invoice: MOLLIE_OPEN } },
-    { output: { ok: false, signedOut: true } },
-    { output: { ok: false, signedOut: false } },
-  ],
-  [ERROR]: [{ error: 'offline' }],
-  [RECHECKED]: [
-    { output: { ok: true, invoice: MOLLIE_PAID } },
-    { output: { ok: true, invoice: MOLLIE_OPEN } },
-    { output: { ok: false, signedOut: true } },
-  ],
-  [RECHECK_FAILED]: [{ error: 'offline' }],
-  [WAITED]: [{}],
-} satisfies EventSamples<ModelEvent>;
-
-/** Two re-checks at most here (the page's own limit is larger), so the chart's walk stays small. */
-const INPUT = { number: '2026-0007', maxRechecks: 2 };
-
-const model = createModel<typeof invoiceStatusMachine, ModelEvent>({
-  machine: invoiceStatusMachine.provide({
-    actors: {
-      fetchInvoice: controlledPromise<InvoiceLookup, { number: string }>().logic,
-    },
-  }),
-  input: INPUT,
-  events: samples,
-});
+import {
+  DONE,
+  ERROR,
+  INPUT,
+  INVOICE,
+  model,
+  type ModelEvent,
+  RECHECK_FAILED,
+  RECHECKED,
+  WAITED,
+} from '#tests/paths/models/invoice-status.ts';
 
 function start() {
   vi.useFakeTimers();

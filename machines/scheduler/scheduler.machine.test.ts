@@ -1,8 +1,10 @@
+// The consultation scheduler: every transition of its chart (model-based). The model is
+// tests/paths/models/scheduler.ts, the one `npm run paths -- scheduler` prints.
+
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Booking, Slot } from '#domain/bookings.ts';
+import { createActor } from 'xstate';
 import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import type { CreateBookingResult, LoadSlotsResult } from './scheduler.actors.ts';
 import { schedulerMachine } from './scheduler.machine.ts';
 import {
@@ -12,94 +14,14 @@ import {
   selectDays,
   selectIsBusy,
 } from './scheduler.selectors.ts';
-import type { SchedulerEvent } from './scheduler.types.ts';
-
-const slot = (start: string): Slot => ({
-  start,
-  end: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
-});
-const SLOTS = [
-  slot('2025-01-08T09:00:00.000Z'),
-  slot('2025-01-08T09:30:00.000Z'),
-  slot('2025-01-09T09:00:00.000Z'),
-];
-const BOOKING: Booking = {
-  id: '6f1c0a5e-2d1b-4f7e-9a63-1f1f0c2b9e11',
-  title: 'Free 30-minute consultation',
-  description: 'Discovery call',
-  startTime: SLOTS[0]!.start,
-  endTime: SLOTS[0]!.end,
-  timeZone: 'Europe/Amsterdam',
-  videoCallUrl: 'https://meet.jit.si/abc',
-};
-
-type ModelEvent =
-  | SchedulerEvent
-  | { type: 'xstate.done.actor.loadSlots'; output: LoadSlotsResult }
-  | { type: 'xstate.error.actor.loadSlots'; error: string }
-  | { type: 'xstate.done.actor.createBooking'; output: CreateBookingResult }
-  | { type: 'xstate.error.actor.createBooking'; error: string };
-
-const samples = {
-  'user.selectDay': [{ day: '2025-01-09' }],
-  'user.selectSlot': [{ start: SLOTS[0]!.start }],
-  'user.changeName': [{ value: '' }],
-  'user.changeEmail': [{ value: 'anne@example.nl' }],
-  'user.confirm': [{}],
-  'user.retry': [{}],
-  'xstate.done.actor.loadSlots': [
-    { output: { ok: true, slots: SLOTS } },
-    { output: { ok: false } },
-  ],
-  'xstate.error.actor.loadSlots': [{ error: 'network' }],
-  'xstate.done.actor.createBooking': [
-    { output: { ok: true, booking: BOOKING } },
-    { output: { ok: false, reason: 'slotTaken' } },
-    {
-      output: {
-        ok: false,
-        reason: 'invalid',
-        fields: { start: 'scheduler.validation.outsideWindow' },
-      },
-    },
-    { output: { ok: false, reason: 'failed' } },
-  ],
-  'xstate.error.actor.createBooking': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-type BookingInput = { name: string; email: string; start: string; lang: 'nl' | 'en' };
-
-const INPUT = { lang: 'en' as const, from: '2025-01-06', name: 'Anne' };
-
-const never = <T>() => new Promise<T>(() => {});
-const fake = schedulerMachine.provide({
-  actors: {
-    loadSlots: fromPromise<LoadSlotsResult, { from: string; days: number }>(() => never()),
-    createBooking: fromPromise<CreateBookingResult, BookingInput>(() => never()),
-  },
-  actions: { announceBooking: () => {}, showConfirmation: () => {} },
-});
-
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: INPUT,
-  events: samples,
-  // What transitions depend on; the rest is asserted per state.
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      name: s.context.name,
-      email: s.context.email,
-      day: s.context.day,
-      start: s.context.start,
-      taken: s.context.takenStart,
-      errors: Object.keys(s.context.fieldErrors)
-        .filter((k) => s.context.fieldErrors[k as 'name'])
-        .sort(),
-      slots: s.context.slots.length,
-    }),
-  limit: 20000,
-});
+import {
+  BOOKING,
+  type BookingInput,
+  INPUT,
+  model,
+  type ModelEvent,
+  SLOTS,
+} from '#tests/paths/models/scheduler.ts';
 
 function start() {
   const fake = controlledCalls();

@@ -3,34 +3,34 @@
 // definition both its model test and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { accountAreaMachine } from '#machines/account/account-area.machine.ts';
 import { loginMachine } from '#machines/auth/login.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
-import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
-import { bookingManageMachine } from '#machines/booking-manage/booking-manage.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
-import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { invoiceStatusMachine } from '#machines/checkout/invoice-status.machine.ts';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
 import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
-import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { quizMachine } from '#machines/quiz/quiz.machine.ts';
-import { schedulerMachine } from '#machines/scheduler/scheduler.machine.ts';
-import { cardPagerMachine } from '#machines/shared/card-pager.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
+import { spec as accountArea } from './models/account-area.ts';
+import { spec as addressLookup } from './models/address-lookup.ts';
+import { spec as bookingManage } from './models/booking-manage.ts';
+import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as invoiceStatus } from './models/invoice-status.ts';
+import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as planner } from './models/planner.ts';
+import { spec as quiz } from './models/quiz.ts';
+import { spec as scheduler } from './models/scheduler.ts';
+import { spec as staffLead } from './models/staff-lead.ts';
 
 export interface MachineEntry {
   /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
@@ -56,12 +56,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 
 /** The machines in machines/, by name. */
 export const MACHINES: readonly MachineEntry[] = [
-  {
-    name: 'accountArea',
-    file: 'machines/account/account-area.machine.ts',
-    machine: accountAreaMachine,
-    test: 'machines/account/account-area.machine.test.ts',
-  },
+  fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
   {
     name: 'login',
     file: 'machines/auth/login.machine.ts',
@@ -74,42 +69,22 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: blueprintMachine,
     test: 'src/views/blueprint/blueprint-view.model.test.tsx',
   },
-  {
-    name: 'staffLead',
-    file: 'machines/blueprint/staff-lead.machine.ts',
-    machine: staffLeadMachine,
-    test: 'src/views/blueprint/staff-lead.model.test.tsx',
-  },
-  {
-    name: 'bookingManage',
-    file: 'machines/booking-manage/booking-manage.machine.ts',
-    machine: bookingManageMachine,
-    test: 'machines/booking-manage/booking-manage.machine.test.ts',
-  },
+  fromSpec('staffLead', 'machines/blueprint/staff-lead.machine.ts', staffLead),
+  fromSpec('bookingManage', 'machines/booking-manage/booking-manage.machine.ts', bookingManage),
   {
     name: 'chatInbox',
     file: 'machines/chat-inbox/chat-inbox.machine.ts',
     machine: chatInboxMachine,
     test: 'machines/chat-inbox/chat-inbox.machine.test.ts',
   },
-  {
-    name: 'addressLookup',
-    file: 'machines/checkout/address-lookup.machine.ts',
-    machine: addressLookupMachine,
-    test: 'machines/checkout/address-lookup.machine.test.ts',
-  },
+  fromSpec('addressLookup', 'machines/checkout/address-lookup.machine.ts', addressLookup),
   {
     name: 'checkout',
     file: 'machines/checkout/checkout.machine.ts',
     machine: checkoutMachine,
     test: 'src/views/checkout/checkout-view.model.test.tsx',
   },
-  {
-    name: 'invoiceStatus',
-    file: 'machines/checkout/invoice-status.machine.ts',
-    machine: invoiceStatusMachine,
-    test: 'machines/checkout/invoice-status.machine.test.ts',
-  },
+  fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
   {
     name: 'contactMode',
     file: 'machines/contact-mode/contact-mode.machine.ts',
@@ -134,12 +109,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: emailConfigMachine,
     test: 'src/views/email-config/email-config-view.model.test.tsx',
   },
-  {
-    name: 'leadForm',
-    file: 'machines/lead-form/lead-form.machine.ts',
-    machine: leadFormMachine,
-    test: 'src/views/lead-form/lead-form-view.test.tsx',
-  },
+  fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
   {
     name: 'liveChat',
     file: 'machines/live-chat/live-chat.machine.ts',
@@ -159,29 +129,14 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'machines/plan-selection/plan-selection.machine.test.ts',
   },
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
-  {
-    name: 'quiz',
-    file: 'machines/quiz/quiz.machine.ts',
-    machine: quizMachine,
-    test: 'src/views/quiz/quiz-view.test.tsx',
-  },
+  fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
   fromSpec(
     'consultationConfirmed',
     'machines/scheduler/consultation-confirmed.machine.ts',
     consultationConfirmed,
   ),
-  {
-    name: 'scheduler',
-    file: 'machines/scheduler/scheduler.machine.ts',
-    machine: schedulerMachine,
-    test: 'machines/scheduler/scheduler.machine.test.ts',
-  },
-  {
-    name: 'cardPager',
-    file: 'machines/shared/card-pager.machine.ts',
-    machine: cardPagerMachine,
-    test: 'src/views/shared/paged-cards.model.test.tsx',
-  },
+  fromSpec('scheduler', 'machines/scheduler/scheduler.machine.ts', scheduler),
+  fromSpec('cardPager', 'machines/shared/card-pager.machine.ts', cardPager),
   fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
   // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
   {

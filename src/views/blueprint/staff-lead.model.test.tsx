@@ -1,67 +1,20 @@
 // @vitest-environment jsdom
 // Model-based test of the staff page of one lead through its real screen: the load answered by a
 // controlled fake (a lead-form lead, a quiz lead, 404, another failure, a network error) and
-// Retry clicked; each state checked against texts written out by hand.
+// Retry clicked; each state checked against texts written out by hand. The model is
+// tests/paths/models/staff-lead.ts, the one `npm run paths -- staffLead` prints.
 
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import en from '#locales/en.json';
-import { staffLeadMachine, type StaffLead } from '#machines/blueprint/staff-lead.machine.ts';
+import { staffLeadMachine } from '#machines/blueprint/staff-lead.machine.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { StaffLeadScreen } from './staff-lead.tsx';
-
-type LoadResult = { ok: true; data: StaffLead } | { ok: false; status: number };
-type ModelEvent =
-  | { type: 'user.retry' }
-  | { type: 'xstate.done.actor.load'; output: LoadResult }
-  | { type: 'xstate.error.actor.load'; error: string };
-
-const lead = (source: string, answers: Record<string, unknown>): StaffLead => ({
-  lead: {
-    id: 'lead-1',
-    source,
-    name: 'Ann de Vries',
-    email: 'ann@example.nl',
-    lang: 'nl',
-    answers,
-    recommendedProducts: ['seo_booster'],
-    subscribe: true,
-    consentAt: '2026-03-10T09:00:00.000Z',
-    createdAt: '2026-03-10T09:00:00.000Z',
-  },
-  blueprint: null,
-});
-const LEAD_FORM = lead('leadForm', { goal: 'sellProducts', need: 'launchNew', booked: false });
-const QUIZ = lead('quiz', {
-  situation: 'starting',
-  goal: 'buildWebsite',
-  budget: 'starter',
-  involvement: 'collab',
-  timeline: 'soon',
-});
-
-const samples = {
-  'user.retry': [{}],
-  'xstate.done.actor.load': [
-    { output: { ok: true, data: LEAD_FORM } },
-    { output: { ok: true, data: QUIZ } },
-    { output: { ok: false, status: 404 } },
-    { output: { ok: false, status: 500 } },
-  ],
-  'xstate.error.actor.load': [{ error: 'offline' }],
-} satisfies EventSamples<ModelEvent>;
-
-const model = createModel<typeof staffLeadMachine, ModelEvent>({
-  machine: staffLeadMachine.provide({
-    actors: { load: controlledPromise<LoadResult, { id: string }>().logic },
-  }),
-  input: { id: 'lead-1' },
-  events: samples,
-});
+import { type LoadResult, model, type ModelEvent } from '#tests/paths/models/staff-lead.ts';
 
 const settled = () => act(flushMicrotasks);
 

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
-// Model-based test of the lead form through its real screens.
+// Model-based test of the lead form through its real screens. The model is
+// tests/paths/models/lead-form.ts, the one `npm run paths -- leadForm` prints.
 
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Booking } from '#domain/bookings.ts';
 import { leadFormMachine } from '#machines/lead-form/lead-form.machine.ts';
-import type { LeadFormEvent } from '#machines/lead-form/lead-form.types.ts';
 import type { FlowLeadInput, StoreLeadResult } from '#machines/shared/leads.ts';
 import { describeModel, inSession } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import * as ui from '#tests/helpers/screens.tsx';
 import { LeadFormScreens, SCHEDULER_MIN_HEIGHT } from './lead-form-view.tsx';
+import { BOOKING, model, type ModelEvent } from '#tests/paths/models/lead-form.ts';
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({
@@ -29,46 +29,6 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }));
-
-const BOOKING: Booking = {
-  id: 'b1',
-  title: 'Consultation with Ann',
-  description: 'Free 30-minute video call',
-  startTime: '2026-03-10T09:00:00.000Z',
-  endTime: '2026-03-10T09:30:00.000Z',
-  timeZone: 'Europe/Amsterdam',
-  videoCallUrl: 'https://meet.example.com/abc',
-} as Booking;
-
-type ModelEvent =
-  | LeadFormEvent
-  | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
-  | { type: 'xstate.error.actor.storeLead'; error: string };
-
-const samples = {
-  'user.start': [{}],
-  'user.changeName': [{ value: 'Ann' }],
-  'user.changeEmail': [{ value: 'ann@example' }, { value: 'ann@example.nl' }],
-  'user.chooseGoal': [{ goal: 'showcase' }],
-  'user.chooseNeed': [{ need: 'improveCurrent' }],
-  'user.next': [{}],
-  'user.back': [{}],
-  'user.bookNow': [{}],
-  'user.bookLater': [{}],
-  'user.skipBooking': [{}],
-  'scheduler.booked': [{ booking: BOOKING }],
-  'user.acceptConsent': [{}],
-  'user.declineConsent': [{}],
-  'user.retry': [{}],
-  'xstate.done.actor.storeLead': [{ output: { ok: true, id: 'l1' } }, { output: { ok: false } }],
-  'xstate.error.actor.storeLead': [{ error: 'offline' }],
-} satisfies EventSamples<ModelEvent>;
-
-const model = createModel<typeof leadFormMachine, ModelEvent>({
-  machine: leadFormMachine.provide({ actions: { keepBooking: () => {}, keepAnswers: () => {} } }),
-  input: {},
-  events: samples,
-});
 
 function start() {
   const lead = pendingCall<FlowLeadInput<'leadForm'>, StoreLeadResult>();

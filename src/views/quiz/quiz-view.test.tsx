@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Model-based test of the smart quiz through its real screens.
+// Model-based test of the smart quiz through its real screens. The model is
+// tests/paths/models/quiz.ts, the one `npm run paths -- quiz` prints.
 
 import { screen } from '@testing-library/react';
 import { optionById, PLAN_IDS } from '#domain/catalogue.ts';
@@ -7,49 +8,14 @@ import { expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { recommend } from '#domain/recommendations.ts';
 import { quizMachine } from '#machines/quiz/quiz.machine.ts';
-import type { QuizEvent } from '#machines/quiz/quiz.types.ts';
 import type { StoreLeadResult } from '#machines/shared/leads.ts';
 import type { PlannerLeadInput } from '#machines/shared/planner-flow.ts';
 import { describeModel } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { pendingCall } from '#tests/helpers/pending-call.ts';
 import * as ui from '#tests/helpers/screens.tsx';
 import { QuizScreens } from './quiz-view.tsx';
-
-type ModelEvent =
-  | QuizEvent
-  | { type: 'xstate.done.actor.storeLead'; output: StoreLeadResult }
-  | { type: 'xstate.error.actor.storeLead'; error: string };
-
-/** The answers the model chooses. */
-const ANSWERS = {
-  situation: 'needMaintenance',
-  goal: 'fixMaintain',
-  budget: 'premium',
-  involvement: 'diyHelp',
-  timeline: 'exploring',
-} as const;
-
-const samples = {
-  'user.start': [{}],
-  'user.choose': ui.chooseSamples(ANSWERS),
-  'user.next': [{}],
-  'user.back': [{}],
-  'user.changeName': [{ value: 'Jo' }],
-  'user.changeEmail': [{ value: 'jo@example.nl' }],
-  'user.acceptTips': [{}],
-  'user.declineTips': [{}],
-  'user.retry': [{}],
-  'user.continueWithoutSaving': [{}],
-  'xstate.done.actor.storeLead': [{ output: { ok: true, id: 'q1' } }, { output: { ok: false } }],
-  'xstate.error.actor.storeLead': [{ error: 'offline' }],
-} satisfies EventSamples<ModelEvent>;
-
-const model = createModel<typeof quizMachine, ModelEvent>({
-  machine: quizMachine.provide({ actions: { keepAnswers: () => {} } }),
-  input: {},
-  events: samples,
-});
+import { ANSWERS, model, type ModelEvent } from '#tests/paths/models/quiz.ts';
 
 function start() {
   const lead = pendingCall<PlannerLeadInput, StoreLeadResult>();

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Model-based test of the card pager (SPEC section 9: grid page size 3) through the real list:
 // every transition is a click on Previous/Next page, and each state is checked against cards and
-// buttons written out by hand.
+// buttons written out by hand. The model is tests/paths/models/card-pager.ts, the one
+// `npm run paths -- cardPager` prints.
 
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -11,11 +12,10 @@ import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { cardPagerMachine, type CardPagerEvent } from '#machines/shared/card-pager.machine.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { createModel, type Driver } from '#tests/helpers/model-testing.ts';
 import { CardPages, PagedCards } from './paged-cards.tsx';
 import { screenSession } from '#tests/helpers/screens.tsx';
-
-const SEVEN = ['Ann', 'Bas', 'Cor', 'Dirk', 'Eva', 'Fleur', 'Gijs'];
+import { model, samples, SEVEN } from '#tests/paths/models/card-pager.ts';
 
 function show(cards: readonly string[], lang: 'en' | 'nl' = 'en') {
   return render(
@@ -34,17 +34,6 @@ function show(cards: readonly string[], lang: 'en' | 'nl' = 'en') {
 const shown = () => [...document.querySelectorAll('ul.cards > li')].map((li) => li.textContent);
 const nav = () => screen.getByRole('navigation', { name: 'Pages: What clients say' });
 const button = (name: 'Previous page' | 'Next page') => within(nav()).getByRole('button', { name });
-
-const samples = {
-  'user.nextPage': [{}],
-  'user.previousPage': [{}],
-} satisfies EventSamples<CardPagerEvent>;
-
-const model = createModel<typeof cardPagerMachine, CardPagerEvent>({
-  machine: cardPagerMachine,
-  input: { total: SEVEN.length },
-  events: samples,
-});
 
 /** What each state of seven cards looks like, written out. */
 const SCREENS: Record<
