@@ -52,7 +52,8 @@ export function overview(): string {
 type Paths = PathsExport['paths'];
 
 /**
- * The covering paths of a model still defined inside its test file: Vitest collects that file
+ * The covering paths of a model still defined inside its test file: Vitest collects that file by
+ * running it (`--no-staticParse`: Vitest 5 lists by parsing alone unless told)
  * (building its models and their paths, walking nothing) with `MODEL_PATHS_DUMP` set, and
  * `createModel` writes each model's paths there. One list per model the test builds.
  */
@@ -64,11 +65,15 @@ export function collectFromTest(entry: MachineEntry): Paths[] {
       dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
       'vitest.mjs',
     );
-    const run = spawnSync(process.execPath, [vitest, 'list', '--project', 'unit', entry.test], {
-      env: { ...process.env, MODEL_PATHS_DUMP: dump },
-      encoding: 'utf8',
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const run = spawnSync(
+      process.execPath,
+      [vitest, 'list', '--no-staticParse', '--project', 'unit', entry.test],
+      {
+        env: { ...process.env, MODEL_PATHS_DUMP: dump },
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let text = '';
     try {
       text = readFileSync(dump, 'utf8');

@@ -4,6 +4,7 @@
 
 import type { AnyStateMachine } from 'xstate';
 import { loginMachine } from '#machines/auth/login.machine.ts';
+import { storefrontMachine } from '#machines/storefront/storefront.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -153,6 +154,12 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/views/dashboard/admin-table.model.test.tsx',
   },
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
+  {
+    name: 'storefront',
+    file: 'machines/storefront/storefront.machine.ts',
+    machine: storefrontMachine,
+    test: 'src/components/storefront-status.model.test.tsx',
+  },
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
 ];
 
