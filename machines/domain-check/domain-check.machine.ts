@@ -19,6 +19,7 @@ const EMPTY: Omit<DomainCheckContext, 'input'> = {
   belongsToUser: null,
   transfer: null,
   refusal: null,
+  claimed: false,
 };
 
 /**
@@ -63,6 +64,7 @@ function contextFromSaved(saved: SavedDomainSelection | null | undefined): Domai
     belongsToUser: saved.belongsToUser,
     transfer: saved.transfer,
     refusal: null,
+    claimed: false,
   };
 }
 
@@ -175,6 +177,7 @@ export const domainCheckMachine = setup({
       belongsToUser: true,
       transfer: null,
       refusal: null,
+      claimed: true,
     })),
     storeTransfer: assign((_, params: { transfer: boolean }) => ({
       transfer: params.transfer,

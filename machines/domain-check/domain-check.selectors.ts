@@ -34,9 +34,12 @@ export function selectIsChecking(snapshot: DomainCheckSnapshot): boolean {
   return snapshot.hasTag('busy');
 }
 
-/** The name is registered to someone (any of the taken states). */
+/**
+ * The registry said the name is registered to someone (any of the taken states), not merely the
+ * visitor's own claim after a failed check.
+ */
 export function selectIsTaken(snapshot: DomainCheckSnapshot): boolean {
-  return snapshot.hasTag('taken');
+  return snapshot.hasTag('taken') && !snapshot.context.claimed;
 }
 
 export function selectIsNotYours(snapshot: DomainCheckSnapshot): boolean {

@@ -55,6 +55,11 @@ export interface DomainCheckContext {
   transfer: boolean | null;
   /** In `invalid`: what was wrong with the name (data for the message; the state is the fact). */
   refusal: DomainRefusal | null;
+  /**
+   * The name is "taken" only by the visitor's own word ("I already own this domain" after a
+   * failed check): the registry was not asked, so the page does not report it as taken.
+   */
+  claimed: boolean;
 }
 
 export type DomainCheckEvent =

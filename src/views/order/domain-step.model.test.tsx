@@ -211,7 +211,10 @@ describe('domain step, model-based through the real components', () => {
             else expect(styled('success')).toEqual([]);
             const taken = ['taken-other', 'taken-own-manage', 'taken-own-keep'].includes(flow);
             expect(snapshot.hasTag('taken')).toBe(taken);
-            expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(taken);
+            // "Taken" is the registry's word, never the visitor's own claim (D39W-1).
+            expect(text.includes(t('order.domain.taken', { domain: NAME }))).toBe(
+              taken && !context.claimed,
+            );
             const message = selectMessage(snapshot);
             expect(message?.kind === 'checkFailed').toBe(snapshot.matches('checkFailed'));
             expect(message?.kind === 'validation').toBe(snapshot.matches('invalid'));
@@ -323,6 +326,44 @@ describe('domain step details', () => {
       view.unmount();
       domain.stop();
       plans.stop();
+    }
+  });
+
+  it('a pasted address that cannot be checked: the question names the cleaned domain, and the claim is not called "taken" (walk, D39W-1)', async () => {
+    for (const lang of ['en', 'nl'] as const) {
+      const catalog = (lang === 'nl' ? nl : en) as Record<string, string>;
+      const say = (id: string, values: Record<string, string> = {}) =>
+        Object.entries(values).reduce((text, [k, v]) => text.replace(`{${k}}`, v), catalog[id]!);
+      const machine = domainCheckMachine.provide({
+        actors: {
+          checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(async () => ({
+            ok: false,
+            code: 'CHECK_FAILED',
+          })),
+        },
+        actions: { persist: () => {} },
+      });
+      const domain = createActor(machine, { input }).start();
+      const view = render(
+        <RawIntlProvider value={createI18nStore(lang, catalog).get().intl}>
+          <DomainStep actor={domain} />
+        </RawIntlProvider>,
+      );
+      const user = userEvent.setup();
+      await user.type(
+        screen.getByLabelText(say('order.domain.label')),
+        `http://www.${NAME}/{Enter}`,
+      );
+      await act(async () => {});
+      expect(screen.getByText(say('order.domain.checkFailedOwn', { domain: NAME }))).toBeVisible();
+      expect(document.body).not.toHaveTextContent('http://www.');
+      await user.click(screen.getByRole('button', { name: say('order.domain.alreadyOwn') }));
+      await user.click(screen.getByRole('button', { name: say('order.domain.keep') }));
+      // The registry was never asked: the visitor's own word is not reported back as "taken".
+      expect(feedback()).not.toHaveTextContent(say('order.domain.taken', { domain: NAME }));
+      expect(feedback()).toHaveTextContent(say('order.domain.outcome.keep', { domain: NAME }));
+      view.unmount();
+      domain.stop();
     }
   });
 

@@ -167,7 +167,10 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
       {message?.kind === 'checkFailed' ? (
         <div className="order-domain__question">
           <p>
-            <FormattedMessage id="order.domain.checkFailedOwn" values={{ domain: input }} />
+            <FormattedMessage
+              id="order.domain.checkFailedOwn"
+              values={{ domain: domain || input.trim() }}
+            />
           </p>
           <div className="order-domain__choices">
             <Choice onClick={() => actor.send({ type: 'user.claimOwnership' })}>

@@ -176,7 +176,8 @@ describe('where the pre-selection came from (issue 39)', () => {
       preselected: ['webHosting_total'],
       answers: { name: 'Anna', recommendedProducts: ['webHosting_pro', 'growthCall_monthly'] },
     });
-    expect(screen.getByText(/^Your link suggests/)).toBeInTheDocument();
+    expect(screen.getByText(/^Your link suggests: /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Anna, based on your answers/)).toBeNull();
   });
 });
 
