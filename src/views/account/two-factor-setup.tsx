@@ -15,9 +15,22 @@ const COPY_MESSAGES = {
 /**
  * "Two-step sign-in": turns on the second factor (twoFactorSetupMachine). The secret is shown as
  * text, in groups of four, with the otpauth URL (no QR code); the recovery codes are shown once.
- * `onDone` runs once the person has said the codes are saved.
+ * `onDone` runs once the person has said the codes are saved. Staff meet it in the overview
+ * (required there), clients in their account settings (optional).
  */
-export function TwoFactorSetup({ lang, onDone }: { lang: Lang; onDone?: () => void }) {
+export function TwoFactorSetup({
+  lang,
+  onDone,
+  optional = false,
+  className = 'two-factor',
+}: {
+  lang: Lang;
+  onDone?: () => void;
+  /** The client area: says two-step sign-in is optional there (staff must use it). */
+  optional?: boolean;
+  /** The section's class (the client area gives it its card). */
+  className?: string;
+}) {
   const id = useId();
   const actor = useActorRef(twoFactorSetupMachine, { input: { lang } });
   const state = useSelector(actor, (s) => s);
@@ -35,10 +48,15 @@ export function TwoFactorSetup({ lang, onDone }: { lang: Lang; onDone?: () => vo
     ) : null;
 
   return (
-    <section className="two-factor" aria-labelledby={`${id}-title`}>
+    <section className={className} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <FormattedMessage id="twoFactor.setup.title" />
       </h2>
+      {optional ? (
+        <p className="two-factor__optional">
+          <FormattedMessage id="twoFactor.setup.optional" />
+        </p>
+      ) : null}
       {state.matches('idle') || state.matches('creating') || state.matches('createFailed') ? (
         <>
           <p>
