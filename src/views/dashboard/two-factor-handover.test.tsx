@@ -5,7 +5,7 @@
 // (in the page's language); once the second factor is on and the codes are saved, the overview
 // loads. Both languages, the real machines and API client against a fake API (stubbed fetch).
 
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '#domain/language.ts';
