@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import type { EnableResult, SetupResult } from '#machines/account/two-factor.actors.ts';
 import { twoFactorSetupMachine } from '#machines/account/two-factor.machine.ts';
@@ -60,8 +61,8 @@ function start() {
     twoFactorSetupMachine,
     twoFactorSetupMachine.provide({
       actors: {
-        create: calls.logic<SetupResult, { lang: 'en' }>('create'),
-        enable: calls.logic<EnableResult, { code: string; lang: 'en' }>('enable'),
+        create: calls.logic<SetupResult, { lang: Lang }>('create'),
+        enable: calls.logic<EnableResult, { code: string; lang: Lang }>('enable'),
       },
     }),
   );
