@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   fetchDashboard,
+  isTwoFactorRequired,
   markInvoicePaid,
   postLogout,
   putChatAvailability,
@@ -21,6 +22,8 @@ export interface DashboardContext {
 
 export type DashboardEvent =
   | { type: 'user.retry' }
+  /** The setup panel shown in `twoFactorRequired` has turned the second factor on. */
+  | { type: 'user.twoFactorEnabled' }
   | { type: 'user.refresh' }
   | { type: 'user.markPaid'; number: string }
   | { type: 'user.confirmPaid' }
@@ -29,7 +32,9 @@ export type DashboardEvent =
   | { type: 'user.signOut' };
 
 /**
- * The staff overview. `loading` fetches everything; `failed` offers a retry. In `ready` one
+ * The staff overview. `loading` fetches everything; `failed` offers a retry; a staff account
+ * without a second factor (`403 TWO_FACTOR_REQUIRED`, STAFF_2FA=required) goes to
+ * `twoFactorRequired`, where the page shows the setup panel and loads again once it is on. In `ready` one
  * action runs at a time: `confirmingPaid` asks first (marking paid mails the customer "payment
  * received", which cannot be taken back), `markingPaid` (then the lists are fetched again), `savingChat`,
  * `refreshing`; a failed action keeps the data and sets `actionError`. `user.signOut` ends in
@@ -44,6 +49,9 @@ export const dashboardMachine = setup({
       ({ input }) => putChatAvailability(input.available),
     ),
     signOut: fromPromise<void>(() => postLogout()),
+  },
+  guards: {
+    isTwoFactorRequired: ({ event }) => 'error' in event && isTwoFactorRequired(event.error),
   },
   actions: {
     /** A full page load, so no signed-in state survives in the browser. */
@@ -70,10 +78,11 @@ export const dashboardMachine = setup({
             chatAvailable: ({ event }) => event.output.chatAvailable,
           }),
         },
-        onError: 'failed',
+        onError: [{ guard: 'isTwoFactorRequired', target: 'twoFactorRequired' }, 'failed'],
       },
     },
     failed: { on: { 'user.retry': 'loading' } },
+    twoFactorRequired: { on: { 'user.twoFactorEnabled': 'loading' } },
     ready: {
       initial: 'idle',
       on: {

@@ -53,10 +53,26 @@ export interface DashboardData {
   chatAvailable: boolean;
 }
 
+/** A refused or failed staff call: its status and code (e.g. `403 TWO_FACTOR_REQUIRED`). */
+export class StaffCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(`API call failed: ${status} ${code}`);
+    this.name = 'StaffCallError';
+  }
+}
+
 /** The data of a successful call; a failure becomes an error naming the status and code. */
 function dataOf<T>(result: ApiResult<T>): T {
   if (result.ok) return result.data;
-  throw new Error(`API call failed: ${result.status} ${result.code}`);
+  throw new StaffCallError(result.status, result.code);
+}
+
+/** Whether a staff call was refused because this account has no second factor yet. */
+export function isTwoFactorRequired(error: unknown): boolean {
+  return error instanceof StaffCallError && error.code === 'TWO_FACTOR_REQUIRED';
 }
 
 async function getData<T extends v.GenericSchema>(

@@ -32,6 +32,7 @@ import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
+import { spec as twoFactorSetup } from './models/two-factor-setup.ts';
 
 export interface MachineEntry {
   /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
@@ -58,6 +59,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 /** The machines in machines/, by name. */
 export const MACHINES: readonly MachineEntry[] = [
   fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
+  fromSpec('twoFactorSetup', 'machines/account/two-factor.machine.ts', twoFactorSetup),
   {
     name: 'login',
     file: 'machines/auth/login.machine.ts',

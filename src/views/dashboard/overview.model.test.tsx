@@ -8,13 +8,17 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
+import type { EnableResult, SetupResult } from '#machines/account/two-factor.actors.ts';
+import { twoFactorSetupMachine } from '#machines/account/two-factor.machine.ts';
 import { dashboardMachine } from '#machines/staff/dashboard.machine.ts';
 import type { DashboardData } from '#machines/staff/staff.actors.ts';
 import { controlledCalls, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { model, type ModelEvent } from '#tests/paths/models/dashboard.ts';
+import { RECOVERY_CODES, SECRET } from '#tests/paths/models/two-factor-setup.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { DashboardOverview } from './overview.tsx';
 
@@ -53,6 +57,15 @@ function start() {
       actions: { goToLogin: () => void left.push('/login') },
     }),
   );
+  swaps.machines.set(
+    twoFactorSetupMachine,
+    twoFactorSetupMachine.provide({
+      actors: {
+        create: calls.logic<SetupResult, { lang: Lang }>('create'),
+        enable: calls.logic<EnableResult, { code: string; lang: Lang }>('enable'),
+      },
+    }),
+  );
   const view = render(
     <RawIntlProvider value={i18n.get().intl}>
       <DashboardOverview />
@@ -80,7 +93,25 @@ function start() {
       void fireEvent.click(screen.getByRole('switch', { name: 'I am available for chat' })),
     'user.signOut': () => click('Sign out'),
     'xstate.done.actor.0.dashboard.loading': (e) => answer('load', e.output),
-    'xstate.error.actor.0.dashboard.loading': (e) => fail('load', e.error),
+    'xstate.error.actor.0.dashboard.loading': (e) =>
+      typeof e.error === 'string'
+        ? fail('load', e.error)
+        : act(async () => {
+            await calls.fail('load', e.error);
+            await flushMicrotasks();
+          }),
+    // The panel's own walk: start, answer the setup call, type the code, enable, codes saved.
+    'user.twoFactorEnabled': async () => {
+      click('Set up two-step sign-in');
+      await answer('create', { ok: true, secret: SECRET });
+      fireEvent.change(screen.getByLabelText('The 6-digit code your app shows'), {
+        target: { value: '123456' },
+      });
+      click('Turn on two-step sign-in');
+      await answer('enable', { ok: true, recoveryCodes: RECOVERY_CODES });
+      click('I have saved these codes');
+      await act(flushMicrotasks);
+    },
     'xstate.done.actor.0.dashboard.ready.markingPaid': (e) => answer('markPaid', e.output),
     'xstate.error.actor.0.dashboard.ready.markingPaid': (e) => fail('markPaid', e.error),
     'xstate.done.actor.0.dashboard.ready.savingChat': (e) => answer('setChat', e.output),
@@ -119,6 +150,15 @@ describe('staff overview (model-based, through the real page)', () => {
     expect(session.left).toEqual(snapshot.matches('signedOut') ? ['/login'] : []);
     if (snapshot.matches('loading')) {
       expect(screen.getByRole('status')).toHaveTextContent('Loading the latest figures…');
+      return;
+    }
+    if (snapshot.matches('twoFactorRequired')) {
+      // Why, then the setup panel instead of the lists.
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Staff must use two-step sign-in. Set it up below to open the staff area.',
+      );
+      expect(screen.getByRole('heading', { name: 'Two-step sign-in' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
       return;
     }
     if (snapshot.matches('failed')) {

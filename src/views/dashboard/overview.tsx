@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TIME_ZONE, formatMoney } from '#domain/format.ts';
 import { dashboardMachine } from '#machines/staff/dashboard.machine.ts';
@@ -9,6 +9,7 @@ import {
   upcomingBookings,
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
+import { TwoFactorSetup } from '../account/two-factor-setup.tsx';
 import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
 import { ConfirmPaid, MarkedPaid } from './admin-table-actions.tsx';
 import { OverviewFiguresPanel } from './overview-figures.tsx';
@@ -42,6 +43,10 @@ export function DashboardOverview() {
   const state = useSelector(actor, (s) => s);
   const { data, chatAvailable, actionError, pendingInvoice, paidInvoice } = state.context;
   const busy = !state.matches({ ready: 'idle' });
+  const twoFactorEnabled = useCallback(
+    () => actor.send({ type: 'user.twoFactorEnabled' }),
+    [actor],
+  );
 
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(intl.locale, {
@@ -68,6 +73,17 @@ export function DashboardOverview() {
         <p role="status" className="dashboard-overview__status">
           <FormattedMessage id="dashboard.overview.loading" />
         </p>
+      </div>
+    );
+
+  if (state.matches('twoFactorRequired'))
+    return (
+      <div className="dashboard-overview">
+        <div className="dashboard-overview__toolbar">{signOut}</div>
+        <p role="alert" className="dashboard-overview__error">
+          <FormattedMessage id="twoFactor.setup.staffRequired" />
+        </p>
+        <TwoFactorSetup lang={lang} onDone={twoFactorEnabled} />
       </div>
     );
 

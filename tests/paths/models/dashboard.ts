@@ -2,7 +2,7 @@
 // and what `npm run paths -- dashboard` prints.
 
 import { dashboardMachine, type DashboardEvent } from '#machines/staff/dashboard.machine.ts';
-import type { DashboardData } from '#machines/staff/staff.actors.ts';
+import { StaffCallError, type DashboardData } from '#machines/staff/staff.actors.ts';
 import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
 import type { ModelSpec } from '../chart.ts';
 
@@ -49,7 +49,7 @@ export const DATA: DashboardData = {
 export type ModelEvent =
   | DashboardEvent
   | { type: 'xstate.done.actor.0.dashboard.loading'; output: DashboardData }
-  | { type: 'xstate.error.actor.0.dashboard.loading'; error: string }
+  | { type: 'xstate.error.actor.0.dashboard.loading'; error: string | StaffCallError }
   | { type: 'xstate.done.actor.0.dashboard.ready.markingPaid'; output: undefined }
   | { type: 'xstate.error.actor.0.dashboard.ready.markingPaid'; error: string }
   | {
@@ -64,6 +64,7 @@ export type ModelEvent =
 
 export const samples = {
   'user.retry': [{}],
+  'user.twoFactorEnabled': [{}],
   'user.refresh': [{}],
   'user.markPaid': [{ number: '2026-0001' }],
   'user.confirmPaid': [{}],
@@ -71,7 +72,11 @@ export const samples = {
   'user.setChat': [{ available: true }],
   'user.signOut': [{}],
   'xstate.done.actor.0.dashboard.loading': [{ output: DATA }],
-  'xstate.error.actor.0.dashboard.loading': [{ error: 'network down' }],
+  'xstate.error.actor.0.dashboard.loading': [
+    { error: 'network down' },
+    // A staff account without a second factor (STAFF_2FA=required): the setup panel instead.
+    { error: new StaffCallError(403, 'TWO_FACTOR_REQUIRED') },
+  ],
   'xstate.done.actor.0.dashboard.ready.markingPaid': [{ output: undefined }],
   'xstate.error.actor.0.dashboard.ready.markingPaid': [{ error: 'network down' }],
   'xstate.done.actor.0.dashboard.ready.savingChat': [{ output: { available: true, online: true } }],
