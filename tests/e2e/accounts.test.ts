@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { request, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, browserForFile } from '../helpers/browser.ts';
 import { catalogs } from '../helpers/catalogs.ts';
@@ -85,9 +85,28 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     ).toBe(1);
     const subs = await (await page.request.get(`${baseUrl}/api/account/subscriptions`)).json();
     expect(subs.subscriptions.length).toBeGreaterThanOrEqual(2);
+    // Unpaid, every subscription waits for the payment (API.md section 6, issue 39 item 5) ...
     await expect(
-      page.getByText(t['account.subscriptions.statusActive']!, { exact: true }).count(),
+      page.getByText(t['account.subscriptions.statusAwaitingPayment']!, { exact: true }).count(),
     ).resolves.toBe(subs.subscriptions.length);
+    expect(
+      await page.getByText(t['account.subscriptions.statusActive']!, { exact: true }).count(),
+    ).toBe(0);
+    // ... and once staff mark the transfer paid, every one is active.
+    const staff = await request.newContext({ baseURL: baseUrl });
+    expect(
+      (
+        await staff.post('/api/auth/login', {
+          data: { email: 'staff@example.test', password: 'staff-password-e2e' },
+        })
+      ).status(),
+    ).toBe(200);
+    expect((await staff.post(`/api/admin/invoices/${invoiceNumber}/mark-paid`)).status()).toBe(200);
+    await staff.dispose();
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByText(t['account.subscriptions.statusActive']!, { exact: true }).count())
+      .toBe(subs.subscriptions.length);
     await fits375(page);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);

@@ -17,7 +17,8 @@ import { ENTRY_MODULE, readBundle } from '../helpers/bundle.ts';
 import { BUILD_DIR, ROOT } from '../helpers/server-process.ts';
 
 const baseUrl = inject('baseUrl');
-const LANDING_BUDGET_KB = 110;
+// 111 since the merge of issues 38 to 47 (decision T1): the route tree grew by new pages; issue 48 brings it back.
+const LANDING_BUDGET_KB = 111;
 /** The pages that sell, by route id. */
 const PAGES = {
   '/': '/',
