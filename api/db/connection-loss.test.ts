@@ -5,7 +5,8 @@ import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { withAdmin } from '../../tests/helpers/pg-admin.ts';
 import { invoices, orders, payments, users } from './schema.ts';
-import type { Database } from './database.ts';
+import pg from 'pg';
+import { isConnectionLost, wrapPool, type Database } from './database.ts';
 
 /**
  * A PostgreSQL connection cut under the app (issue 38 item 2): `pg_terminate_backend` on the
@@ -136,6 +137,38 @@ describe.skipIf(!url)('a lost PostgreSQL connection', () => {
     expect(again.status).toBe(201);
     const { orderId } = await again.json();
     expect((await written([email])).orders.map((o) => o.id)).toEqual([orderId]);
+  });
+
+  it('a write whose connection is gone before its `begin` gives its client back to the pool', async () => {
+    const own = new URL(url!);
+    own.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: own.toString(), max: 2 });
+    const wrapped = await wrapPool(pool, { migrate: false });
+    let cut = 0;
+    pool.on('acquire', (client) => {
+      if (cut++ > 0) return;
+      // the socket dies between the checkout and the transaction's first statement
+      (
+        client as unknown as { connection: { stream: { destroy(): void } } }
+      ).connection.stream.destroy();
+    });
+    const failed = await wrapped
+      .write((tx) => tx.execute(sql`select 1`))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isConnectionLost(failed)).toBe(true);
+    // the broken client was destroyed, not kept checked out: the pool has none in use
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    // and the next writes work (two at once, so a leaked client would make one wait forever)
+    const [a, b] = await Promise.all([
+      wrapped.write((tx) => tx.execute(sql`select 1 as one`)),
+      wrapped.write((tx) => tx.execute(sql`select 2 as two`)),
+    ]);
+    expect(a.rows).toHaveLength(1);
+    expect(b.rows).toHaveLength(1);
+    await wrapped.close(); // pool.end() waits for every checked-out client
   });
 
   it('a pooled read whose connection is cut fails alone, and the next request works', async () => {

@@ -454,7 +454,7 @@ export async function wrapPool(
       await pool.query('select 1');
     },
     // PostgreSQL makes each commit durable itself (and groups concurrent commits' WAL flushes).
-    write: (fn) => db.transaction(fn),
+    write: (fn) => transactionOnPool(pool, fn),
     writeStatement: (fn) => fn(db),
     read: (fn) => fn(db),
     listen: (channel, handler) => listener.listen(channel, handler),
@@ -463,6 +463,29 @@ export async function wrapPool(
       return closed;
     },
   };
+}
+
+/**
+ * One transaction on a client of its own, released whatever happens. drizzle's own pool
+ * transaction (0.45) sends `begin` before its try/finally, so a connection cut just then leaked
+ * the checked-out client: the pool never got it back, and `pool.end()` waited for it forever.
+ * Here the client is checked out and released by us, and drizzle runs the transaction on that one
+ * client. A client whose connection was lost is destroyed rather than pooled again.
+ */
+async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    const db = drizzleNodePg({ client }) as unknown as Db;
+    return await db.transaction(fn);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    client.release(
+      failure !== undefined && isConnectionLost(failure) ? (failure as Error) : undefined,
+    );
+  }
 }
 
 /** Back-off of the listening connection's reconnects. */
