@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, parseConfig } from './env.ts';
-import { billingSettings } from './services/invoice-pdf.ts';
+import { billingSettings } from './invoices/invoice-pdf.ts';
 
 /** A complete production configuration (bank transfer, the seller block under the KOR). */
 const PRODUCTION = {

@@ -14,12 +14,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../api/db/database.ts';
 import { invoices, outbox } from '../api/db/schema.ts';
-import { renderAndStoreInvoicePdf } from '../api/services/invoices.ts';
+import { renderAndStoreInvoicePdf } from '../api/invoices/invoices.ts';
 import { createLogger } from '../api/logger.ts';
-import { createBillingJob } from '../api/services/billing.ts';
-import { createMailer } from '../api/services/mail.ts';
-import { createBankTransferProvider } from '../api/services/payments.ts';
-import { DEFAULT_BILLING } from '../api/services/invoice-pdf.ts';
+import { createBillingJob } from '../api/billing/billing.ts';
+import { createMailer } from '../api/mail/mail.ts';
+import { createBankTransferProvider } from '../api/invoices/payments.ts';
+import { DEFAULT_BILLING } from '../api/invoices/invoice-pdf.ts';
 import { print } from './lib.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);

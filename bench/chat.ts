@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { ApiError, errorResponse } from '../api/http/errors.ts';
 import { createLogger } from '../api/logger.ts';
-import { chatRoutes } from '../api/routes/chat.routes.ts';
-import { createChatService } from '../api/services/chat.ts';
-import { createChatHub } from '../api/services/chat-hub.ts';
-import { createLifecycle } from '../api/services/lifecycle.ts';
-import { createRateLimits } from '../api/services/rate-limit.ts';
+import { chatRoutes } from '../api/chat/chat.routes.ts';
+import { createChatService } from '../api/chat/chat.ts';
+import { createChatHub } from '../api/chat/chat-hub.ts';
+import { createLifecycle } from '../api/http/lifecycle.ts';
+import { createRateLimits } from '../api/http/rate-limit.ts';
 import { parseOfficeHours } from '../domain/office-hours.ts';
 import { createTestDatabasePair } from '../tests/helpers/database.ts';
 import { print } from './lib.ts';
@@ -35,7 +35,7 @@ const staff = {
 const [a, b] = await createTestDatabasePair();
 const logger = createLogger({ level: 'silent' });
 const servers = [a, b].map((database) => {
-  // The chat router as api/app.ts mounts it (the app factory also loads the page renderer's
+  // The chat router as api/http/app.ts mounts it (the app factory also loads the page renderer's
   // catalogues, which this loader cannot import).
   const app = new Hono()
     .route(

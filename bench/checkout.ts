@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { SCRYPT_PARAMS } from '../api/services/passwords.ts';
+import { SCRYPT_PARAMS } from '../api/accounts/passwords.ts';
 import {
   createFreshPostgresDatabase,
   type FreshDatabase,
@@ -73,7 +73,7 @@ const catalogueProbe = (url: string, seconds: number) =>
 /**
  * Every simulated customer comes from an address of its own (198.18.0.0/15, the benchmarking
  * range), told to the server as one trusted proxy would: the per-address checkout limit
- * (api/services/rate-limit.ts) applies to people, and sixteen people are not one visitor.
+ * (api/http/rate-limit.ts) applies to people, and sixteen people are not one visitor.
  */
 const customerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 

@@ -1,5 +1,5 @@
 // The machine's password-hashing ceiling: hashes per second with the product's own scrypt
-// parameters (api/services/passwords.ts), one hash in flight per core, for `argv[2]` seconds
+// parameters (api/accounts/passwords.ts), one hash in flight per core, for `argv[2]` seconds
 // (default 3). Run in a process of its own by bench/checkout, so the hash processes it starts
 // do not live on (idle) beside the process that sends the orders. Prints JSON.
 //   node --import ./bench/register-ts.mjs bench/hash-ceiling.ts [seconds]
@@ -17,7 +17,7 @@ export interface Ceiling {
 }
 
 async function measure(seconds: number): Promise<Ceiling> {
-  const { hashPassword } = await import('../api/services/passwords.ts');
+  const { hashPassword } = await import('../api/accounts/passwords.ts');
   const cores = os.availableParallelism();
   // every hash process started, its buffer in place
   await Promise.all(Array.from({ length: cores }, () => hashPassword('bench-password-0')));

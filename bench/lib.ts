@@ -140,7 +140,7 @@ function tasksCpu(pid: number, out: Map<string, number>, prefix = ''): void {
 
 /**
  * CPU time (ms) of each thread of the server `pid`, by thread id, and of its child processes
- * (the password-hash processes, api/services/hash-pool.ts), their threads keyed `hash:<tid>`.
+ * (the password-hash processes, api/accounts/hash-pool.ts), their threads keyed `hash:<tid>`.
  */
 export function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();

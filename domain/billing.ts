@@ -1,6 +1,6 @@
 // The billing schedule of a subscription (API.md section 8, SPEC section 4): which billing periods
 // have started on or before a day. Pure calendar arithmetic on Amsterdam calendar days; the job in
-// api/services/billing.ts invoices every period this returns that has no invoice yet.
+// api/billing/billing.ts invoices every period this returns that has no invoice yet.
 //
 // - Periods are anchored on the start day, never on the previous period: a plan started on the
 //   31st renews on 28/29 February and again on 31 March (`addMonths(start, k * months)`), and a

@@ -1,6 +1,6 @@
 // The structure of the five legal documents (SPEC section 2, "Legal page structure"): for each
 // document its sections in order, and for each section its blocks as catalogue message ids.
-// The React pages under /legal/... and the PDF route (api/routes/legal-pdf.routes.ts) both render
+// The React pages under /legal/... and the PDF route (api/site/legal-pdf.routes.ts) both render
 // from this one list, so the web page and the PDF always have the same text in the same order.
 // Pure data, no formatting; each document is in its own file (legal-terms.ts, legal-privacy.ts,
 // legal-cookies.ts, legal-sla.ts, legal-aup.ts), built with legal-blocks.ts. Every id must exist

@@ -92,7 +92,7 @@ describe('nextInvoiceOn: the billing schedule’s day', () => {
 });
 
 describe('nextInvoiceOn is the period the billing job bills next', () => {
-  // The job's own selection (api/services/billing.ts): every period started by the day after the
+  // The job's own selection (api/billing/billing.ts): every period started by the day after the
   // last one billed (`periodsStartedBy`), run every day for three years.
   it.each([
     ['started on the 31st', plan()],

@@ -1,7 +1,7 @@
 // The payment methods a page shows (API.md "Honest selling"): exactly the ones the checkout offers
 // now. Without Mollie the checkout takes bank transfer only; with Mollie the customer picks on
 // Mollie's page, which for an order with subscriptions offers the methods that can start a mandate
-// (api/services/payments.ts FIRST_PAYMENT_METHODS), of which the checkout knows these (D39A-5).
+// (api/invoices/payments.ts FIRST_PAYMENT_METHODS), of which the checkout knows these (D39A-5).
 
 import * as v from 'valibot';
 import { PAYMENT_METHODS, type PaymentMethod } from './checkout.schema.ts';

@@ -18,7 +18,7 @@ precompress(path.join(out, 'client'));
 run('--ssr', 'src/entry-server.tsx', '--outDir', path.join(out, 'ssr'));
 run('--ssr', 'api/main.ts', '--outDir', path.join(out, 'server'));
 // the server's worker threads (api/main.ts starts them from here)
-run('--ssr', 'api/services/invoice-pdf.worker.ts', '--outDir', path.join(out, 'workers'));
+run('--ssr', 'api/invoices/invoice-pdf.worker.ts', '--outDir', path.join(out, 'workers'));
 
 /**
  * Writes `.br` and `.gz` beside every compressible client file at the highest levels, so the

@@ -4,8 +4,8 @@ import { INVOICE_NUMBER_PATTERN } from '#domain/invoice.ts';
 import type { Database } from '../db/database.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
-import { idempotency } from '../services/idempotency.ts';
-import type { BankDetails } from '../services/invoice-pdf.ts';
+import { idempotency } from '../http/idempotency.ts';
+import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import {
   creditNoteJson,
   creditNotePdf,

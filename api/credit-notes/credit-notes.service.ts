@@ -18,8 +18,8 @@ import { invoiceYear } from '#domain/invoice.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { creditNotes, invoices } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { renderInvoicePdf, type BankDetails } from '../services/invoice-pdf.ts';
-import { nextDocumentNumbers, type InvoiceRow } from '../services/orders.ts';
+import { renderInvoicePdf, type BankDetails } from '../invoices/invoice-pdf.ts';
+import { nextDocumentNumbers, type InvoiceRow } from '../orders/orders.ts';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 

@@ -434,7 +434,7 @@ export async function wrapPool(
   // whose connection breaks (a restart, pg_terminate_backend, a dropped network); the pool listens
   // only while the client is idle, and an `error` event nobody hears ends the process. So each
   // client gets its own listener for its whole life: the query under way (and any later one) is
-  // rejected, the request answers 503 (`isConnectionLost`, api/app.ts), and the release hands the
+  // rejected, the request answers 503 (`isConnectionLost`, api/http/app.ts), and the release hands the
   // broken client back to the pool, which drops it (pg-pool checks `_queryable`).
   pool.on('connect', (client) => {
     client.on('error', (error) =>

@@ -23,7 +23,7 @@ import { users } from './schema.ts';
 
 /**
  * Links that prove an account's address (API.md section 13): only the sha256 of the token is
- * stored; single use, valid EMAIL_VERIFICATION_TTL_MS (api/services/email-verification.ts).
+ * stored; single use, valid EMAIL_VERIFICATION_TTL_MS (api/accounts/email-verification.ts).
  */
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',

@@ -64,7 +64,7 @@ export const chatMessages = pgTable(
 /**
  * The live-chat event streams open right now, on any app server (issue 38): a lease per stream,
  * renewed with each keep-alive and deleted when the stream ends, so the caps per visitor and per
- * conversation (api/services/chat-streams.ts) hold across servers; a lease past `expires_at`
+ * conversation (api/chat/chat-streams.ts) hold across servers; a lease past `expires_at`
  * (its server died) no longer counts.
  */
 export const chatStreams = pgTable(

@@ -1,7 +1,7 @@
 /**
  * Orders, invoices, subscriptions and payments (issue 5). Money in integer cents; calendar days
  * (`date`) are Europe/Amsterdam days as `YYYY-MM-DD` strings. Every write happens in one
- * transaction with the order (see api/routes/checkout.routes.ts).
+ * transaction with the order (see api/orders/checkout.routes.ts).
  */
 import { sql } from 'drizzle-orm';
 import {

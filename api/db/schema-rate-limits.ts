@@ -1,7 +1,7 @@
 /**
  * Rate limits (issue 11/17): one fixed-window counter per rule and subject, shared by every app
  * server on the database (API.md section 9). A row is upserted atomically on each counted
- * attempt; rows whose window has passed are pruned (api/services/rate-limit.ts).
+ * attempt; rows whose window has passed are pruned (api/http/rate-limit.ts).
  */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

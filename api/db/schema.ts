@@ -31,7 +31,7 @@ export type MailAttachment = {
   contentType: string;
   /** base64; empty when the bytes are read at delivery (`invoiceId`) */
   content: string;
-  /** The stored PDF of this invoice, read at delivery (api/services/invoices.ts). */
+  /** The stored PDF of this invoice, read at delivery (api/invoices/invoices.ts). */
   invoiceId?: string;
 };
 
@@ -77,7 +77,7 @@ export const outbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /**
      * When a pending mail is tried next (null: now). Set after each failed attempt with a growing
-     * back-off (api/services/mail.ts), so the schedule survives a restart and every server keeps it.
+     * back-off (api/mail/mail.ts), so the schedule survives a restart and every server keeps it.
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The first failed attempt since the mail was queued or last resent; given up 5 days later. */
@@ -131,7 +131,7 @@ export const users = pgTable(
     /**
      * When the owner proved the address (the mailed link, or a password reset through it; staff
      * from STAFF_EMAIL). Until then, records made with this address by someone who was not signed
-     * in stay out of the account (API.md section 13, api/services/person-records.ts).
+     * in stay out of the account (API.md section 13, api/accounts/person-records.ts).
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAppForFile } from '../../tests/helpers/app.ts';
-import { MAX_BODY_BYTES } from '../app.ts';
+import { MAX_BODY_BYTES } from './app.ts';
 
 // Over a real socket, as in production (@hono/node-server): the body limit and the API's
 // Cache-Control, and that neither makes the server read a body through a web stream.

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db, Tx } from '../db/database.ts';
-import type { RateLimits } from '../services/rate-limit.ts';
+import type { RateLimits } from '../http/rate-limit.ts';
 import { auditLog, users } from '../db/schema.ts';
 
 /**

@@ -19,9 +19,9 @@ import {
 } from '../db/schema.ts';
 import { requireStaff, requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
-import { verifyPassword } from '../services/passwords.ts';
-import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../services/rate-limit.ts';
-import { sessionUserAgent, type Sessions } from '../services/sessions.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../http/rate-limit.ts';
+import { sessionUserAgent, type Sessions } from '../accounts/sessions.ts';
 import { readAudit, recordAudit, type AuditEntry } from './audit.ts';
 import { newTotpSecret, otpauthUrl } from './totp.ts';
 import {

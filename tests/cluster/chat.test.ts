@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_COOKIE } from '../../api/routes/chat.routes.ts';
+import { CHAT_COOKIE } from '../../api/chat/chat.routes.ts';
 import { clusterClient, sessionCookie } from './cluster.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../api/services/rate-limit.ts';
+import { RATE_LIMITS } from '../../api/http/rate-limit.ts';
 import { checkoutBody } from '../helpers/checkout-body.ts';
 import { clusterClient, query, sessionCookie } from './cluster.ts';
 

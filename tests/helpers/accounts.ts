@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../api/db/database.ts';
 import { outbox, users } from '../../api/db/schema.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { hashPassword } from '../../api/accounts/passwords.ts';
 import type { TestApp } from './app.ts';
 
 /** An account the API tests store directly, with its password in clear for signing in. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createApp, type AppServices } from '../../api/app.ts';
+import { createApp, type AppServices } from '../../api/http/app.ts';
 import type { Database } from '../../api/db/database.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createTestDatabase } from './database.ts';
-import { createMailer } from '../../api/services/mail.ts';
-import { createSessions } from '../../api/services/sessions.ts';
-import { DEFAULT_BILLING } from '../../api/services/invoice-pdf.ts';
-import { createInvoicePdfs, type InvoicePdfs } from '../../api/services/invoice-pdfs.ts';
+import { createMailer } from '../../api/mail/mail.ts';
+import { createSessions } from '../../api/accounts/sessions.ts';
+import { DEFAULT_BILLING } from '../../api/invoices/invoice-pdf.ts';
+import { createInvoicePdfs, type InvoicePdfs } from '../../api/invoices/invoice-pdfs.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MollieStatus } from '../../api/services/mollie.ts';
+import type { MollieStatus } from '../../api/invoices/mollie.ts';
 import type { TestApp } from './app.ts';
 
 export const FAKE_MOLLIE_KEY = 'test_fakefakefakefake';

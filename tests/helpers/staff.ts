@@ -1,5 +1,5 @@
 import { users } from '../../api/db/schema.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { hashPassword } from '../../api/accounts/passwords.ts';
 import type { TestApp } from './app.ts';
 
 /** Signs in and returns the session cookie (`sid=...`); throws unless the login is accepted. */

@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { checkoutRequestSchema } from '#domain/checkout.schema.ts';
+import type { CurrentUser } from '../http/auth.ts';
+import { validateJson } from '../http/errors.ts';
+import { requestLang } from '../http/language.ts';
+import {
+  placeOrder,
+  quoteCheckout,
+  startPayment,
+  type CheckoutAnswer,
+  type CheckoutServices,
+  type PendingOrder,
+} from './checkout.ts';
+import { idempotency } from '../http/idempotency.ts';
+import type { Sessions } from '../accounts/sessions.ts';
+import { RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+
+/**
+ * POST /api/checkout (API.md section 4): parses, calls the checkout service (api/orders/
+ * checkout.ts: quote, place the order in one transaction, start the payment after the commit)
+ * and answers. A repeat with the same Idempotency-Key gets the first answer.
+ */
+export function checkoutRoutes(
+  services: CheckoutServices & {
+    currentUser?: CurrentUser | undefined;
+    sessions?: Sessions | undefined;
+    rateLimits: RateLimits;
+  },
+) {
+  return new Hono().post(
+    '/checkout',
+    services.rateLimits.limit(RATE_LIMITS.checkout),
+    validateJson(checkoutRequestSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const lang = body.lang ?? requestLang(c);
+      const at = services.now();
+      const quote = quoteCheckout(body, lang, at);
+
+      // The key is scoped to the address; the password never enters the stored hash.
+      const once = idempotency(c, `checkout:${body.email}`, { ...body, password: undefined, lang });
+      const prior = await services.database.read((db) =>
+        once.replay<CheckoutAnswer | PendingOrder>(db),
+      );
+      if (prior?.status === 201) return c.json(prior.body as CheckoutAnswer, 201);
+      if (prior) return c.json(await startPayment(services, prior.body as PendingOrder, once), 201);
+
+      const signedIn = (await services.currentUser?.(c)) ?? null;
+      const { sessions } = services;
+      const placed = await placeOrder(services, {
+        body,
+        lang,
+        at,
+        quote,
+        signedInUserId: signedIn?.id ?? null,
+        once,
+        // A new client is signed in to the account just made, so the pay and thank-you pages can
+        // show their invoice (not when someone is already signed in, e.g. staff ordering for a
+        // client). The session is written in the order's transaction.
+        createSession:
+          !signedIn && sessions ? (tx, userId) => sessions.create(tx, userId) : undefined,
+      });
+      if (placed.kind === 'replay') return c.json(placed.answer, 201);
+      if (placed.sessionToken && sessions) await sessions.setCookie(c, placed.sessionToken);
+      if (placed.isNew)
+        services.logger.info(
+          { invoice: placed.pending.invoiceNumber, orderId: placed.pending.orderId },
+          'order placed',
+        );
+      return c.json(placed.answer ?? (await startPayment(services, placed.pending, once)), 201);
+    },
+  );
+}
