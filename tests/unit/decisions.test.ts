@@ -1,7 +1,8 @@
 // The decision log is a list of records, one `## <ID>: title` heading each, and code cites them as
 // `decision <ID>`, `decisions <ID> to <ID>` or `(<ID>)`. This test holds the log to that shape:
-// ids are unique, every citation in code, tests, README and notes names a record that exists, and
-// no record is longer than a screen (40 lines of 100 characters).
+// ids are unique, every record has its context, decision and consequences, every citation in code,
+// tests, README and notes names a record that exists, and no record is longer than a screen (40
+// lines of 100 characters).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,19 @@ describe('docs/decisions.md', () => {
     const seen = new Map<string, number>();
     for (const record of all) seen.set(record.id, (seen.get(record.id) ?? 0) + 1);
     expect([...seen].filter(([, count]) => count > 1).map(([id]) => id)).toEqual([]);
+  });
+
+  it('gives every record a context, a decision and its consequences', () => {
+    const part = (name: string) => new RegExp(`^(- )?${name}\\b`);
+    const lacking = all
+      .filter(
+        (record) =>
+          !['Context', 'Decision', 'Consequences?'].every((name) =>
+            record.lines.some((line) => part(name).test(line)),
+          ),
+      )
+      .map((record) => record.id);
+    expect(lacking).toEqual([]);
   });
 
   it('keeps every record within a screen (40 lines of 100 characters)', () => {
