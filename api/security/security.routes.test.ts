@@ -455,7 +455,7 @@ describe('STAFF_2FA', () => {
         const bad = await t.call('GET', `/api/admin/audit?${query}`, undefined, { Cookie: cookie });
         expect(bad.status, query).toBe(400);
       }
-      // The database refuses to change or remove an entry: the trigger's own exception (P0001).
+      // The database refuses to change or remove an entry: the trigger's own exception, SQLSTATE P0001.
       const appendOnly = { cause: { code: 'P0001', message: 'the audit log is append-only' } };
       const id = entries[0]!.id;
       await expect(
