@@ -10,8 +10,12 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const log = readFileSync(path.join(root, 'docs/decisions.md'), 'utf8');
 
-/** A record id: letters and digits, an optional branch letter part and an optional `-n` suffix. */
-const ID = String.raw`[A-Z]{1,2}\d+[A-Z]*(?:-\d+[a-z]?)?`;
+/**
+ * A record id: one or two letters, a number from 1 to 999, an optional branch part and an optional
+ * `-n` suffix (M15, FD1, C14-1, D38A-4, D45UI-2, D40-6a). Codes such as SQLSTATE P0001 or ES2022
+ * are not ids.
+ */
+const ID = String.raw`[A-Z]{1,2}[1-9]\d{0,2}[A-Z]*(?:-\d+[a-z]?)?`;
 const HEADING = new RegExp(String.raw`^## (${ID}): \S`);
 /** `decision M15`, `decisions D38A-1 to D38A-3`, `decisions P1, P2 and P11`, `decision O3/M1`. */
 const CITED_AFTER_WORD = new RegExp(
@@ -117,6 +121,6 @@ describe('docs/decisions.md', () => {
         (citation) => citation.id,
       ),
     ).toEqual(['M15', 'D38A-1', 'D38A-3', 'O3', 'M1', 'D39A-4']);
-    expect(citationsIn('exempt (KOR), (TOTP), decisions.md')).toEqual([]);
+    expect(citationsIn('exempt (KOR), (TOTP), (P0001), (ES2022), decisions.md')).toEqual([]);
   });
 });
