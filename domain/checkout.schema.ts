@@ -239,6 +239,10 @@ export const checkoutRequestSchema = v.pipe(
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),
+    /** The transfer code for `planData.domainType: "transfer"` (API.md section 12); optional. */
+    authCode: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(255, 'account.domains.validation.authCode')),
+    ),
     /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
     offer: v.optional(v.picklist(EXIT_OFFERS)),
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
