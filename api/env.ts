@@ -106,7 +106,10 @@ const envSchema = v.object({
     ),
   ),
   RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
-  REGISTRAR: v.optional(v.picklist(['none', 'openprovider'], 'must be none or openprovider'), 'none'),
+  REGISTRAR: v.optional(
+    v.picklist(['none', 'openprovider'], 'must be none or openprovider'),
+    'none',
+  ),
   OPENPROVIDER_URL: v.optional(url(['http:', 'https:']), 'https://api.openprovider.eu/v1beta/'),
   OPENPROVIDER_USERNAME: optionalString,
   OPENPROVIDER_PASSWORD: optionalString,

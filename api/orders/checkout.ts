@@ -413,6 +413,7 @@ export async function placeOrder(
       domainType: body.planData.domainType ?? 'none',
       authCode: body.authCode,
       paid: free,
+      at,
     });
     await insertOrderLines(
       tx,

@@ -51,8 +51,7 @@ export interface DomainJobs {
 
 type Claimed = typeof domainOperations.$inferSelect;
 type Outcome =
-  | { kind: 'done'; found: RegistrarDomain }
-  | { kind: 'underway'; found: RegistrarDomain };
+  { kind: 'done'; found: RegistrarDomain } | { kind: 'underway'; found: RegistrarDomain };
 
 export function createDomainJobs(options: {
   database: Database;
@@ -222,7 +221,11 @@ export function createDomainJobs(options: {
       if (outcome.kind === 'underway') {
         await tx
           .update(domainOperations)
-          .set({ claimedUntil: null, attempts: 0, nextAttemptAt: new Date(at.getTime() + DOMAIN_POLL_MS) })
+          .set({
+            claimedUntil: null,
+            attempts: 0,
+            nextAttemptAt: new Date(at.getTime() + DOMAIN_POLL_MS),
+          })
           .where(mine);
         await tx
           .update(domains)

@@ -41,7 +41,9 @@ export async function queueDomainMail(
     link: accountPageUrl(input.publicUrl ?? '', lang),
   };
   const lines = [
-    row.firstname ? t(lang, 'mail.common.hello', { name: row.firstname }) : t(lang, 'mail.common.helloNoName'),
+    row.firstname
+      ? t(lang, 'mail.common.hello', { name: row.firstname })
+      : t(lang, 'mail.common.helloNoName'),
     t(lang, `domains.mail.${input.kind}.body`, values),
     mailSignOff(lang).join('\n'),
   ];

@@ -31,6 +31,7 @@ export async function recordOrderDomain(
     authCode?: string | undefined;
     /** A free order is paid at once: its domain starts at once. */
     paid: boolean;
+    at: Date;
   },
 ): Promise<void> {
   if (input.domainType !== 'register' && input.domainType !== 'transfer') return;
@@ -47,13 +48,14 @@ export async function recordOrderDomain(
       authCode: kind === 'transfer' && input.authCode ? input.authCode : null,
     })
     .onConflictDoNothing();
-  if (input.paid) await startOrderDomain(tx, input.orderId, {});
+  if (input.paid) await startOrderDomain(tx, input.orderId, input.at, {});
 }
 
 /** `pending` → `registering` / `transferring` / `awaitingAuthCode`, with its operation. */
 async function startOrderDomain(
   tx: Tx,
   orderId: string,
+  at: Date,
   services: { mailer?: Mailer | undefined },
 ): Promise<void> {
   const started = await tx
@@ -72,7 +74,7 @@ async function startOrderDomain(
     }
     await tx
       .insert(domainOperations)
-      .values({ domainId: domain.id, kind: domain.kind })
+      .values({ domainId: domain.id, kind: domain.kind, nextAttemptAt: at })
       .onConflictDoNothing();
   }
 }
@@ -84,10 +86,12 @@ async function startOrderDomain(
  */
 export async function startDomainWork(
   tx: Tx,
-  invoice: { id: string; orderId: string; lines: InvoiceLine[] },
+  invoice: { id: string; orderId: string; lines: InvoiceLine[]; paidAt: Date | null },
   services: { mailer?: Mailer | undefined } = {},
 ): Promise<void> {
-  await startOrderDomain(tx, invoice.orderId, services);
+  // Due from the moment of payment (the server's clock, as every other step's time).
+  const at = invoice.paidAt ?? new Date();
+  await startOrderDomain(tx, invoice.orderId, at, services);
   const subscriptionIds = invoice.lines
     .map((line) => line.subscriptionId)
     .filter((id): id is string => typeof id === 'string');
@@ -106,7 +110,14 @@ export async function startDomainWork(
   if (renewed.length > 0)
     await tx
       .insert(domainOperations)
-      .values(renewed.map((d) => ({ domainId: d.id, kind: 'renew' as const, invoiceId: invoice.id })))
+      .values(
+        renewed.map((d) => ({
+          domainId: d.id,
+          kind: 'renew' as const,
+          invoiceId: invoice.id,
+          nextAttemptAt: at,
+        })),
+      )
       .onConflictDoNothing();
 }
 
@@ -149,7 +160,9 @@ export async function cancelOrderDomains(
       await tx
         .update(domainOperations)
         .set({ status: 'cancelled', finishedAt: new Date() })
-        .where(and(eq(domainOperations.domainId, domain.id), eq(domainOperations.status, 'failed')));
+        .where(
+          and(eq(domainOperations.domainId, domain.id), eq(domainOperations.status, 'failed')),
+        );
       await tx.update(domains).set({ status: 'cancelled' }).where(eq(domains.id, domain.id));
       cancelled.push(domain.name);
     } else registered.push(domain.name);

@@ -22,8 +22,9 @@ export function createDomainsService(options: {
   /** DOMAIN_NAMESERVERS; shown for a domain without its own. */
   nameservers: readonly string[];
   logger: Logger;
+  now: () => Date;
 }) {
-  const { database, registrar, jobs } = options;
+  const { database, registrar, jobs, now } = options;
 
   const view = (row: DomainRow): AccountDomain => ({
     name: row.name,
@@ -69,7 +70,7 @@ export function createDomainsService(options: {
       .set({
         status: 'queued',
         attempts: 0,
-        nextAttemptAt: new Date(),
+        nextAttemptAt: now(),
         claimedUntil: null,
         lastError: null,
         finishedAt: null,
@@ -92,7 +93,10 @@ export function createDomainsService(options: {
     /** The transfer's auth code: stored; once paid, the transfer starts (or starts again). */
     async giveAuthCode(userId: string, name: string, authCode: string): Promise<AccountDomain> {
       const row = await own(userId, name);
-      if (row.kind !== 'transfer' || !['pending', 'awaitingAuthCode', 'failed'].includes(row.status))
+      if (
+        row.kind !== 'transfer' ||
+        !['pending', 'awaitingAuthCode', 'failed'].includes(row.status)
+      )
         throw new ApiError('VALIDATION_FAILED', {
           status: 409,
           fields: { authCode: 'account.domains.validation.authCodeNotNeeded' },
@@ -102,7 +106,9 @@ export function createDomainsService(options: {
           .update(domains)
           .set({
             authCode,
-            ...(row.status === 'pending' ? {} : { status: 'transferring' as const, lastMessage: null }),
+            ...(row.status === 'pending'
+              ? {}
+              : { status: 'transferring' as const, lastMessage: null }),
           })
           .where(
             and(
@@ -115,7 +121,7 @@ export function createDomainsService(options: {
         if (row.status === 'awaitingAuthCode')
           await tx
             .insert(domainOperations)
-            .values({ domainId: row.id, kind: 'transfer' })
+            .values({ domainId: row.id, kind: 'transfer', nextAttemptAt: now() })
             .onConflictDoNothing();
         if (row.status === 'failed') await requeue(tx, row.id);
         return changed;
@@ -129,7 +135,11 @@ export function createDomainsService(options: {
       const row = await own(userId, name);
       if (registrar && row.status === 'active' && row.registrarId) {
         try {
-          await registrar.setNameservers({ id: row.registrarId, name: row.name, nameservers: hosts });
+          await registrar.setNameservers({
+            id: row.registrarId,
+            name: row.name,
+            nameservers: hosts,
+          });
         } catch (error) {
           options.logger.warn(
             { domain: row.name, err: (error as Error).message },

@@ -35,9 +35,7 @@ const handleSchema = envelope(v.object({ handle: v.string() }));
 const checkSchema = envelope(
   v.object({
     results: v.optional(
-      v.array(
-        v.object({ domain: v.optional(v.string()), status: v.optional(v.string()) }),
-      ),
+      v.array(v.object({ domain: v.optional(v.string()), status: v.optional(v.string()) })),
       [],
     ),
   }),
@@ -120,7 +118,10 @@ export function createOpenproviderRegistrar(options: {
       return new RegistrarError(`Openprovider did not answer ${what} in time`, false);
     if (error instanceof v.ValiError)
       return new RegistrarError(`Openprovider answered ${what} in an unexpected shape`, false);
-    return new RegistrarError(`Openprovider unreachable on ${what}: ${(error as Error).message}`, false);
+    return new RegistrarError(
+      `Openprovider unreachable on ${what}: ${(error as Error).message}`,
+      false,
+    );
   };
 
   const login = (): Promise<string> => {
@@ -135,7 +136,10 @@ export function createOpenproviderRegistrar(options: {
             .json(),
         );
         if (body.code !== 0 || !body.data)
-          throw new RegistrarError(`Openprovider refused the login: ${body.desc ?? body.code}`, false);
+          throw new RegistrarError(
+            `Openprovider refused the login: ${body.desc ?? body.code}`,
+            false,
+          );
         token = { value: body.data.token, at: now() };
         return body.data.token;
       } catch (error) {
@@ -167,8 +171,13 @@ export function createOpenproviderRegistrar(options: {
         token = null;
         answer = await request({ Authorization: `Bearer ${await login()}` });
       }
-      const body = v.parse(schema, answer) as { code: number; desc?: string; maintenance?: boolean };
-      if (body.maintenance) throw new RegistrarError(`Openprovider is in maintenance (${what})`, false);
+      const body = v.parse(schema, answer) as {
+        code: number;
+        desc?: string;
+        maintenance?: boolean;
+      };
+      if (body.maintenance)
+        throw new RegistrarError(`Openprovider is in maintenance (${what})`, false);
       if (body.code !== 0)
         throw new RegistrarError(`Openprovider refused ${what}: ${body.desc ?? body.code}`, true);
       return body as v.InferOutput<S>;
@@ -203,7 +212,8 @@ export function createOpenproviderRegistrar(options: {
       const body = await call('domain check', checkSchema, (headers) =>
         api.post('domains/check', { headers, json: { domains: [splitDomain(domainName)] } }).json(),
       );
-      const result = body.data?.results.find((r) => r.domain === domainName) ?? body.data?.results[0];
+      const result =
+        body.data?.results.find((r) => r.domain === domainName) ?? body.data?.results[0];
       if (!result?.status) throw new RegistrarError('Openprovider gave no check result', false);
       return result.status === 'free' ? 'free' : 'taken';
     },
@@ -247,7 +257,9 @@ export function createOpenproviderRegistrar(options: {
     getDomain,
     async register(order) {
       const body = await call('registration', domainSchema, (headers) =>
-        api.post('domains', { headers, json: { ...domainBody(order), period: 1, unit: 'y' } }).json(),
+        api
+          .post('domains', { headers, json: { ...domainBody(order), period: 1, unit: 'y' } })
+          .json(),
       );
       if (!body.data) throw new RegistrarError('Openprovider gave no domain', false);
       return toDomain(body.data);

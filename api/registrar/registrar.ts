@@ -62,7 +62,11 @@ export interface Registrar {
   transfer(order: RegistrarDomainOrder & { authCode: string }): Promise<RegistrarDomain>;
   /** Renews for 1 year. */
   renew(domain: { id: number; name: string }): Promise<void>;
-  setNameservers(domain: { id: number; name: string; nameservers: readonly string[] }): Promise<void>;
+  setNameservers(domain: {
+    id: number;
+    name: string;
+    nameservers: readonly string[];
+  }): Promise<void>;
 }
 
 /** `example.co.uk` → `{ name: 'example', extension: 'co.uk' }` (the registrar's two parts). */
