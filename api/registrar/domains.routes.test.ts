@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   const database = await createTestDatabase();
   const logger = createLogger({ level: 'warn', write: () => {} });
-  const mailer = createMailer({ database, logger, staffAddress: null, retryEveryMs: 0 });
+  const mailer = createMailer({ database, logger, retryEveryMs: 0 });
   const jobsFor = () =>
     createDomainJobs({ database, registrar, logger, now, nameservers: NAMESERVERS, mailer });
   jobsOne = jobsFor();
