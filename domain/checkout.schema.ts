@@ -130,6 +130,16 @@ export const checkoutFieldSchemas = {
     ),
     '',
   ),
+  /** The transfer code of a domain to transfer (API.md section 12); optional, asked only then. */
+  authCode: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(255, 'account.domains.validation.authCode'),
+      singleLine(),
+    ),
+    '',
+  ),
   tos: v.pipe(
     v.optional(v.boolean('checkout.validation.tosAgreementRequired'), false),
     v.check((value) => value, 'checkout.validation.tosAgreementRequired'),
@@ -239,10 +249,6 @@ export const checkoutRequestSchema = v.pipe(
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),
-    /** The transfer code for `planData.domainType: "transfer"` (API.md section 12); optional. */
-    authCode: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(255, 'account.domains.validation.authCode')),
-    ),
     /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
     offer: v.optional(v.picklist(EXIT_OFFERS)),
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
@@ -287,6 +293,8 @@ export interface CheckoutForm {
   company: string;
   kvk: string;
   vat: string;
+  /** Only for a domain transfer; never kept in the browser. */
+  authCode: string;
   tos: boolean;
 }
 
@@ -304,6 +312,7 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   company: '',
   kvk: '',
   vat: '',
+  authCode: '',
   tos: false,
 };
 
