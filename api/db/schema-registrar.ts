@@ -19,19 +19,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { domainStatusValues } from '#domain/nameservers.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './schema.ts';
 import { invoices, orders } from './schema-orders.ts';
 
-export const domainStatuses = [
-  'pending',
-  'registering',
-  'transferring',
-  'awaitingAuthCode',
-  'active',
-  'failed',
-  'cancelled',
-] as const;
+/** The statuses of API.md section 12, and `cancelled` (withdrawn before the registrar was asked). */
+export const domainStatuses = [...domainStatusValues, 'cancelled'] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
 export type DomainKind = 'register' | 'transfer';
 

@@ -6,6 +6,7 @@ import type { AccountDomain } from '#domain/nameservers.ts';
 import { authCodeMachine, nameserversMachine } from '#machines/domains/domain-flows.ts';
 import { domainListMachine } from '#machines/domains/domain-list.machine.ts';
 import { ActionField, OpenableActionForm, useFormAction } from '../shared/form-action.tsx';
+import { LoadFailed } from '../shared/load-failed.tsx';
 import { Empty, Section } from './account-section.tsx';
 
 /** The status of a domain as the customer reads it (API.md section 12). */
@@ -32,16 +33,10 @@ export function AccountDomains({ lang }: { lang: Lang }) {
   if (snapshot.matches('failed'))
     return (
       <Section titleId="account.domains.title">
-        <p role="alert">
-          <FormattedMessage id="account.domains.failed" />{' '}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => actor.send({ type: 'user.retry' })}
-          >
-            <FormattedMessage id="account.area.retry" />
-          </button>
-        </p>
+        <LoadFailed
+          messageId="account.domains.failed"
+          onRetry={() => actor.send({ type: 'user.retry' })}
+        />
       </Section>
     );
   if (!domains) return null;

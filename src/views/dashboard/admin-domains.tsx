@@ -8,6 +8,7 @@ import { domainListMachine } from '#machines/domains/domain-list.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { DOMAIN_STATUS_IDS } from '../account/account-domains.tsx';
 import { ActionAlert, useFormAction } from '../shared/form-action.tsx';
+import { LoadFailed } from '../shared/load-failed.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
 /**
@@ -26,16 +27,10 @@ export function AdminDomains() {
   return (
     <DashboardPage introId="dashboard.domains.intro">
       {snapshot.matches('failed') ? (
-        <p role="alert">
-          <FormattedMessage id="dashboard.tables.failed" />{' '}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => actor.send({ type: 'user.retry' })}
-          >
-            <FormattedMessage id="account.area.retry" />
-          </button>
-        </p>
+        <LoadFailed
+          messageId="dashboard.tables.failed"
+          onRetry={() => actor.send({ type: 'user.retry' })}
+        />
       ) : null}
       {domains ? (
         <div className="account__table-wrap" tabIndex={0}>
