@@ -52,6 +52,8 @@ export const domains = pgTable(
     registrarId: bigint('registrar_id', { mode: 'number' }),
     /** The registrar's last word (an error or a note), for staff. */
     lastMessage: text('last_message'),
+    /** When the customer was asked for the transfer code (once, by the domain jobs). */
+    authCodeMailedAt: timestamp('auth_code_mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

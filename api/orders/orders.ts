@@ -149,7 +149,7 @@ export async function applyPaymentStatus(
     .set({ status: 'active' })
     .where(and(eq(subscriptions.orderId, invoice.orderId), eq(subscriptions.status, 'pending')));
   // The order's domain is registered or transferred, a paid domain renewal renewed (issue 44).
-  await startDomainWork(tx, invoice, services);
+  await startDomainWork(tx, invoice);
 }
 
 /** `services.domainOwnership`: true when the client has `domainName` on one of their orders. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addMonths } from '#domain/format.ts';
 import type { Database } from '../db/database.ts';
 import {
@@ -286,14 +286,36 @@ export function createDomainJobs(options: {
     return true;
   };
 
+  /**
+   * Transfers paid without their code: the customer is asked for it, once (the conditional UPDATE
+   * lets one server do it), also with REGISTRAR=none (the code is what staff need by hand).
+   */
+  const askForCodes = async (): Promise<void> => {
+    if (!options.mailer) return;
+    const mailer = options.mailer;
+    await database.write(async (tx) => {
+      const asking = await tx
+        .update(domains)
+        .set({ authCodeMailedAt: now() })
+        .where(and(eq(domains.status, 'awaitingAuthCode'), isNull(domains.authCodeMailedAt)))
+        .returning({ id: domains.id });
+      for (const domain of asking)
+        await queueDomainMail(tx, mailer, {
+          domainId: domain.id,
+          kind: 'authCode',
+          publicUrl: options.publicUrl,
+        });
+    });
+  };
+
   let running: Promise<number> | null = null;
   const runDue = (): Promise<number> => {
-    if (!registrar) return Promise.resolve(0);
     running ??= (async () => {
       let handled = 0;
       try {
+        await askForCodes();
         // One at a time per server; a bounded round so a long queue yields to the next tick.
-        while (handled < 50 && (await runOne(registrar))) handled++;
+        while (registrar && handled < 50 && (await runOne(registrar))) handled++;
       } finally {
         running = null;
       }
@@ -303,7 +325,6 @@ export function createDomainJobs(options: {
   };
 
   const kick = () => {
-    if (!registrar) return;
     setTimeout(() => {
       runDue().catch((error: unknown) => logger.error({ err: error }, 'domain jobs failed'));
     }, 0).unref();
@@ -313,7 +334,6 @@ export function createDomainJobs(options: {
     runDue,
     kick,
     start() {
-      if (!registrar) return { stop() {} };
       const timer = setInterval(kick, DOMAIN_JOBS_EVERY_MS);
       timer.unref();
       kick();

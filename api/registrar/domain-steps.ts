@@ -8,8 +8,6 @@ import {
   type DomainKind,
   type InvoiceLine,
 } from '../db/schema.ts';
-import type { Mailer } from '../mail/mail.ts';
-import { queueDomainMail } from './domain-mail.ts';
 
 /**
  * The domain's life in the database (issue 44), the steps other wings call inside their own
@@ -48,16 +46,11 @@ export async function recordOrderDomain(
       authCode: kind === 'transfer' && input.authCode ? input.authCode : null,
     })
     .onConflictDoNothing();
-  if (input.paid) await startOrderDomain(tx, input.orderId, input.at, {});
+  if (input.paid) await startOrderDomain(tx, input.orderId, input.at);
 }
 
 /** `pending` → `registering` / `transferring` / `awaitingAuthCode`, with its operation. */
-async function startOrderDomain(
-  tx: Tx,
-  orderId: string,
-  at: Date,
-  services: { mailer?: Mailer | undefined },
-): Promise<void> {
+async function startOrderDomain(tx: Tx, orderId: string, at: Date): Promise<void> {
   const started = await tx
     .update(domains)
     .set({
@@ -67,11 +60,8 @@ async function startOrderDomain(
     .where(and(eq(domains.orderId, orderId), eq(domains.status, 'pending')))
     .returning();
   for (const domain of started) {
-    if (domain.status === 'awaitingAuthCode') {
-      if (services.mailer)
-        await queueDomainMail(tx, services.mailer, { domainId: domain.id, kind: 'authCode' });
-      continue;
-    }
+    // Waiting for its code: the domain jobs mail the customer for it (with the site's address).
+    if (domain.status === 'awaitingAuthCode') continue;
     await tx
       .insert(domainOperations)
       .values({ domainId: domain.id, kind: domain.kind, nextAttemptAt: at })
@@ -87,11 +77,10 @@ async function startOrderDomain(
 export async function startDomainWork(
   tx: Tx,
   invoice: { id: string; orderId: string; lines: InvoiceLine[]; paidAt: Date | null },
-  services: { mailer?: Mailer | undefined } = {},
 ): Promise<void> {
   // Due from the moment of payment (the server's clock, as every other step's time).
   const at = invoice.paidAt ?? new Date();
-  await startOrderDomain(tx, invoice.orderId, at, services);
+  await startOrderDomain(tx, invoice.orderId, at);
   const subscriptionIds = invoice.lines
     .map((line) => line.subscriptionId)
     .filter((id): id is string => typeof id === 'string');

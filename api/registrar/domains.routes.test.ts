@@ -63,7 +63,15 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'warn', write: () => {} });
   const mailer = createMailer({ database, logger, retryEveryMs: 0 });
   const jobsFor = () =>
-    createDomainJobs({ database, registrar, logger, now, nameservers: NAMESERVERS, mailer });
+    createDomainJobs({
+      database,
+      registrar,
+      logger,
+      now,
+      nameservers: NAMESERVERS,
+      mailer,
+      publicUrl: 'http://localhost:3000',
+    });
   jobsOne = jobsFor();
   jobsTwo = jobsFor();
   const services = { database, now, payments, registrar, domainNameservers: NAMESERVERS };
@@ -367,10 +375,11 @@ describe('a transfer', () => {
     const o = await order('code-later.nl', { domainType: 'transfer' });
     await pay(o.mollieId);
     expect((await domainRow('code-later.nl')).status).toBe('awaitingAuthCode');
+    await Promise.all([runBoth(), runBoth()]);
     const asked = await mailsOfKind(o.email, 'domain-authCode');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.text).toContain('code-later.nl');
-    await runBoth();
+    expect(asked[0]!.text).toContain('http://localhost:3000/account?lang=');
     expect(
       registrarFake.calls.filter(
         (c) =>
@@ -547,6 +556,7 @@ describe('REGISTRAR=none', () => {
       nameservers: [],
     });
     const calls = registrarFake.calls.length;
+    expect(await jobs.runDue()).toBe(0);
     expect(await jobs.runDue()).toBe(0);
     const list = await manual.call('GET', '/api/admin/domains', undefined, { Cookie: staff });
     expect(list.status).toBe(200);

@@ -10,6 +10,7 @@ CREATE TABLE "domains" (
 	"expires_on" date,
 	"registrar_id" bigint,
 	"last_message" text,
+	"auth_code_mailed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "domains_kind_check" CHECK ("domains"."kind" in ('register', 'transfer')),
