@@ -1,3 +1,8 @@
+import { registrarAvailability } from '../registrar/availability.ts';
+import { createDomainJobs, type DomainJobs } from '../registrar/domain-jobs.ts';
+import { registrarDomainsRoutes } from '../registrar/domains.routes.ts';
+import { createDomainsService } from '../registrar/domains.service.ts';
+import type { Registrar } from '../registrar/registrar.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from './body-limit.ts';
@@ -121,6 +126,12 @@ export interface AppServices {
    * SESSION_SECRET by the server; absent: a random key (one app in a test).
    */
   bookingTokens?: BookingTokens;
+  /** REGISTRAR=openprovider: the registrar (checks, registrations); absent: staff do it by hand. */
+  registrar?: Registrar | null;
+  /** DOMAIN_NAMESERVERS (empty: the registrar's defaults). */
+  domainNameservers?: readonly string[];
+  /** The domain jobs (api/registrar/domain-jobs.ts); made from the services above when absent. */
+  domainJobs?: DomainJobs;
   /** The recurring-billing job (API.md section 8); made from the services above when absent. */
   billingJob?: BillingJob;
   now?: () => Date;
@@ -246,9 +257,19 @@ export function createApp({
   };
   const billingJob =
     services.billingJob ?? createBillingJob({ ...money, mailer: services.mailer, logger });
+  const domainJobs =
+    services.domainJobs ??
+    createDomainJobs({
+      ...routed,
+      registrar: services.registrar ?? null,
+      nameservers: services.domainNameservers ?? [],
+      publicUrl: config.PUBLIC_URL,
+    });
   const moneyWithBilling = {
     ...money,
     onPaymentStatus: async (paymentId: string, status: string) => {
+      // A paid invoice may have started a domain's registration, transfer or renewal.
+      if (status === 'paid') domainJobs.kick();
       // A recurring renewal charge that did not go through: mail the invoice with its link.
       if (isPaymentEndedUnpaid(status)) await billingJob.recurringPaymentFailed(paymentId);
     },
@@ -290,7 +311,13 @@ export function createApp({
         paymentProvider: money.payments.name,
       }),
     )
-    .route('/', domainsRoutes(routed))
+    .route(
+      '/',
+      domainsRoutes({
+        ...routed,
+        rdap: services.registrar ? registrarAvailability(services.registrar) : services.rdap,
+      }),
+    )
     .route(
       '/',
       services.sessions
@@ -340,6 +367,18 @@ export function createApp({
     .route('/', bookingManageRoutes({ ...routed, publicUrl: config.PUBLIC_URL }))
     .route('/', adminAccountsRoutes({ ...routed, setupGaps: setupGaps(config, billing.seller) }))
     .route('/', emailConfigRoutes({ mailConfig }))
+    .route(
+      '/',
+      registrarDomainsRoutes({
+        ...routed,
+        domains: createDomainsService({
+          ...routed,
+          registrar: services.registrar ?? null,
+          jobs: domainJobs,
+          nameservers: services.domainNameservers ?? [],
+        }),
+      }),
+    )
     .route(
       '/',
       securityRoutes({

@@ -245,6 +245,7 @@ describe('one truth on the money path, for every domain outcome', () => {
               company: '',
               kvk: '',
               vat: '',
+              authCode: '',
               tos: true,
             },
           },

@@ -38,6 +38,12 @@ const FIELD_META: Record<
   company: { label: 'checkout.fields.company', autoComplete: 'organization', optional: true },
   kvk: { label: 'checkout.fields.kvk', autoComplete: 'off', optional: true },
   vat: { label: 'checkout.fields.vat', autoComplete: 'off', optional: true },
+  authCode: {
+    label: 'checkout.fields.authCode',
+    autoComplete: 'off',
+    optional: true,
+    hint: 'checkout.fields.authCodeHint',
+  },
 };
 
 /** One text field of the checkout form: label (with "optional"), input, and its error on blur. */

@@ -349,6 +349,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                 {field('company')}
                 {field('kvk')}
                 {field('vat')}
+                {domain?.type === 'transfer' ? field('authCode') : null}
               </div>
               <div className="checkout-terms">
                 <input
