@@ -155,6 +155,19 @@ describe('order builder', () => {
     await user.click(screen.getByRole('button', { name: /Tech Concierge Basic/ }));
     expect(screen.getByText('Tech Concierge Basic is always included.')).toBeInTheDocument();
   });
+
+  it('prices a pre-selection for the yearly interval and links the checkout to it', async () => {
+    const user = userEvent.setup();
+    renderBuilder('en', { preselected: ['webHosting_total', 'domain_managed'] });
+    await user.click(screen.getByLabelText('Pay yearly'));
+    // A year of the Complete Website Package (12 x €30) and the managed domain's €15.
+    expect(due()).toBe('€375.00');
+    await user.click(screen.getByRole('button', { name: 'Skip this step' }));
+    const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
+    expect(link).toBe(
+      '/checkout?plans=webHosting_total,domain_managed,techConcierge_free&lang=en&interval=yearly&domainChoice=deferred',
+    );
+  });
 });
 
 describe('where the pre-selection came from (issue 39)', () => {
