@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
 import { verifyEmailLink } from '#domain/links.ts';
@@ -6,6 +5,7 @@ import type { Tx } from '../db/database.ts';
 import { emailVerificationTokens, users } from '../db/schema.ts';
 import { t } from '../i18n.ts';
 import type { Mailer } from '../mail/mail.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 
 /**
  * Proving an account's address (API.md section 13, decision D38A-1). When an account is made, a
@@ -22,10 +22,6 @@ export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The mail kind of the verification link (also one of the account's own mails). */
 export const EMAIL_VERIFICATION_MAIL_KIND = 'email-verification';
-
-export function hashVerificationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 function verificationMail(name: string, link: string, lang: Lang) {
   return {
@@ -52,7 +48,7 @@ export async function sendEmailVerification(
   mailer: Mailer | undefined,
   input: { userId: string; email: string; name: string; lang: Lang; publicUrl: string; at: Date },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await tx
     .delete(emailVerificationTokens)
     .where(
@@ -66,7 +62,7 @@ export async function sendEmailVerification(
     );
   await tx.insert(emailVerificationTokens).values({
     userId: input.userId,
-    tokenHash: hashVerificationToken(token),
+    tokenHash: hashToken(token),
     expiresAt: new Date(input.at.getTime() + EMAIL_VERIFICATION_TTL_MS),
   });
   const origin = input.publicUrl.replace(/\/+$/, '');
@@ -110,7 +106,7 @@ export async function verifyEmailToken(
     .set({ usedAt: at })
     .where(
       and(
-        eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)),
+        eq(emailVerificationTokens.tokenHash, hashToken(token)),
         isNull(emailVerificationTokens.usedAt),
         gt(emailVerificationTokens.expiresAt, at),
       ),
