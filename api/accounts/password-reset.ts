@@ -1,13 +1,12 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
 import { resetPasswordLink } from '#domain/links.ts';
 import type { Tx } from '../db/database.ts';
 import { passwordResetTokens } from '../db/schema.ts';
 import { t } from '../i18n.ts';
 import type { Mailer } from '../mail/mail.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
 import { accountByEmail, replacePassword } from './credentials.ts';
 import { markEmailVerified } from './email-verification.ts';
+import { issueLinkToken, useLinkToken, useUpLinkTokens } from './link-tokens.ts';
 
 /**
  * Password reset links (API.md section 6): 32 random bytes, stored as their sha256, single use,
@@ -44,20 +43,10 @@ export async function sendPasswordReset(
   const { email, lang, at } = input;
   const user = await accountByEmail(tx, email);
   if (!user) return;
-  const token = newToken();
-  // Expired and used links of this account go, so the table stays small.
-  await tx
-    .delete(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, user.id),
-        or(lt(passwordResetTokens.expiresAt, at), isNotNull(passwordResetTokens.usedAt)),
-      ),
-    );
-  await tx.insert(passwordResetTokens).values({
+  const token = await issueLinkToken(tx, passwordResetTokens, {
     userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+    at,
+    ttlMs: RESET_TOKEN_TTL_MS,
   });
   await mailer?.send(
     {
@@ -82,25 +71,12 @@ export async function resetPassword(
   at: Date,
 ): Promise<string | null> {
   // Used up in the same statement that checks it: of two concurrent confirms, one wins.
-  const [used] = await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, at),
-      ),
-    )
-    .returning({ userId: passwordResetTokens.userId });
-  if (!used) return null;
+  const userId = await useLinkToken(tx, passwordResetTokens, token, at);
+  if (!userId) return null;
   // The link reached the account's mailbox: the address is proven too (decision D38A-3).
-  await markEmailVerified(tx, used.userId, at);
+  await markEmailVerified(tx, userId, at);
   // Every other link of the account is used up too, and every session ends.
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: at })
-    .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-  await replacePassword(tx, used.userId, passwordHash);
-  return used.userId;
+  await useUpLinkTokens(tx, passwordResetTokens, userId, at);
+  await replacePassword(tx, userId, passwordHash);
+  return userId;
 }
