@@ -25,7 +25,7 @@ import {
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 import { manageBookingLink } from '#domain/links.ts';
-import { hashToken } from './sessions.ts';
+import { hashToken } from '../security/tokens.ts';
 import { erasedEmail } from './personal-data.ts';
 import { ACCOUNT_PASSWORD_LIMIT } from './account.routes.ts';
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import {
@@ -7,13 +6,12 @@ import {
   profileUpdateSchema,
   upgradeRequestSchema,
 } from '#domain/account.schema.ts';
-import { billingDetailsSchema, normalizePostalCode } from '#domain/checkout.schema.ts';
+import { billingDetailsSchema } from '#domain/checkout.schema.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
-import { customerProfiles, sessions, users } from '../db/schema.ts';
 import { requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
-import { isUuid } from '../http/params.ts';
+import { uuidParams } from '../http/params.ts';
 import { requestLang } from '../http/language.ts';
 import {
   cancelOwnSubscription,
@@ -24,7 +22,10 @@ import {
   listTickets,
   readProfile,
   requestUpgrade,
+  updateBilling,
+  updateProfile,
 } from './account.ts';
+import { replacePassword, storedPasswordHash } from './credentials.ts';
 import type { BookingTokens } from '../bookings/booking-tokens.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { Mailer } from '../mail/mail.ts';
@@ -76,10 +77,8 @@ export function accountRoutes(options: {
     const blocked = await passwordLimiter.check(userId);
     if (blocked > 0)
       throw new ApiError('RATE_LIMITED', { headers: { 'Retry-After': String(blocked) } });
-    const [row] = await database.read((db) =>
-      db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)),
-    );
-    if (!(await verifyPassword(password, row?.hash ?? null))) {
+    const hash = await database.read((db) => storedPasswordHash(db, userId));
+    if (!(await verifyPassword(password, hash))) {
       await passwordLimiter.hit(userId);
       throw new ApiError('UNAUTHORIZED', {
         fields: { password: 'account.validation.wrongPassword' },
@@ -119,10 +118,9 @@ export function accountRoutes(options: {
           subscriptions: await database.read((db) => listSubscriptions(db, user.id, today, lang)),
         });
       })
-      .post('/account/subscriptions/:id/cancel', async (c) => {
+      .post('/account/subscriptions/:id/cancel', uuidParams('id'), async (c) => {
         const user = c.get('user');
         const id = c.req.param('id');
-        if (!isUuid(id)) throw new ApiError('NOT_FOUND');
         const once = idempotency(c, `POST /api/account/subscriptions/cancel ${user.id}`, { id });
         const answer = await database.write(async (tx) => {
           const previous = await once.replay<{ subscription: unknown }>(tx);
@@ -184,34 +182,14 @@ export function accountRoutes(options: {
       .put('/account/profile', validateJson(profileUpdateSchema), async (c) => {
         const user = c.get('user');
         const body = c.req.valid('json');
-        const profile = await database.write(async (tx) => {
-          await tx.update(users).set({ name: body.name }).where(eq(users.id, user.id));
-          await tx
-            .update(customerProfiles)
-            .set({ phone: body.phone, ...(body.lang ? { lang: body.lang } : {}) })
-            .where(eq(customerProfiles.userId, user.id));
-          return readProfile(tx, user.id);
-        });
+        const profile = await database.write((tx) => updateProfile(tx, user.id, body));
         return c.json({ profile });
       })
-      // The details new invoices (renewals too) are addressed with; issued ones keep theirs. An
-      // account that never ordered (staff) has none to change.
+      // The details new invoices are addressed with (404 for an account that never ordered).
       .put('/account/billing', validateJson(billingDetailsSchema), async (c) => {
         const user = c.get('user');
         const body = c.req.valid('json');
-        const profile = await database.write(async (tx) => {
-          const changed = await tx
-            .update(customerProfiles)
-            .set({
-              ...body,
-              postalcode: normalizePostalCode(body.country, body.postalcode),
-              updatedAt: now(),
-            })
-            .where(eq(customerProfiles.userId, user.id))
-            .returning({ userId: customerProfiles.userId });
-          if (changed.length === 0) throw new ApiError('NOT_FOUND');
-          return readProfile(tx, user.id);
-        });
+        const profile = await database.write((tx) => updateBilling(tx, user.id, body, now()));
         return c.json({ profile });
       })
       .post('/account/password', validateJson(passwordChangeSchema), async (c) => {
@@ -219,11 +197,8 @@ export function accountRoutes(options: {
         const body = c.req.valid('json');
         await checkPassword(user.id, body.currentPassword);
         const passwordHash = await hashPassword(body.password);
-        await database.write(async (tx) => {
-          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-          // Every session of the account ends (a stolen one too) ...
-          await tx.delete(sessions).where(eq(sessions.userId, user.id));
-        });
+        // Every session of the account ends (a stolen one too) ...
+        await database.write((tx) => replacePassword(tx, user.id, passwordHash));
         // ... and this browser gets a fresh one, so the customer stays signed in here.
         await options.sessions?.start(c, user.id);
         return c.json({ ok: true });

@@ -6,7 +6,10 @@ import type {
   AccountSubscription,
   AccountTicket,
   AccountProfile,
+  profileUpdateSchema,
 } from '#domain/account.schema.ts';
+import { normalizePostalCode, type BillingDetails } from '#domain/checkout.schema.ts';
+import type * as v from 'valibot';
 import { optionById } from '#domain/catalogue.ts';
 import { amsterdamDay, type IsoDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
@@ -14,7 +17,7 @@ import { payPageLink } from '#domain/links.ts';
 import { cancelSubscription } from '#domain/subscriptions.ts';
 import { storedLineName } from '#domain/totals.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { invoices, orders, subscriptions, tickets } from '../db/schema.ts';
+import { customerProfiles, invoices, orders, subscriptions, tickets, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import {
   accountCreditNotes,
@@ -225,6 +228,43 @@ export async function readProfile(db: Db | Tx, userId: string): Promise<AccountP
         }
       : null,
   };
+}
+
+/** The name, phone and language of the account (PUT /account/profile); the profile as now stored. */
+export async function updateProfile(
+  tx: Tx,
+  userId: string,
+  body: v.InferOutput<typeof profileUpdateSchema>,
+): Promise<AccountProfile> {
+  await tx.update(users).set({ name: body.name }).where(eq(users.id, userId));
+  await tx
+    .update(customerProfiles)
+    .set({ phone: body.phone, ...(body.lang ? { lang: body.lang } : {}) })
+    .where(eq(customerProfiles.userId, userId));
+  return readProfile(tx, userId);
+}
+
+/**
+ * The details new invoices (renewals too) are addressed with; issued ones keep theirs. An account
+ * that never ordered (staff) has none to change: 404.
+ */
+export async function updateBilling(
+  tx: Tx,
+  userId: string,
+  body: BillingDetails,
+  at: Date,
+): Promise<AccountProfile> {
+  const changed = await tx
+    .update(customerProfiles)
+    .set({
+      ...body,
+      postalcode: normalizePostalCode(body.country, body.postalcode),
+      updatedAt: at,
+    })
+    .where(eq(customerProfiles.userId, userId))
+    .returning({ userId: customerProfiles.userId });
+  if (changed.length === 0) throw new ApiError('NOT_FOUND');
+  return readProfile(tx, userId);
 }
 
 function upgradeText(lang: Lang, from: string, to: string, note: string): string {

@@ -5,7 +5,8 @@ import { rateLimits, sessions, users } from '../db/schema.ts';
 import { sessionCookie } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.ts';
-import { ensureStaffAccount, hashToken, upgradePasswordHash } from './sessions.ts';
+import { ensureStaffAccount, upgradePasswordHash } from './sessions.ts';
+import { hashToken } from '../security/tokens.ts';
 import { sameSitePath } from '#domain/redirect.ts';
 import { LOGIN_LIMITS } from './auth.routes.ts';
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sameSitePath } from '#domain/redirect.ts';
 import { clientLookupSchema, loginRequestSchema } from '#domain/checkout.schema.ts';
 import type { Database } from '../db/database.ts';
-import { users } from '../db/schema.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';
@@ -18,7 +16,8 @@ import {
   type Sessions,
 } from './sessions.ts';
 import { recordAudit } from '../security/audit.ts';
-import { beginSecondFactor } from '../security/security.routes.ts';
+import { beginSecondFactor } from '../security/pending-sign-in.ts';
+import { accountByEmail, accountExists } from './credentials.ts';
 
 /**
  * Wrong passwords (API.md section 13, decision D38A-4): `perAddress` per client address in one
@@ -59,9 +58,7 @@ export function authRoutes(options: {
       const blocked = await loginWait(rateLimits, email, address, pair);
       if (blocked > 0) throw rateLimitedError(blocked);
 
-      const [user] = await database.read((db) =>
-        db.select().from(users).where(eq(users.email, email)).limit(1),
-      );
+      const user = await database.read((db) => accountByEmail(db, email));
       // Unknown accounts cost the same scrypt work, so timing does not tell which addresses exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !user.passwordHash || !ok) {
@@ -139,10 +136,7 @@ export function authRoutes(options: {
       validateJson(clientLookupSchema),
       async (c) => {
         const { email } = c.req.valid('json');
-        const [user] = await database.read((db) =>
-          db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
-        );
-        if (user) return c.json({ exists: true });
+        if (await database.read((db) => accountExists(db, email))) return c.json({ exists: true });
         // API.md: `404 { exists: false }`, kept inside the usual error envelope as well.
         return c.json(
           {

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { emailVerificationSchema, TOKEN_PATTERN } from '#domain/account.schema.ts';
 import type { Database } from '../db/database.ts';
-import { users } from '../db/schema.ts';
 import { requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { sendEmailVerification, verifyEmailToken } from './email-verification.ts';
+import { accountAddress } from './credentials.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { RATE_LIMITS, rateCounter, rateLimitedError, type RateLimits } from '../http/rate-limit.ts';
 
@@ -54,11 +53,7 @@ export function emailVerificationRoutes(options: {
         const user = c.get('user');
         const lang = requestLang(c);
         const sent = await database.write(async (tx) => {
-          const [row] = await tx
-            .select({ email: users.email, name: users.name, verifiedAt: users.emailVerifiedAt })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .limit(1);
+          const row = await accountAddress(tx, user.id);
           if (!row) throw new ApiError('UNAUTHORIZED');
           if (row.verifiedAt) return false;
           await sendEmailVerification(tx, mailer, {

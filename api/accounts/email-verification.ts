@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
 import { verifyEmailLink } from '#domain/links.ts';
 import type { Tx } from '../db/database.ts';
 import { emailVerificationTokens, users } from '../db/schema.ts';
 import { t } from '../i18n.ts';
 import type { Mailer } from '../mail/mail.ts';
+import { issueLinkToken, useLinkToken, useUpLinkTokens } from './link-tokens.ts';
 
 /**
  * Proving an account's address (API.md section 13, decision D38A-1). When an account is made, a
@@ -22,10 +22,6 @@ export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The mail kind of the verification link (also one of the account's own mails). */
 export const EMAIL_VERIFICATION_MAIL_KIND = 'email-verification';
-
-export function hashVerificationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 function verificationMail(name: string, link: string, lang: Lang) {
   return {
@@ -52,22 +48,10 @@ export async function sendEmailVerification(
   mailer: Mailer | undefined,
   input: { userId: string; email: string; name: string; lang: Lang; publicUrl: string; at: Date },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  await tx
-    .delete(emailVerificationTokens)
-    .where(
-      and(
-        eq(emailVerificationTokens.userId, input.userId),
-        or(
-          lt(emailVerificationTokens.expiresAt, input.at),
-          isNotNull(emailVerificationTokens.usedAt),
-        ),
-      ),
-    );
-  await tx.insert(emailVerificationTokens).values({
+  const token = await issueLinkToken(tx, emailVerificationTokens, {
     userId: input.userId,
-    tokenHash: hashVerificationToken(token),
-    expiresAt: new Date(input.at.getTime() + EMAIL_VERIFICATION_TTL_MS),
+    at: input.at,
+    ttlMs: EMAIL_VERIFICATION_TTL_MS,
   });
   const origin = input.publicUrl.replace(/\/+$/, '');
   await mailer?.send(
@@ -90,10 +74,7 @@ export async function markEmailVerified(tx: Tx, userId: string, at: Date): Promi
     })
     .where(eq(users.id, userId));
   // Every other link of the account is used up: nothing is left to guess.
-  await tx
-    .update(emailVerificationTokens)
-    .set({ usedAt: at })
-    .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt)));
+  await useUpLinkTokens(tx, emailVerificationTokens, userId, at);
 }
 
 /**
@@ -105,18 +86,8 @@ export async function verifyEmailToken(
   token: string,
   at: Date,
 ): Promise<{ userId: string } | null> {
-  const [used] = await tx
-    .update(emailVerificationTokens)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)),
-        isNull(emailVerificationTokens.usedAt),
-        gt(emailVerificationTokens.expiresAt, at),
-      ),
-    )
-    .returning({ userId: emailVerificationTokens.userId });
-  if (!used) return null;
-  await markEmailVerified(tx, used.userId, at);
-  return used;
+  const userId = await useLinkToken(tx, emailVerificationTokens, token, at);
+  if (!userId) return null;
+  await markEmailVerified(tx, userId, at);
+  return { userId };
 }

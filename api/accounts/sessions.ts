@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie as setResponseCookie } from 'hono/cookie';
@@ -8,6 +8,11 @@ import { sessions, users } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { TOKEN_PATTERN } from '#domain/account.schema.ts';
+
+/** Kept for callers that still import it from here (the chat); the one helper is tokens.ts. */
+export { hashToken } from '../security/tokens.ts';
 
 /**
  * Sessions: a random 32-byte token lives only in the `sid` cookie (HttpOnly, SameSite=Lax, Secure
@@ -86,10 +91,6 @@ export function verifiedCookieValue(signed: string, secret: string): string | nu
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function createSessions(options: {
   database: Database;
   secret: string;
@@ -104,7 +105,7 @@ export function createSessions(options: {
   const readToken = (c: Context): string | null => {
     const signed = getCookie(c, SESSION_COOKIE);
     const value = signed === undefined ? null : verifiedCookieValue(signed, secret);
-    return value !== null && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    return value !== null && TOKEN_PATTERN.test(value) ? value : null;
   };
 
   const lookup = async (c: Context): Promise<SessionUser | null> => {
@@ -142,7 +143,7 @@ export function createSessions(options: {
   let prunedAt = Number.NEGATIVE_INFINITY;
 
   const create = async (tx: Tx, userId: string, userAgent?: string | null): Promise<string> => {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
     // Expired sessions go at a sign-in (at most once a minute per server), so the table does not

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   MAX_UPLOADS,
@@ -8,10 +7,14 @@ import {
   type UploadRef,
 } from '#domain/blueprint.ts';
 import type { Lang } from '#domain/language.ts';
+import { blueprintResumeLink } from '#domain/links.ts';
+import type { Mailer } from '../mail/mail.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import type { blueprintSubmissionUploads } from '../db/schema-blueprint.ts';
 import { blueprintDrafts, blueprintUploads } from '../db/schema-blueprint.ts';
 import { ApiError } from '../http/errors.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 import { mailSignOff, t } from '../i18n.ts';
 import type { PdfImage } from './blueprint-pdf.ts';
 import { sanitizeSvg, sniffImageType } from './image-check.ts';
@@ -21,10 +24,6 @@ import { sanitizeSvg, sniffImageType } from './image-check.ts';
  * found only through its token (a 256-bit secret; the database keeps its SHA-256), so the resume
  * link is the only key to the answers and files it holds.
  */
-
-export const newDraftToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type DraftRow = typeof blueprintDrafts.$inferSelect;
 
@@ -237,4 +236,89 @@ export function blueprintMail(
       ...mailSignOff(lang),
     ].join('\n'),
   };
+}
+
+/** A new draft: its token (only the token's hash is stored). */
+export async function createDraft(
+  tx: Tx,
+  draft: { lang: Lang; answers: Answers; sectionIndex: number },
+): Promise<string> {
+  const token = newToken();
+  await tx.insert(blueprintDrafts).values({
+    tokenHash: hashToken(token),
+    lang: draft.lang,
+    answers: draft.answers as Record<string, unknown>,
+    sectionIndex: draft.sectionIndex,
+  });
+  return token;
+}
+
+/** The draft of a token as its page resumes it: answers, section, uploads; 404 if none. */
+export async function readDraft(db: Db | Tx, token: string) {
+  const draft = await draftByToken(db, token);
+  return {
+    answers: draft.answers,
+    sectionIndex: draft.sectionIndex,
+    uploads: await draftUploads(db, draft.id),
+    updatedAt: draft.updatedAt.toISOString(),
+  };
+}
+
+/** Saves the draft's answers and section at `updatedAt`; 404 if none. */
+export async function saveDraft(
+  tx: Tx,
+  token: string,
+  draft: { answers: Answers; sectionIndex: number; updatedAt: Date },
+): Promise<void> {
+  const row = await draftByToken(tx, token, { lock: true });
+  await tx
+    .update(blueprintDrafts)
+    .set({
+      answers: draft.answers as Record<string, unknown>,
+      sectionIndex: draft.sectionIndex,
+      updatedAt: draft.updatedAt,
+    })
+    .where(eq(blueprintDrafts.id, row.id));
+}
+
+/**
+ * Mails the draft's private resume link to `email` (kept with the draft, with the language), in
+ * the caller's transaction; 404 if there is no such draft.
+ */
+export async function mailResumeLink(
+  tx: Tx,
+  input: {
+    token: string;
+    email: string;
+    lang: Lang;
+    publicUrl: string;
+    mailer?: Mailer | undefined;
+  },
+): Promise<void> {
+  const { token, lang } = input;
+  const email = input.email.toLowerCase();
+  const draft = await draftByToken(tx, token, { lock: true });
+  await tx.update(blueprintDrafts).set({ email, lang }).where(eq(blueprintDrafts.id, draft.id));
+  const link = blueprintResumeLink({ base: input.publicUrl, token, lang });
+  await input.mailer?.send(
+    { to: email, ...resumeMail(lang, link), kind: 'blueprint-resume', lang },
+    tx,
+  );
+}
+
+/** One upload of the draft of a token, or null (another draft's is not found either). */
+export async function draftUpload(db: Db | Tx, token: string, id: string) {
+  const draft = await draftByToken(db, token);
+  const [upload] = await db.select().from(blueprintUploads).where(eq(blueprintUploads.id, id));
+  return upload && upload.draftId === draft.id ? upload : null;
+}
+
+/** Removes one upload of the draft of a token; false when the draft has none such. */
+export async function deleteDraftUpload(tx: Tx, token: string, id: string): Promise<boolean> {
+  const draft = await draftByToken(tx, token, { lock: true });
+  const rows = await tx
+    .delete(blueprintUploads)
+    .where(and(eq(blueprintUploads.id, id), eq(blueprintUploads.draftId, draft.id)))
+    .returning({ id: blueprintUploads.id });
+  return rows.length > 0;
 }

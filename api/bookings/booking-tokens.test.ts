@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 import { createBookingTokens } from './booking-tokens.ts';
-import { hashToken } from '../accounts/sessions.ts';
+import { hashToken } from '../security/tokens.ts';
 
 const booking = {
   id: '0b6f3c1e-9a7d-4c2b-8e5f-1a2b3c4d5e6f',

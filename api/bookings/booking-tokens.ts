@@ -13,7 +13,7 @@
  * the id a derived token names, and then ask `opens`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hashToken } from '../accounts/sessions.ts';
+import { hashToken } from '../security/tokens.ts';
 
 export interface ManagedBooking {
   id: string;

@@ -5,7 +5,7 @@ import { freeSlots } from '#domain/bookings.ts';
 import { bookings, consultationSurveys, outbox } from '../db/schema.ts';
 import type { SessionUser } from '../http/auth.ts';
 import { testAppForFile } from '../../tests/helpers/app.ts';
-import { isUniqueViolation } from './bookings.routes.ts';
+import { isUniqueViolation } from './bookings.ts';
 
 // Monday 6 January 2025, 11:15 in Amsterdam.
 const NOW = new Date('2025-01-06T10:15:00Z');

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { ApiError } from './errors.ts';
+import { hashToken } from '../security/tokens.ts';
 
 /**
  * `Idempotency-Key` (API.md section 3), the one API: `idempotency(c, scope, body)`. The header is
@@ -40,9 +40,7 @@ export function requestHash(body: unknown): string {
               .map(([k, v]) => [k, canonical(v)]),
           )
         : value;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
+  return hashToken(JSON.stringify(canonical(body)));
 }
 
 export type Claim = { claimed: true } | { claimed: false; statusCode: number; response: unknown };

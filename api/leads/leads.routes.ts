@@ -1,11 +1,9 @@
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { optionById } from '#domain/catalogue.ts';
 import type { Lang } from '#domain/language.ts';
 import { hasPlannerAnswers, leadRequestSchema, type LeadRequest } from '#domain/leads.ts';
 import { recommend } from '#domain/recommendations.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { leads } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
@@ -13,7 +11,7 @@ import { t } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import { notifyStaff, type Mailer } from '../mail/mail.ts';
 import { idempotency } from '../http/idempotency.ts';
-import { insertLead } from './leads.ts';
+import { insertLead, latestLeads, leadView } from './leads.ts';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 
 const IDEMPOTENCY_SCOPE = 'POST /api/leads';
@@ -122,23 +120,7 @@ export function leadsRoutes(services: {
       },
     )
     .get('/admin/leads', requireStaff(currentUser), async (c) => {
-      const rows = await services.database.read((db) =>
-        db.select().from(leads).orderBy(desc(leads.createdAt)).limit(ADMIN_LIST_LIMIT),
-      );
-      return c.json({
-        leads: rows.map((row) => ({
-          id: row.id,
-          source: row.source,
-          name: row.name,
-          email: row.email,
-          lang: row.lang,
-          answers: row.answers,
-          recommendedCategory: row.recommendedCategory,
-          recommendedProducts: row.recommendedProducts,
-          subscribe: row.subscribe,
-          consentAt: row.consentAt?.toISOString() ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      });
+      const rows = await services.database.read((db) => latestLeads(db, ADMIN_LIST_LIMIT));
+      return c.json({ leads: rows.map(leadView) });
     });
 }

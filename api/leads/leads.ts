@@ -2,8 +2,9 @@
  * Storing a lead (planner, quiz, lead form, blueprint): the visitor's answers with the
  * recommendation the server made of them, and when they agreed to follow-up mail.
  */
+import { desc, eq } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { leads } from '../db/schema-leads.ts';
 
 export interface NewLead {
@@ -38,4 +39,34 @@ export async function insertLead(tx: Tx, lead: NewLead, at: Date): Promise<strin
     })
     .returning({ id: leads.id });
   return row!.id;
+}
+
+export type LeadRow = typeof leads.$inferSelect;
+
+/** A lead as the staff area shows it. */
+export function leadView(row: LeadRow) {
+  return {
+    id: row.id,
+    source: row.source,
+    name: row.name,
+    email: row.email,
+    lang: row.lang,
+    answers: row.answers,
+    recommendedCategory: row.recommendedCategory,
+    recommendedProducts: row.recommendedProducts,
+    subscribe: row.subscribe,
+    consentAt: row.consentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The newest leads, at most `limit` (the staff list). */
+export async function latestLeads(db: Db | Tx, limit: number): Promise<LeadRow[]> {
+  return db.select().from(leads).orderBy(desc(leads.createdAt)).limit(limit);
+}
+
+/** The lead of an id, or null. */
+export async function leadById(db: Db | Tx, id: string): Promise<LeadRow | null> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+  return row ?? null;
 }

@@ -1,46 +1,39 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import {
   auditQuerySchema,
   codeRequestSchema,
   disableTwoFactorSchema,
 } from '#domain/security.schema.ts';
+import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 import type { Database, Tx } from '../db/database.ts';
-import {
-  pendingSignIns,
-  recoveryCodes,
-  sessions as sessionsTable,
-  twoFactorSecrets,
-  twoFactorUsedSteps,
-  users,
-} from '../db/schema.ts';
 import { requireStaff, requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../http/rate-limit.ts';
 import { sessionUserAgent, type Sessions } from '../accounts/sessions.ts';
+import {
+  endSession,
+  endSessions,
+  liveSessions,
+  storedPasswordHash,
+} from '../accounts/credentials.ts';
 import { readAudit, recordAudit, type AuditEntry } from './audit.ts';
+import { finishPendingSignIn, PENDING_COOKIE, pendingSignIn } from './pending-sign-in.ts';
 import { newTotpSecret, otpauthUrl } from './totp.ts';
 import {
   activeSecret,
+  disableSecret,
+  enableSecret,
   newRecoveryCode,
   RECOVERY_CODE_COUNT,
-  recoveryCodeHash,
+  setUpSecret,
   spendCode,
 } from './two-factor.ts';
 
 /** `STAFF_2FA`: must staff have a second factor before any staff action? */
 export type StaffTwoFactor = 'required' | 'optional';
-
-/** The cookie of a sign-in waiting for its second factor (the token's sha256 is the row id). */
-export const PENDING_COOKIE = 'sid2fa';
-/** How long a right password waits for its code. */
-export const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface SecurityOptions {
   database: Database;
@@ -56,41 +49,6 @@ export interface SecurityOptions {
 /** The client address for the audit log (as the rate limits see it). */
 export function auditIp(rateLimits: RateLimits, c: Context): string | null {
   return rateLimits.address(c);
-}
-
-/**
- * After a right password: an account with a second factor gets a pending sign-in (a row and an
- * HttpOnly cookie for this browser) instead of a session. True when one was made.
- */
-export async function beginSecondFactor(
-  c: Context,
-  options: Pick<SecurityOptions, 'database' | 'now' | 'secureCookies'>,
-  userId: string,
-): Promise<boolean> {
-  const { database, now } = options;
-  const secret = await database.read((db) => activeSecret(db, userId));
-  if (!secret) return false;
-  const token = randomBytes(32).toString('base64url');
-  const at = now();
-  await database.write(async (tx) => {
-    // The account's expired pending sign-ins go, so the table does not grow.
-    await tx
-      .delete(pendingSignIns)
-      .where(and(eq(pendingSignIns.userId, userId), lt(pendingSignIns.expiresAt, at)));
-    await tx.insert(pendingSignIns).values({
-      id: sha256(token),
-      userId,
-      expiresAt: new Date(at.getTime() + PENDING_SIGN_IN_MS),
-    });
-  });
-  setCookie(c, PENDING_COOKIE, token, {
-    path: '/api/auth',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: options.secureCookies,
-    maxAge: PENDING_SIGN_IN_MS / 1000,
-  });
-  return true;
 }
 
 /**
@@ -127,14 +85,7 @@ export function securityRoutes(options: SecurityOptions) {
 
   /** Ends the account's sessions other than this request's (inside the change's transaction). */
   const endOtherSessions = async (tx: Tx, c: Context, userId: string) => {
-    const current = sessions?.currentSessionId(c) ?? null;
-    await tx
-      .delete(sessionsTable)
-      .where(
-        current
-          ? and(eq(sessionsTable.userId, userId), ne(sessionsTable.id, current))
-          : eq(sessionsTable.userId, userId),
-      );
+    await endSessions(tx, userId, sessions?.currentSessionId(c) ?? null);
   };
 
   const actorOf = (user: { id: string; email: string }): AuditEntry['actor'] => ({
@@ -147,16 +98,7 @@ export function securityRoutes(options: SecurityOptions) {
       const user = c.get('user');
       const secret = newTotpSecret();
       await database.write(async (tx) => {
-        const [existing] = await tx
-          .select({ enabledAt: twoFactorSecrets.enabledAt })
-          .from(twoFactorSecrets)
-          .where(eq(twoFactorSecrets.userId, user.id))
-          .for('update');
-        if (existing?.enabledAt) throw new ApiError('TWO_FACTOR_ENABLED');
-        await tx
-          .insert(twoFactorSecrets)
-          .values({ userId: user.id, secret, enabledAt: null })
-          .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secret } });
+        await setUpSecret(tx, user.id, secret);
         await recordAudit(tx, {
           actor: actorOf(user),
           action: 'two_factor_setup',
@@ -171,23 +113,8 @@ export function securityRoutes(options: SecurityOptions) {
       const { code } = c.req.valid('json');
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const outcome = await database.write(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(twoFactorSecrets)
-          .where(eq(twoFactorSecrets.userId, user.id))
-          .for('update');
-        if (!row) throw new ApiError('INVALID_CODE');
-        if (row.enabledAt) throw new ApiError('TWO_FACTOR_ENABLED');
         // Only a TOTP code proves the phone has the secret (there are no recovery codes yet).
-        if ((await spendCode(tx, user.id, row.secret, code, now())) !== 'totp') return 'wrong';
-        await tx
-          .update(twoFactorSecrets)
-          .set({ enabledAt: now() })
-          .where(eq(twoFactorSecrets.userId, user.id));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-        await tx
-          .insert(recoveryCodes)
-          .values(codes.map((value) => ({ userId: user.id, codeHash: recoveryCodeHash(value) })));
+        if ((await enableSecret(tx, user.id, code, now(), codes)) === 'wrong') return 'wrong';
         await endOtherSessions(tx, c, user.id);
         await recordAudit(tx, {
           actor: actorOf(user),
@@ -205,20 +132,14 @@ export function securityRoutes(options: SecurityOptions) {
       const { password, code } = c.req.valid('json');
       const blocked = await rateLimits.blockedFor(RATE_LIMITS.accountPassword, user.id);
       if (blocked > 0) throw rateLimitedError(blocked);
-      const [account] = await database.read((db) =>
-        db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)),
-      );
-      if (!account?.hash || !(await verifyPassword(password, account.hash))) {
+      const hash = await database.read((db) => storedPasswordHash(db, user.id));
+      if (!hash || !(await verifyPassword(password, hash))) {
         await rateLimits.hit(RATE_LIMITS.accountPassword, user.id);
         throw new ApiError('UNAUTHORIZED');
       }
       const outcome = await database.write(async (tx) => {
-        const secret = await activeSecret(tx, user.id);
-        if (!secret) return 'none';
-        if (!(await spendCode(tx, user.id, secret, code, now()))) return 'wrong';
-        await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-        await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, user.id));
+        const disabled = await disableSecret(tx, user.id, code, now());
+        if (disabled !== 'ok') return disabled;
         await endOtherSessions(tx, c, user.id);
         await recordAudit(tx, {
           actor: actorOf(user),
@@ -234,21 +155,9 @@ export function securityRoutes(options: SecurityOptions) {
     .post('/auth/login/2fa', validateJson(codeRequestSchema), async (c) => {
       const { code } = c.req.valid('json');
       const token = getCookie(c, PENDING_COOKIE);
-      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new ApiError('UNAUTHORIZED');
+      if (!token || !TOKEN_PATTERN.test(token)) throw new ApiError('UNAUTHORIZED');
       const at = now();
-      const [pending] = await database.read((db) =>
-        db
-          .select({
-            userId: pendingSignIns.userId,
-            email: users.email,
-            name: users.name,
-            role: users.role,
-          })
-          .from(pendingSignIns)
-          .innerJoin(users, eq(users.id, pendingSignIns.userId))
-          .where(and(eq(pendingSignIns.id, sha256(token)), gt(pendingSignIns.expiresAt, at)))
-          .limit(1),
-      );
+      const pending = await database.read((db) => pendingSignIn(db, token, at));
       if (!pending) throw new ApiError('UNAUTHORIZED');
       // Wrong codes are counted per account in the database, so all servers (and every pending
       // sign-in of the account) share the limit.
@@ -270,11 +179,8 @@ export function securityRoutes(options: SecurityOptions) {
           }
           return null;
         }
-        const deleted = await tx
-          .delete(pendingSignIns)
-          .where(eq(pendingSignIns.id, sha256(token)))
-          .returning({ id: pendingSignIns.id });
-        if (deleted.length === 0) return null; // another request finished this sign-in
+        // Another request may have finished this sign-in.
+        if (!(await finishPendingSignIn(tx, token))) return null;
         if (kind === 'recovery') {
           await recordAudit(tx, {
             actor,
@@ -312,13 +218,7 @@ export function securityRoutes(options: SecurityOptions) {
     .get('/account/sessions', signedIn, async (c) => {
       const user = c.get('user');
       const current = sessions?.currentSessionId(c) ?? null;
-      const rows = await database.read((db) =>
-        db
-          .select()
-          .from(sessionsTable)
-          .where(and(eq(sessionsTable.userId, user.id), gt(sessionsTable.expiresAt, now())))
-          .orderBy(sessionsTable.createdAt),
-      );
+      const rows = await database.read((db) => liveSessions(db, user.id, now()));
       return c.json({
         sessions: rows
           .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
@@ -336,11 +236,8 @@ export function securityRoutes(options: SecurityOptions) {
       const id = c.req.param('id');
       if (!/^[0-9a-f]{64}$/.test(id)) throw new ApiError('NOT_FOUND');
       const ended = await database.write(async (tx) => {
-        const rows = await tx
-          .delete(sessionsTable)
-          .where(and(eq(sessionsTable.id, id), eq(sessionsTable.userId, user.id)))
-          .returning({ id: sessionsTable.id });
-        if (rows.length > 0 && user.role === 'staff') {
+        const gone = await endSession(tx, user.id, id);
+        if (gone && user.role === 'staff') {
           await recordAudit(tx, {
             actor: actorOf(user),
             action: 'session_ended',
@@ -348,7 +245,7 @@ export function securityRoutes(options: SecurityOptions) {
             ip: auditIp(rateLimits, c),
           });
         }
-        return rows.length > 0;
+        return gone;
       });
       if (!ended) throw new ApiError('NOT_FOUND');
       if (id === sessions?.currentSessionId(c)) await sessions.end(c);

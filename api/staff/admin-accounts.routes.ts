@@ -1,16 +1,12 @@
 import { recordStaffAction } from '../security/audit.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
-import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ticketReplySchema, ticketStatusSchema } from '#domain/account.schema.ts';
-import type { Lang } from '#domain/language.ts';
 import type { Database } from '../db/database.ts';
 import type { SetupGap } from '../env.ts';
-import { outbox, ticketMessages, tickets } from '../db/schema.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
-import { isUuid } from '../http/params.ts';
-import { t } from '../i18n.ts';
+import { uuidParams } from '../http/params.ts';
 import { overviewFigures } from './admin-overview.ts';
 import {
   ADMIN_TABLES,
@@ -22,26 +18,8 @@ import {
 } from './admin-tables.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { Mailer } from '../mail/mail.ts';
-
-function replyMail(ticket: typeof tickets.$inferSelect, message: string, lang: Lang) {
-  const ref = ticket.id.slice(0, 8).toUpperCase();
-  return {
-    subject: t(lang, 'mail.ticketReply.subject', { ref }),
-    text: [
-      t(lang, 'mail.common.hello', { name: ticket.name }),
-      '',
-      message,
-      '',
-      t(lang, 'mail.ticketReply.original'),
-      ticket.message
-        .split('\n')
-        .map((l) => `> ${l}`)
-        .join('\n'),
-      '',
-      t(lang, 'mail.ticket.number', { ref }),
-    ].join('\n'),
-  };
-}
+import { replyToTicket, setTicketStatus, ticketThread } from '../leads/tickets.ts';
+import { requeueMail } from './outbox.ts';
 
 /**
  * Staff actions of API.md section 6 and the staff area's tables (401 without a session, 403 for
@@ -103,127 +81,73 @@ export function adminAccountsRoutes(options: {
       const page = await database.read((db) => read(db, query, at));
       return c.json(page);
     })
-    .get('/admin/tickets/:id', staff, async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
-      const [ticket] = await database.read((db) =>
-        db.select().from(tickets).where(eq(tickets.id, id)),
-      );
+    .get('/admin/tickets/:id', staff, uuidParams('id'), async (c) => {
+      const ticket = await database.read((db) => ticketThread(db, c.req.param('id')));
       if (!ticket) throw new ApiError('NOT_FOUND');
-      const messages = await database.read((db) =>
-        db
-          .select()
-          .from(ticketMessages)
-          .where(eq(ticketMessages.ticketId, id))
-          .orderBy(asc(ticketMessages.createdAt)),
-      );
-      return c.json({
-        ticket: {
-          ...ticket,
-          createdAt: ticket.createdAt.toISOString(),
-          messages: messages.map((m) => ({
-            id: m.id,
-            author: m.author,
-            body: m.body,
-            createdAt: m.createdAt.toISOString(),
-          })),
-        },
-      });
+      return c.json({ ticket });
     })
-    .post('/admin/tickets/:id/reply', staff, validateJson(ticketReplySchema), async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
-      const { message } = c.req.valid('json');
-      const user = c.get('user');
-      const once = idempotency(c, `POST /api/admin/tickets/${id}/reply`, { message });
-      const answer = await database.write(async (tx) => {
-        const previous = await once.replay<unknown>(tx);
-        if (previous) return previous.body;
-        const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-        if (!ticket) throw new ApiError('NOT_FOUND');
-        // In the customer's language: the one their ticket was written in.
-        const outboxId = await mailer?.send(
-          {
-            to: ticket.email,
-            ...replyMail(ticket, message, ticket.lang),
-            kind: 'ticket-reply',
-            lang: ticket.lang,
-          },
-          tx,
-        );
-        const [saved] = await tx
-          .insert(ticketMessages)
-          .values({
+    .post(
+      '/admin/tickets/:id/reply',
+      staff,
+      validateJson(ticketReplySchema),
+      uuidParams('id'),
+      async (c) => {
+        const id = c.req.param('id');
+        const { message } = c.req.valid('json');
+        const user = c.get('user');
+        const once = idempotency(c, `POST /api/admin/tickets/${id}/reply`, { message });
+        const answer = await database.write(async (tx) => {
+          const previous = await once.replay<unknown>(tx);
+          if (previous) return previous.body;
+          const response = await replyToTicket(tx, mailer, {
             ticketId: id,
-            author: 'staff',
             staffId: user.id,
-            body: message,
-            outboxId: outboxId ?? null,
-            createdAt: now(),
-          })
-          .returning();
-        await tx.update(tickets).set({ status: 'answered' }).where(eq(tickets.id, id));
-        await recordStaffAction(tx, c, user, 'ticket_reply', id, {
-          rateLimits: options.rateLimits,
-        });
-        const response = {
-          message: {
-            id: saved!.id,
-            author: 'staff' as const,
-            body: saved!.body,
-            createdAt: saved!.createdAt.toISOString(),
-          },
-          status: 'answered' as const,
-        };
-        await once.remember(tx, 201, response);
-        return response;
-      });
-      return c.json(answer, 201);
-    })
-    .patch('/admin/tickets/:id', staff, validateJson(ticketStatusSchema), async (c) => {
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
-      const { status } = c.req.valid('json');
-      const [updated] = await database.write(async (tx) => {
-        const rows = await tx
-          .update(tickets)
-          .set({ status })
-          .where(eq(tickets.id, id))
-          .returning({ id: tickets.id, status: tickets.status });
-        if (rows.length > 0) {
-          await recordStaffAction(tx, c, c.get('user'), 'ticket_status', id, {
-            rateLimits: options.rateLimits,
-            details: { status },
+            message,
+            at: now(),
           });
-        }
-        return rows;
-      });
-      if (!updated) throw new ApiError('NOT_FOUND');
-      return c.json({ ticket: updated });
-    })
+          await recordStaffAction(tx, c, user, 'ticket_reply', id, {
+            rateLimits: options.rateLimits,
+          });
+          await once.remember(tx, 201, response);
+          return response;
+        });
+        return c.json(answer, 201);
+      },
+    )
+    .patch(
+      '/admin/tickets/:id',
+      staff,
+      validateJson(ticketStatusSchema),
+      uuidParams('id'),
+      async (c) => {
+        const id = c.req.param('id');
+        const { status } = c.req.valid('json');
+        const updated = await database.write(async (tx) => {
+          const row = await setTicketStatus(tx, id, status);
+          if (row) {
+            await recordStaffAction(tx, c, c.get('user'), 'ticket_status', id, {
+              rateLimits: options.rateLimits,
+              details: { status },
+            });
+          }
+          return row;
+        });
+        if (!updated) throw new ApiError('NOT_FOUND');
+        return c.json({ ticket: updated });
+      },
+    )
     .post('/admin/outbox/:id/resend', staff, async (c) => {
       const raw = c.req.param('id');
       if (!/^\d{1,15}$/.test(raw)) throw new ApiError('NOT_FOUND');
       const id = Number(raw);
-      const [queued] = await database.write(async (tx) => {
-        const rows = await tx
-          .update(outbox)
-          .set({
-            status: 'pending',
-            attempts: 0,
-            lastError: null,
-            failure: null,
-            failingSince: null,
-            nextAttemptAt: null,
-          })
-          .where(eq(outbox.id, id))
-          .returning({ id: outbox.id, status: outbox.status });
-        if (rows.length > 0) {
+      const queued = await database.write(async (tx) => {
+        const row = await requeueMail(tx, id);
+        if (row) {
           await recordStaffAction(tx, c, c.get('user'), 'outbox_resend', String(id), {
             rateLimits: options.rateLimits,
           });
         }
-        return rows;
+        return row;
       });
       if (!queued) throw new ApiError('NOT_FOUND');
       // Delivery happens after the answer; a failure leaves the mail pending for the retry loop.
