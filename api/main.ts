@@ -18,6 +18,7 @@ import { invoicePdfResolver } from './invoices/invoices.ts';
 import { createInvoicePdfs } from './invoices/invoice-pdfs.ts';
 import { createAddressLookup } from './address/address-lookup.ts';
 import { createRdapClient } from './domains/rdap.ts';
+import { createViesClient } from './vat/vies.ts';
 import { createChatHub } from './chat/chat-hub.ts';
 import { startChatRetentionJob } from './chat/chat.ts';
 import { apiErrorBody } from './http/errors.ts';
@@ -199,6 +200,7 @@ async function main() {
       domainOwnership: createDomainOwnership(database),
       addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
+      vies: createViesClient({ baseUrl: config.VIES_URL }),
       rateLimits: createRateLimits({ database, trustProxy: config.TRUST_PROXY }),
       lifecycle,
       web: { renderer: rendererModule, assets, files, pageCache },

@@ -121,6 +121,9 @@ export async function issueCreditNote(
       vatRate: plan.vatRate,
       vat: plan.vat,
       total: plan.total,
+      // The invoice's VAT verdict (issue 43): a credit note corrects it at the same rate.
+      vatCategory: invoice.vatCategory,
+      taxCountry: invoice.taxCountry,
     })
     .returning();
   let current = invoice;

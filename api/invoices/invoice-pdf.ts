@@ -1,6 +1,7 @@
 import { jsPDF, type jsPDFOptions } from 'jspdf';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
+import { DEFAULT_VAT_SETTINGS, type VatScheme, type VatSettings } from '#domain/vat.ts';
 import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
 import { t } from '../i18n.ts';
 
@@ -10,10 +11,17 @@ export interface BankDetails {
   accountName?: string | undefined;
 }
 
-/** Seller block and bank details from configuration (COMPANY_*, BANK_*). */
+/** Seller block, bank details and the VAT rule's settings from configuration. */
 export interface BillingSettings {
   seller: InvoiceParty;
   bank: BankDetails;
+  /** VAT_SCHEME, KOR_THRESHOLD, OSS_THRESHOLD (domain/vat.ts); absent: the defaults. */
+  vat?: VatSettings | undefined;
+}
+
+/** The VAT settings invoices are issued with. */
+export function vatSettingsOf(billing: Pick<BillingSettings, 'vat'>): VatSettings {
+  return billing.vat ?? DEFAULT_VAT_SETTINGS;
 }
 
 /**
@@ -30,6 +38,9 @@ export function billingSettings(
     BANK_IBAN?: string | undefined;
     BANK_BIC?: string | undefined;
     BANK_ACCOUNT_NAME?: string | undefined;
+    VAT_SCHEME?: VatScheme | undefined;
+    KOR_THRESHOLD?: number | undefined;
+    OSS_THRESHOLD?: number | undefined;
   },
   env: Record<string, string | undefined> = {},
 ): BillingSettings {
@@ -57,6 +68,11 @@ export function billingSettings(
       ...(config.BANK_IBAN ? { iban: config.BANK_IBAN } : {}),
       ...(config.BANK_BIC ? { bic: config.BANK_BIC } : {}),
       ...(config.BANK_ACCOUNT_NAME ? { accountName: config.BANK_ACCOUNT_NAME } : {}),
+    },
+    vat: {
+      scheme: config.VAT_SCHEME ?? DEFAULT_VAT_SETTINGS.scheme,
+      korThreshold: config.KOR_THRESHOLD ?? DEFAULT_VAT_SETTINGS.korThreshold,
+      ossThreshold: config.OSS_THRESHOLD ?? DEFAULT_VAT_SETTINGS.ossThreshold,
     },
   };
 }

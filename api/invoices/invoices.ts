@@ -16,6 +16,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
+import type { VatDecision } from '#domain/vat.ts';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { invoiceDocuments, invoices, type MailAttachment } from '../db/schema.ts';
@@ -39,6 +40,10 @@ export interface IssueInvoiceInput extends InvoiceContent {
    * section 8); the number comes from that day's year.
    */
   issueDate?: IsoDay | undefined;
+  /** The VAT rule's verdict the amounts were computed with (domain/vat.ts). */
+  vatDecision: VatDecision;
+  /** The buyer's country code (`NL`, `BE`). */
+  buyerCountry: string;
 }
 
 const INVOICE_KEYS = [
@@ -58,6 +63,10 @@ const INVOICE_KEYS = [
   'vatRate',
   'vat',
   'total',
+  'vatCategory',
+  'taxCountry',
+  'buyerCountry',
+  'buyerVat',
   'status',
   'paidAt',
 ] as const;
@@ -117,6 +126,10 @@ export async function issueInvoices(tx: Tx, inputs: IssueInvoiceInput[]): Promis
           vatRate: input.vatRate,
           vat: input.vat,
           total: input.total,
+          vatCategory: input.vatDecision.category,
+          taxCountry: input.vatDecision.taxCountry,
+          buyerCountry: input.buyerCountry,
+          buyerVat: input.vatDecision.customerVat,
           status: free ? ('paid' as const) : ('open' as const),
           paidAt: free ? input.at : null,
         };
