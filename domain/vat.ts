@@ -192,10 +192,9 @@ export function applyVat<L extends { amount: number }>(
   };
 }
 
-/** The category of a stored document from its rate and note (rows issued before issue 43: E). */
-export function categoryOf(rate: number, note: VatNote): VatCategory {
-  if (note === 'reverseCharge') return 'AE';
-  return rate > 0 ? 'S' : 'E';
+/** The note a stored document's category carries. */
+export function vatNoteOf(category: VatCategory): VatNote {
+  return category === 'E' ? 'kor' : category === 'AE' ? 'reverseCharge' : null;
 }
 
 /** `POST /api/quote`'s `customer` field. */

@@ -170,6 +170,9 @@ export function creditNotePdf(
     vatRate: note.vatRate,
     vat: note.vat,
     total: note.total,
+    vatCategory: note.vatCategory,
+    taxCountry: note.taxCountry,
+    buyerVat: invoice.buyerVat,
     bank,
     creditNote: {
       invoiceNumber: invoice.number,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { parseInvoiceNumber } from '#domain/invoice.ts';
+import { vatNoteOf } from '#domain/vat.ts';
 import type { Database } from '../db/database.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
@@ -82,11 +83,18 @@ export function invoicesRoutes(services: {
       paidAt: invoice.paidAt?.toISOString() ?? null,
       seller: invoice.seller,
       buyer: invoice.buyer,
-      lines: invoice.lines,
+      // Each line its VAT category (issue 43; older invoices: the invoice's).
+      lines: invoice.lines.map((line) => ({
+        ...line,
+        vatCategory: line.vatCategory ?? invoice!.vatCategory,
+      })),
       subtotal: invoice.subtotal,
       vatRate: invoice.vatRate,
       vat: invoice.vat,
       total: invoice.total,
+      vatCategory: invoice.vatCategory,
+      vatNote: vatNoteOf(invoice.vatCategory),
+      buyerVat: invoice.buyerVat,
       payment: payment
         ? {
             provider: payment.provider,
