@@ -18,6 +18,7 @@ import { addressRoutes } from '../address/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from '../invoices/payments.ts';
 import { DEFAULT_BILLING, vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
 import { createVatService } from '../vat/vat-service.ts';
+import { vatRoutes } from '../vat/vat.routes.ts';
 import type { ViesClient } from '../vat/vies.ts';
 import { createInvoicePdfs, type InvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { billingRoutes } from '../billing/billing.routes.ts';
@@ -328,6 +329,7 @@ export function createApp({
     .route('/', paymentsRoutes(moneyWithBilling))
     .route('/', adminOrdersRoutes(money))
     .route('/', creditNotesRoutes(money))
+    .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { VatSettings } from '#domain/vat.ts';
 import { invoices, orders } from '../db/schema.ts';
-import { sessionCookie } from '../../tests/helpers/accounts.ts';
+import { addUsers, sessionCookie, signIn, STAFF } from '../../tests/helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { startFakeVies } from '../../tests/helpers/fake-vies.ts';
@@ -179,6 +179,97 @@ describe('VAT_SCHEME=standard', () => {
     },
   );
 
+  it('the CSV and the VAT return add up to the invoices and credit notes', async () => {
+    await addUsers(t.database, STAFF);
+    const staff = { Cookie: await signIn(t, STAFF.email, STAFF.password) };
+    const [first] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.vatCategory, 'S'))
+      .limit(1);
+    const credit = await t.call(
+      'POST',
+      `/api/admin/invoices/${first!.number}/credit`,
+      {
+        reason: 'Goodwill',
+        lines: [{ index: first!.lines.findIndex((l) => l.amount >= 1000), amount: 1000 }],
+      },
+      staff,
+    );
+    expect(credit.status).toBe(201);
+    const all = await t.database.db.select().from(invoices);
+    const csv = await t.call(
+      'GET',
+      '/api/admin/exports/invoices.csv?from=2026-01-01&to=2026-03-31',
+      undefined,
+      staff,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toBe(
+      'number,kind,issueDate,customer,country,vatNumber,net,vatRate,vat,total,status,paidOn',
+    );
+    expect(rows).toHaveLength(1 + all.length + 1);
+    const cents = (cell: string) => Math.round(Number(cell) * 100);
+    const cells = rows.slice(1).map((row) => row.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)!);
+    const column = (i: number) =>
+      cells.reduce((sum, row) => sum + cents(row[i]!.replace(/,$/, '')), 0);
+    const invoiced = all.reduce((sum, i) => sum + i.subtotal, 0);
+    expect(column(6)).toBe(invoiced - 1000);
+    expect(column(8)).toBe(all.reduce((sum, i) => sum + i.vat, 0) - 210);
+    expect(rows.some((row) => row.includes('"BE0123456749"') && row.includes(',0,0.00,'))).toBe(
+      true,
+    );
+
+    const vatReturn = await (
+      await t.call('GET', '/api/admin/vat-return?period=2026-Q1', undefined, staff)
+    ).json();
+    expect(vatReturn.period).toBe('2026-Q1');
+    expect(vatReturn.scheme).toBe('standard');
+    const { boxes, oss } = vatReturn;
+    expect(oss).toEqual([]);
+    expect(boxes['3b'].base).toBe(3000);
+    expect(boxes['1e'].base).toBe(0);
+    expect(boxes['1a'].base + boxes['3b'].base).toBe(invoiced - 1000);
+    expect(boxes['1a'].vat).toBe(all.reduce((sum, i) => sum + i.vat, 0) - 210);
+    const empty = await (
+      await t.call('GET', '/api/admin/vat-return?period=2026-Q2', undefined, staff)
+    ).json();
+    expect(empty.boxes).toEqual({
+      '1a': { base: 0, vat: 0 },
+      '1e': { base: 0 },
+      '3b': { base: 0 },
+    });
+  });
+
+  it.each([
+    '/api/admin/vat-return',
+    '/api/admin/vat-return?period=2026-Q5',
+    '/api/admin/vat-return?period=2026-q1',
+    "/api/admin/vat-return?period=2026-Q1'--",
+    '/api/admin/vat-return?period=99999-Q1',
+    '/api/admin/exports/invoices.csv',
+    '/api/admin/exports/invoices.csv?from=2026-02-30&to=2026-03-01',
+    '/api/admin/exports/invoices.csv?from=2026-03-01&to=2026-02-01',
+    '/api/admin/exports/invoices.csv?from=2016-01-01&to=2026-01-01',
+    '/api/admin/exports/invoices.csv?from[]=x&to=2026-01-01',
+  ])('staff get a 400 for %s', async (path) => {
+    const staff = { Cookie: await signIn(t, STAFF.email, STAFF.password) };
+    const res = await t.call('GET', path, undefined, staff);
+    expect(res.status).toBe(400);
+  });
+
+  it.each([
+    '/api/admin/vat-return?period=2026-Q1',
+    '/api/admin/exports/invoices.csv?from=2026-01-01&to=2026-03-31',
+    '/api/admin/vat',
+  ])('%s is for staff only', async (path) => {
+    expect((await t.call('GET', path)).status).toBe(401);
+    const res = await t.call('POST', '/api/checkout', order());
+    expect((await t.call('GET', path, undefined, { Cookie: sessionCookie(res) })).status).toBe(403);
+  });
+
   it.each([
     { customer: { country: 'DE' } },
     { customer: { country: 'NL', vat: 'x'.repeat(21) } },
@@ -223,5 +314,52 @@ describe('VAT_SCHEME=kor with a small threshold', () => {
       })
     ).json();
     expect(quote.totals).toMatchObject({ vatRate: 21, vatNote: null });
+
+    await addUsers(t.database, STAFF);
+    const staff = { Cookie: await signIn(t, STAFF.email, STAFF.password) };
+    const overview = await (await t.call('GET', '/api/admin/vat', undefined, staff)).json();
+    expect(overview).toEqual({
+      scheme: 'kor',
+      year: 2026,
+      korTurnover: 9000,
+      korThreshold: 5000,
+      korUsed: 180,
+      korWarning: true,
+      korPassed: true,
+      viesUnconfirmed: 0,
+    });
+    const vatReturn = await (
+      await t.call('GET', '/api/admin/vat-return?period=2026-Q1', undefined, staff)
+    ).json();
+    expect(vatReturn).toEqual({
+      period: '2026-Q1',
+      scheme: 'kor',
+      boxes: { '1a': { base: 6000, vat: 1260 }, '1e': { base: 3000 }, '3b': { base: 3000 } },
+      oss: [],
+      korTurnover: 9000,
+    });
+  });
+});
+
+describe('a Belgian consumer past the OSS threshold', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith({ scheme: 'standard', korThreshold: 2_000_000, ossThreshold: 5000 });
+  });
+  afterAll(() => t.close());
+
+  it('pays Dutch VAT within it and Belgian VAT past it, declared in the OSS part', async () => {
+    const within = await invoiceOf(t, await t.call('POST', '/api/checkout', order(BELGIAN)));
+    expect(within.json).toMatchObject({ vatRate: 21, vat: 630, vatCategory: 'S' });
+    const past = await invoiceOf(t, await t.call('POST', '/api/checkout', order(BELGIAN)));
+    expect(past.json).toMatchObject({ vatRate: 21, vat: 630, vatCategory: 'S' });
+    expect(past.pdf).toContain('VAT 21% (BE)');
+    await addUsers(t.database, STAFF);
+    const staff = { Cookie: await signIn(t, STAFF.email, STAFF.password) };
+    const vatReturn = await (
+      await t.call('GET', '/api/admin/vat-return?period=2026-Q1', undefined, staff)
+    ).json();
+    expect(vatReturn.boxes['1a']).toEqual({ base: 3000, vat: 630 });
+    expect(vatReturn.oss).toEqual([{ country: 'BE', base: 3000, vat: 630 }]);
   });
 });
