@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { startFakeVies } from '../../tests/helpers/fake-vies.ts';
 import { readPdf } from '../../tests/helpers/pdf-text.ts';
+import { checkUbl } from '../../tests/helpers/ubl-check.ts';
 import { createViesClient } from './vies.ts';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
@@ -117,6 +118,26 @@ describe('VAT_SCHEME=standard', () => {
       buyerVat: BELGIAN_VAT,
     });
     expect(pdf).toContain('Btw verlegd');
+    const ubl = await t.call('GET', `/api/invoices/${invoiceNumber}?format=ubl`, undefined, {
+      Cookie: sessionCookie(res),
+    });
+    expect(ubl.status).toBe(200);
+    expect(ubl.headers.get('content-type')).toContain('application/xml');
+    const parsed = checkUbl(await ubl.text());
+    expect(parsed.violations).toEqual([]);
+    expect(parsed).toMatchObject({ root: 'Invoice', payable: 3000, buyerVat: BELGIAN_VAT });
+    expect(parsed.categories).toEqual([
+      expect.objectContaining({ id: 'AE', taxable: 3000, tax: 0 }),
+    ]);
+    // Nobody else gets it.
+    const other = await t.call('POST', '/api/checkout', order());
+    expect(
+      (
+        await t.call('GET', `/api/invoices/${invoiceNumber}?format=ubl`, undefined, {
+          Cookie: sessionCookie(other),
+        })
+      ).status,
+    ).toBe(404);
     expect(pdf).toContain(`Btw-nummer afnemer: ${BELGIAN_VAT}`);
     const [row] = await t.database.db
       .select({ orderId: invoices.orderId, buyerCountry: invoices.buyerCountry })
@@ -197,6 +218,26 @@ describe('VAT_SCHEME=standard', () => {
       staff,
     );
     expect(credit.status).toBe(201);
+    const { creditNote } = await credit.json();
+    for (const path of [
+      `/api/credit-notes/${creditNote.number}?format=ubl`,
+      `/api/invoices/${creditNote.number}?format=ubl`,
+    ]) {
+      const ubl = checkUbl(await (await t.call('GET', path, undefined, staff)).text());
+      expect(ubl.violations).toEqual([]);
+      expect(ubl).toMatchObject({
+        root: 'CreditNote',
+        payable: 1210,
+        billingReference: first!.number,
+      });
+    }
+    const invoiceUbl = checkUbl(
+      await (
+        await t.call('GET', `/api/invoices/${first!.number}?format=ubl`, undefined, staff)
+      ).text(),
+    );
+    expect(invoiceUbl.violations).toEqual([]);
+    expect(invoiceUbl.payable).toBe(first!.total);
     const all = await t.database.db.select().from(invoices);
     const csv = await t.call(
       'GET',
