@@ -150,6 +150,15 @@ describe('UBL 2.1 by Peppol BIS Billing 3.0', () => {
     expect(wrongBase.violations).toContain('BR-CO-13');
   });
 
+  it('leaves out characters XML cannot carry', () => {
+    const xml = renderUbl({
+      ...BASE,
+      buyer: { ...BASE.buyer, name: 'Anna\u0001 "de" Vries' },
+    });
+    expect(checkUbl(xml).violations).toEqual([]);
+    expect(xml).toContain('Anna &quot;de&quot; Vries');
+  });
+
   it('formats amounts and reads addresses', () => {
     expect(ublAmount(5082)).toBe('50.82');
     expect(ublAmount(-5)).toBe('-0.05');

@@ -39,13 +39,16 @@ export interface UblDocument {
   bank: BankDetails;
 }
 
+/** XML 1.0 has no place for the C0 controls but tab, line feed and carriage return. */
+const xmlChars = (value: string) =>
+  [...value].filter((c) => c >= ' ' || c === '\t' || c === '\n' || c === '\r').join('');
+
 function escapeXml(value: string): string {
-  return value
+  return xmlChars(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    .replace(/"/g, '&quot;');
 }
 
 /** Cents as a UBL amount: two decimals, a dot. */
