@@ -7,8 +7,8 @@ import {
   parseOfficeHours,
   type OfficeHours,
 } from '#domain/office-hours.ts';
-import { VAT_RATE } from '#domain/totals.ts';
 import { parseNameservers } from './registrar/registrar.ts';
+import { VAT_SCHEMES } from '#domain/vat.ts';
 
 /**
  * The configuration of API.md section 2, parsed once at start. A bad value stops the server with
@@ -104,6 +104,28 @@ const envSchema = v.object({
       v.toUpperCase(),
       v.regex(/^[A-Z]{2}[A-Z0-9]{8,12}$/, 'must be a VAT id like NL123456789B01'),
     ),
+  ),
+  /** The VAT rule's scheme and thresholds (domain/vat.ts, API.md section 11). */
+  VAT_SCHEME: v.optional(v.picklist(VAT_SCHEMES, 'must be kor or standard'), 'kor'),
+  KOR_THRESHOLD: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,12}$/, 'must be a whole number of cents'),
+      v.transform(Number),
+    ),
+    '2000000',
+  ),
+  OSS_THRESHOLD: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,12}$/, 'must be a whole number of cents'),
+      v.transform(Number),
+    ),
+    '1000000',
+  ),
+  VIES_URL: v.optional(
+    url(['http:', 'https:']),
+    'https://ec.europa.eu/taxation_customs/vies/rest-api/',
   ),
   RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
   REGISTRAR: v.optional(
@@ -205,8 +227,10 @@ const SELLER_DETAILS = [
   ['COMPANY_VAT_ID', 'VITE_COMPANY_VAT', 'the VAT id on invoices'],
 ] as const;
 
-/** Whether invoices are issued under the small-business scheme (no VAT charged, domain/totals.ts). */
-export const KOR_APPLIES: boolean = VAT_RATE === 0;
+/** Whether invoices may be issued under the small-business scheme (VAT_SCHEME=kor, the default). */
+function korApplies(env: Record<string, string | undefined>): boolean {
+  return (env.VAT_SCHEME ?? 'kor') === 'kor';
+}
 
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
 function crossChecks(
@@ -275,7 +299,7 @@ export function parseConfig(
         const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
         return `${name} ${issue.message.startsWith('Invalid') ? 'has an invalid value' : issue.message}`;
       });
-  problems.push(...crossChecks(present, { korApplies: options.korApplies ?? KOR_APPLIES }));
+  problems.push(...crossChecks(present, { korApplies: options.korApplies ?? korApplies(present) }));
   if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const raw = result.output;
   return {

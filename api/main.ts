@@ -20,6 +20,7 @@ import { invoicePdfResolver } from './invoices/invoices.ts';
 import { createInvoicePdfs } from './invoices/invoice-pdfs.ts';
 import { createAddressLookup } from './address/address-lookup.ts';
 import { createRdapClient } from './domains/rdap.ts';
+import { createViesClient } from './vat/vies.ts';
 import { createChatHub } from './chat/chat-hub.ts';
 import { startChatRetentionJob } from './chat/chat.ts';
 import { apiErrorBody } from './http/errors.ts';
@@ -225,6 +226,7 @@ async function main() {
       registrar,
       domainNameservers: config.DOMAIN_NAMESERVERS,
       domainJobs,
+      vies: createViesClient({ baseUrl: config.VIES_URL }),
       rateLimits: createRateLimits({ database, trustProxy: config.TRUST_PROXY }),
       lifecycle,
       web: { renderer: rendererModule, assets, files, pageCache },

@@ -5,6 +5,7 @@
 
 import * as v from 'valibot';
 import { formatInvoiceNumber } from './invoice.ts';
+import { vatAmount } from './vat.ts';
 
 export const CREDIT_NOTE_NUMBER_PATTERN = /^CN-(\d{4})-(\d{4,})$/;
 
@@ -194,7 +195,8 @@ export function planCredit(
       full,
     };
   }
-  const vat = Math.round((net * invoice.vatRate) / 100);
+  // The one VAT rule's rounding (domain/vat.ts), at the invoice's rate.
+  const vat = vatAmount(net, invoice.vatRate);
   // Never more than is left of the invoice, whatever the rounding did.
   const total = Math.min(net + vat, leftTotal);
   return {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { plannerAnswersSchema } from './recommendations.ts';
 import { EXIT_OFFERS } from './exit-offer.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
+import { vatCustomerSchema } from './vat.ts';
 
 /** More ids than the catalogue holds is never a real order. */
 const MAX_PLANS = 50;
@@ -27,6 +28,8 @@ export const quoteRequestSchema = v.object({
   domain: v.optional(quoteDomainSchema),
   /** An accepted offer (the landing page's exit-intent `exit10`); unknown offers are refused. */
   offer: v.optional(v.picklist(EXIT_OFFERS)),
+  /** Who orders (API.md section 11): the VAT rule's country and VAT number. */
+  customer: v.optional(vatCustomerSchema),
 });
 
 export type QuoteRequestInput = v.InferInput<typeof quoteRequestSchema>;

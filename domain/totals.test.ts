@@ -141,6 +141,7 @@ describe('computeQuote: totals', () => {
       vatRate: 0,
       vat: 0,
       dueToday: 83500,
+      vatNote: 'kor',
     });
     expect(q.annualMonthly).toBe(36000);
     expect(q.monthsIncluded).toBe(1);
@@ -155,6 +156,7 @@ describe('computeQuote: totals', () => {
       vatRate: 0,
       vat: 0,
       dueToday: 79000 + 36000 + 1500,
+      vatNote: 'kor',
     });
     expect(q.monthsIncluded).toBe(12);
     expect(q.lines.find((l) => l.id === 'webHosting_total')?.price).toBe(3000);
@@ -164,8 +166,29 @@ describe('computeQuote: totals', () => {
     const q = quote({
       plans: ['webHosting_pro', 'humanContent_business', 'content_strategy', 'branding_premium'],
     });
-    for (const value of Object.values(q.totals)) expect(Number.isInteger(value)).toBe(true);
+    const { vatNote: _note, ...amounts } = q.totals;
+    for (const value of Object.values(amounts)) expect(Number.isInteger(value)).toBe(true);
     expect(q.totals.dueToday).toBe(249000 + 149000 + 5000 + 45000);
+  });
+
+  it('takes its VAT from the one VAT rule (domain/vat.ts): standard scheme, 21%', () => {
+    const q = quote({
+      plans,
+      vat: {
+        settings: { scheme: 'standard', korThreshold: 2_000_000, ossThreshold: 1_000_000 },
+        customer: { country: 'NL' },
+        year: { korTurnover: 0, ossSales: 0 },
+      },
+    });
+    expect(q.totals).toEqual({
+      oneTime: 79000,
+      monthly: 3000,
+      yearly: 1500,
+      vatRate: 21,
+      vat: 17535,
+      dueToday: 101035,
+      vatNote: null,
+    });
   });
 });
 

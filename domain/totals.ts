@@ -29,6 +29,17 @@ import {
 } from './exit-offer.ts';
 import { billingPeriod } from './billing.ts';
 import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
+import {
+  DEFAULT_VAT_SETTINGS,
+  EMPTY_VAT_YEAR,
+  applyVat,
+  decideVat,
+  type VatCustomer,
+  type VatDecision,
+  type VatNote,
+  type VatSettings,
+  type VatYear,
+} from './vat.ts';
 
 export type Interval = 'monthly' | 'yearly';
 export const INTERVALS = ['monthly', 'yearly'] as const satisfies readonly Interval[];
@@ -40,8 +51,6 @@ export const DOMAIN_TYPES = [
   'none',
 ] as const satisfies readonly DomainType[];
 
-/** VAT rate in percent. 0: the studio invoices under the small-business scheme (KOR). */
-export const VAT_RATE = 0;
 /** Length of a subscription term in months (monthly plans run 12 months, then renew). */
 export const TERM_MONTHS = 12;
 
@@ -76,10 +85,14 @@ export interface Quote {
     oneTime: number;
     monthly: number;
     yearly: number;
+    /** Percent, by the VAT rule (domain/vat.ts). */
     vatRate: number;
     vat: number;
     dueToday: number;
+    vatNote: VatNote;
   };
+  /** The VAT rule's verdict on what is due today (what the invoice carries). */
+  vatDecision: VatDecision;
   nextPayments: { monthly: IsoDay | null; yearly: IsoDay | null };
   /** The monthly total times 12. */
   annualMonthly: number;
@@ -124,6 +137,17 @@ export interface QuoteInput {
   warn?: WarnFn;
   /** An accepted offer (`exit10`): adds its discount line (domain/exit-offer.ts). */
   offer?: ExitOfferId | undefined;
+  /**
+   * The VAT rule's inputs (domain/vat.ts): the configured scheme, the customer and the year's
+   * turnover so far. Absent: the default scheme (KOR) for a Dutch consumer in an empty year.
+   */
+  vat?: QuoteVat | undefined;
+}
+
+export interface QuoteVat {
+  settings: VatSettings;
+  customer: VatCustomer;
+  year: VatYear;
 }
 
 const DOMAIN_LINE_NAMES: Record<Exclude<LineKind, 'plan' | 'discount'>, Record<Lang, string>> = {
@@ -328,7 +352,13 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   const yearly = sum('yearly');
   const monthsIncluded = interval === 'yearly' ? TERM_MONTHS : 1;
   const net = oneTime + monthly * monthsIncluded + yearly;
-  const vat = Math.round((net * VAT_RATE) / 100);
+  const vatInput = input.vat ?? {
+    settings: DEFAULT_VAT_SETTINGS,
+    customer: { country: 'NL' },
+    year: EMPTY_VAT_YEAR,
+  };
+  const vatDecision = decideVat(vatInput.settings, vatInput.customer, vatInput.year, net);
+  const { vatRate, vat, vatNote } = applyVat(vatDecision, [{ amount: net }]);
 
   const today = amsterdamDay(input.today);
   // The first renewal of each cadence is the billing schedule's period 1 for a start today (the
@@ -347,7 +377,8 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       currency: CURRENCY,
       interval,
       lines,
-      totals: { oneTime, monthly, yearly, vatRate: VAT_RATE, vat, dueToday: net + vat },
+      totals: { oneTime, monthly, yearly, vatRate, vat, dueToday: net + vat, vatNote },
+      vatDecision,
       nextPayments: {
         monthly: monthly > 0 ? renewals.monthly : null,
         yearly: yearly > 0 ? renewals.yearly : null,

@@ -2,10 +2,10 @@
  * The billing job's view of its customers: address, language and billing details, read for many
  * customers in one query, and the buyer block of a renewal invoice.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { customerProfiles, users, type InvoiceParty } from '../db/schema.ts';
+import { customerProfiles, orders, users, type InvoiceParty } from '../db/schema.ts';
 import { countryName } from '../i18n.ts';
 import type { Mailer, MailMessage } from '../mail/mail.ts';
 
@@ -24,6 +24,8 @@ export type Customer = {
   kvk: string | null;
   vat: string | null;
   lang: Lang | null;
+  /** VIES confirmed the profile's VAT number on one of the customer's orders (issue 43). */
+  vatConfirmed: boolean;
 };
 
 /** The customers of `userIds` that exist, by id (one query). */
@@ -48,11 +50,12 @@ export async function findCustomers(
       kvk: customerProfiles.kvk,
       vat: customerProfiles.vat,
       lang: customerProfiles.lang,
+      vatConfirmed: sql<boolean>`coalesce(${customerProfiles.vat} <> '' and exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and ${orders.viesStatus} = 'valid' and ${orders.vatNumber} = upper(regexp_replace(${customerProfiles.vat}, '[\s.-]', '', 'g'))), false)`,
     })
     .from(users)
     .leftJoin(customerProfiles, eq(customerProfiles.userId, users.id))
     .where(inArray(users.id, [...new Set(userIds)]));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, { ...r, vatConfirmed: Boolean(r.vatConfirmed) }]));
 }
 
 /** The buyer block of a renewal invoice: the customer's details as they are on the day of issue. */

@@ -21,7 +21,15 @@ import {
 } from '#domain/billing.ts';
 import type { IsoDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { VAT_RATE } from '#domain/totals.ts';
+import {
+  afterDocument,
+  applyVat,
+  decideVat,
+  needsTurnover,
+  EMPTY_VAT_YEAR,
+  type VatCustomer,
+  type VatYear,
+} from '#domain/vat.ts';
 import type { Database } from '../db/database.ts';
 import {
   billingPeriods,
@@ -32,9 +40,10 @@ import {
   type InvoiceLine,
 } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { buyerOf, findCustomers } from './billing-customers.ts';
+import { buyerOf, findCustomers, type Customer } from './billing-customers.ts';
 import { periodLineDescription } from './billing-mail.ts';
-import type { BillingSettings } from '../invoices/invoice-pdf.ts';
+import { vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
+import { lockVatYear, vatYearOf } from '../vat/vat-year.ts';
 import { issueInvoices, type IssueInvoiceInput } from '../invoices/invoices.ts';
 import { payPageUrl } from '../invoices/payments.ts';
 
@@ -100,14 +109,33 @@ function byLineOrder(a: Due, b: Due): number {
   );
 }
 
-/** The invoice of one customer's due periods (in line order). */
+/** The VAT rule's view of a renewal's customer: country, and a VIES-confirmed number. */
+function vatCustomerOf(customer: Customer): VatCustomer {
+  return {
+    country: customer.country ?? 'NL',
+    vatNumber: customer.vat ? customer.vat.replace(/[\s.-]/g, '').toUpperCase() : null,
+    vatConfirmed: customer.vatConfirmed,
+  };
+}
+
+/**
+ * The invoice of one customer's due periods (in line order), its VAT by the one VAT rule
+ * (domain/vat.ts) the quote and the checkout use, on the year as it stands before this invoice.
+ */
 function renewalInvoice(
   ctx: IssueContext,
-  input: { userId: string; due: Due[]; lang: Lang; buyer: IssueInvoiceInput['buyer'] },
+  input: {
+    userId: string;
+    due: Due[];
+    lang: Lang;
+    buyer: IssueInvoiceInput['buyer'];
+    customer: VatCustomer;
+    year: VatYear;
+  },
   asOf: IsoDay,
 ): IssueInvoiceInput {
   const { due } = input;
-  const lines: InvoiceLine[] = due.map(({ sub, period, amount }) => ({
+  const periodLines: InvoiceLine[] = due.map(({ sub, period, amount }) => ({
     description: periodLineDescription(input.lang, sub.displayName, period),
     billing: sub.billing,
     amount,
@@ -115,8 +143,9 @@ function renewalInvoice(
     periodStart: period.start,
     periodEnd: period.end,
   }));
-  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  const vat = Math.round((subtotal * VAT_RATE) / 100);
+  const net = periodLines.reduce((sum, l) => sum + l.amount, 0);
+  const vatDecision = decideVat(vatSettingsOf(ctx.billing), input.customer, input.year, net);
+  const { lines, subtotal, vatRate, vat, total } = applyVat(vatDecision, periodLines);
   return {
     // Required by the invoices table: the order of the first line (decision P4).
     orderId: due[0]!.sub.orderId,
@@ -128,9 +157,11 @@ function renewalInvoice(
     buyer: input.buyer,
     lines,
     subtotal,
-    vatRate: VAT_RATE,
+    vatRate,
     vat,
-    total: subtotal + vat,
+    total,
+    vatDecision,
+    buyerCountry: input.customer.country,
   };
 }
 
@@ -174,6 +205,15 @@ async function billCustomers(
       .groupBy(billingPeriods.subscriptionId);
     const lastOf = new Map(billed.map((b) => [b.id, b.last]));
     const customers = await findCustomers(tx, userIds);
+    // The year's turnover, under the VAT lock when any decision depends on it (vat-year.ts): the
+    // renewal that passes the KOR threshold carries 21%, and so does every one after it.
+    const settings = vatSettingsOf(ctx.billing);
+    const vatYear = Number(asOf.slice(0, 4));
+    let year: VatYear = EMPTY_VAT_YEAR;
+    if ([...customers.values()].some((c) => needsTurnover(settings, vatCustomerOf(c)))) {
+      await lockVatYear(tx, vatYear);
+      year = await vatYearOf(tx, vatYear);
+    }
 
     const bills: Array<{ due: Due[]; input: IssueInvoiceInput }> = [];
     for (const userId of userIds) {
@@ -191,10 +231,20 @@ async function billCustomers(
         .sort(byLineOrder);
       if (due.length === 0) continue;
       const lang: Lang = customer.lang ?? 'nl';
-      bills.push({
-        due,
-        input: renewalInvoice(ctx, { userId, due, lang, buyer: buyerOf(customer, lang) }, asOf),
-      });
+      const input = renewalInvoice(
+        ctx,
+        {
+          userId,
+          due,
+          lang,
+          buyer: buyerOf(customer, lang),
+          customer: vatCustomerOf(customer),
+          year,
+        },
+        asOf,
+      );
+      year = afterDocument(settings, year, input.vatDecision, input.subtotal);
+      bills.push({ due, input });
     }
     if (bills.length === 0) return [];
 

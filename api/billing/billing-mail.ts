@@ -3,7 +3,7 @@ import type { Lang } from '#domain/language.ts';
 import type { InvoiceLine } from '../db/schema.ts';
 import { mailSignOff, t, type MessageKey, type MessageValues } from '../i18n.ts';
 import type { MailMessage } from '../mail/mail.ts';
-import { invoicePdfAttachment } from '../invoices/invoices.ts';
+import { invoiceAttachments } from '../invoices/invoices.ts';
 
 /**
  * The billing job's mails, in the customer's language, worded from the same catalogues as the
@@ -97,7 +97,7 @@ export function renewalInvoiceMail(input: RenewalInvoiceMailInput): MailMessage 
       subject: m(failed ? 'billing.mail.failed.subject' : 'billing.mail.renewal.subject', {
         number,
       }),
-      attachments: [invoicePdfAttachment({ id: input.invoiceId, number })],
+      attachments: invoiceAttachments({ id: input.invoiceId, number }),
       kind: failed ? 'renewal-payment-failed' : 'renewal-invoice',
     },
     [

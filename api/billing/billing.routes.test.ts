@@ -130,6 +130,12 @@ describe('recurring billing through the API', () => {
         contentType: 'application/pdf',
         invoiceId: expect.any(String),
       }),
+      // The UBL e-invoice next to the PDF (issue 43).
+      expect.objectContaining({
+        filename: 'invoice-2026-0002.xml',
+        contentType: 'application/xml',
+        invoiceId: expect.any(String),
+      }),
     ]);
     const [invoiceRow] = await t.database.db
       .select({ id: invoices.id, buyer: invoices.buyer })

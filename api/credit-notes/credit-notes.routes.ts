@@ -6,6 +6,7 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
+import { creditNoteUbl, ublResponseHeaders } from '../vat/ubl.ts';
 import {
   creditNoteJson,
   creditNotePdf,
@@ -39,6 +40,12 @@ export function creditNotesRoutes(services: {
       const found = await database.read((db) => findCreditNote(db, number));
       if (!found || (user.role !== 'staff' && found.note.userId !== user.id))
         throw new ApiError('NOT_FOUND');
+      if (c.req.query('format') === 'ubl')
+        return c.body(
+          creditNoteUbl(found.note, found.invoice, services.billing.bank),
+          200,
+          ublResponseHeaders(number),
+        );
       if (c.req.query('format') === 'pdf') {
         const pdf = creditNotePdf(found.note, found.invoice, services.billing.bank);
         return c.body(pdf.buffer as ArrayBuffer, 200, {

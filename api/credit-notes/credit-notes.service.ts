@@ -121,6 +121,9 @@ export async function issueCreditNote(
       vatRate: plan.vatRate,
       vat: plan.vat,
       total: plan.total,
+      // The invoice's VAT verdict (issue 43): a credit note corrects it at the same rate.
+      vatCategory: invoice.vatCategory,
+      taxCountry: invoice.taxCountry,
     })
     .returning();
   let current = invoice;
@@ -167,6 +170,9 @@ export function creditNotePdf(
     vatRate: note.vatRate,
     vat: note.vat,
     total: note.total,
+    vatCategory: note.vatCategory,
+    taxCountry: note.taxCountry,
+    buyerVat: invoice.buyerVat,
     bank,
     creditNote: {
       invoiceNumber: invoice.number,

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CreditNoteLine } from '#domain/credit-note.ts';
+import type { VatCategory } from '#domain/vat.ts';
 import { createdAt } from './columns.ts';
 import { users } from './schema.ts';
 import { invoices } from './schema-orders.ts';
@@ -82,12 +83,17 @@ export const creditNotes = pgTable(
     vatRate: integer('vat_rate').notNull(),
     vat: integer('vat').notNull(),
     total: integer('total').notNull(),
+    /** The invoice's VAT category and tax country (issue 43), as the VAT rule decided them. */
+    vatCategory: text('vat_category').$type<VatCategory>().notNull().default('E'),
+    taxCountry: text('tax_country').notNull().default('NL'),
   },
   (t) => [
     uniqueIndex('credit_notes_number_key').on(t.number),
     uniqueIndex('credit_notes_year_sequence_key').on(t.year, t.sequence),
     index('credit_notes_invoice_id_idx').on(t.invoiceId),
     index('credit_notes_user_id_idx').on(t.userId),
+    index('credit_notes_issue_date_idx').on(t.issueDate),
     check('credit_notes_total_check', sql`${t.total} < 0`),
+    check('credit_notes_vat_category_check', sql`${t.vatCategory} in ('S', 'E', 'AE')`),
   ],
 );

@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
+import type { VatCategory } from '#domain/vat.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './schema.ts';
 
@@ -48,6 +49,9 @@ export const customerProfiles = pgTable(
   (t) => [check('customer_profiles_country_check', sql`${t.country} in ('NL', 'BE')`)],
 );
 
+export const viesStatuses = ['valid', 'unknown'] as const;
+export type ViesStatus = (typeof viesStatuses)[number];
+
 export const orderStatuses = ['open', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -73,10 +77,18 @@ export const orders = pgTable(
     dueToday: cents('due_today'),
     /** What the customer answered in the planner, the quiz or the lead form before ordering. */
     smartLeadFormAnswers: jsonb('smart_lead_form_answers').$type<SmartLeadFormAnswers>(),
+    /** The VAT number the order was placed with (issue 43), and VIES's answer on it. */
+    vatNumber: text('vat_number'),
+    /** `valid`: VIES confirmed it; `unknown`: VIES could not be asked, staff check it by hand. */
+    viesStatus: text('vies_status').$type<ViesStatus>(),
+    viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
+    viesRequestId: text('vies_request_id'),
+    viesName: text('vies_name'),
     createdAt: createdAt(),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('open', 'paid', 'cancelled')`),
+    check('orders_vies_status_check', sql`${t.viesStatus} in ('valid', 'unknown')`),
     check('orders_interval_check', sql`${t.interval} in ('monthly', 'yearly')`),
     index('orders_user_id_idx').on(t.userId),
     index('orders_created_at_idx').on(t.createdAt),
@@ -141,6 +153,9 @@ export type InvoiceLine = {
    * how many. Absent when it bills one month.
    */
   months?: number;
+  /** The VAT rule's category and rate of the line (issue 43; absent on older invoices). */
+  vatCategory?: VatCategory;
+  vatRate?: number;
   /** Renewal lines (the billing job): the subscription and the period billed, inclusive days. */
   subscriptionId?: string;
   periodStart?: string;
@@ -180,6 +195,13 @@ export const invoices = pgTable(
     vatRate: integer('vat_rate').notNull(),
     vat: cents('vat'),
     total: cents('total'),
+    /** The VAT rule's verdict (domain/vat.ts, issue 43): S 21%, E the KOR, AE reverse charge. */
+    vatCategory: text('vat_category').$type<VatCategory>().notNull().default('E'),
+    /** The country whose VAT this is: NL, or the customer's under OSS (and reverse charge). */
+    taxCountry: text('tax_country').notNull().default('NL'),
+    buyerCountry: text('buyer_country').notNull().default('NL'),
+    /** The buyer's VAT number on a reverse-charged invoice. */
+    buyerVat: text('buyer_vat'),
     status: text('status').$type<InvoiceStatus>().notNull().default('open'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -188,7 +210,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     index('invoices_user_id_idx').on(t.userId),
     index('invoices_order_id_idx').on(t.orderId),
+    index('invoices_issue_date_idx').on(t.issueDate),
     check('invoices_status_check', sql`${t.status} in ('open', 'paid', 'credited')`),
+    check('invoices_vat_category_check', sql`${t.vatCategory} in ('S', 'E', 'AE')`),
   ],
 );
 

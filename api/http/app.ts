@@ -21,7 +21,10 @@ import { adminOrdersRoutes } from '../staff/admin-orders.routes.ts';
 import { creditNotesRoutes } from '../credit-notes/credit-notes.routes.ts';
 import { addressRoutes } from '../address/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from '../invoices/payments.ts';
-import { DEFAULT_BILLING, type BillingSettings } from '../invoices/invoice-pdf.ts';
+import { DEFAULT_BILLING, vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
+import { createVatService } from '../vat/vat-service.ts';
+import { vatRoutes } from '../vat/vat.routes.ts';
+import type { ViesClient } from '../vat/vies.ts';
 import { createInvoicePdfs, type InvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { billingRoutes } from '../billing/billing.routes.ts';
 import { createBillingJob, type BillingJob } from '../billing/billing.ts';
@@ -134,6 +137,8 @@ export interface AppServices {
   domainJobs?: DomainJobs;
   /** The recurring-billing job (API.md section 8); made from the services above when absent. */
   billingJob?: BillingJob;
+  /** The EU's VAT number check (VIES_URL, api/vat/vies.ts); absent: VIES counts as down. */
+  vies?: ViesClient;
   now?: () => Date;
 }
 
@@ -246,8 +251,16 @@ export function createApp({
   // The money path's routers share the payment provider (bank transfer unless one is passed) and
   // the billing settings (seller block, bank details).
   const billing = services.billing ?? DEFAULT_BILLING;
+  const vat = createVatService({
+    database: services.database,
+    settings: vatSettingsOf(billing),
+    vies: services.vies,
+    logger,
+    now,
+  });
   const money = {
     ...routed,
+    vat,
     publicUrl: config.PUBLIC_URL,
     payments: services.payments ?? createBankTransferProvider({ publicUrl: config.PUBLIC_URL }),
     billing,
@@ -302,7 +315,7 @@ export function createApp({
       }),
     )
     .route('/', healthRoutes(routed))
-    .route('/', catalogueRoutes({ now }))
+    .route('/', catalogueRoutes({ now, vat }))
     .route(
       '/',
       storefrontRoutes({
@@ -343,6 +356,7 @@ export function createApp({
     .route('/', paymentsRoutes(moneyWithBilling))
     .route('/', adminOrdersRoutes(money))
     .route('/', creditNotesRoutes(money))
+    .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

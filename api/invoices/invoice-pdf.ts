@@ -1,6 +1,12 @@
 import { jsPDF, type jsPDFOptions } from 'jspdf';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
+import {
+  DEFAULT_VAT_SETTINGS,
+  type VatCategory,
+  type VatScheme,
+  type VatSettings,
+} from '#domain/vat.ts';
 import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
 import { t } from '../i18n.ts';
 
@@ -10,10 +16,17 @@ export interface BankDetails {
   accountName?: string | undefined;
 }
 
-/** Seller block and bank details from configuration (COMPANY_*, BANK_*). */
+/** Seller block, bank details and the VAT rule's settings from configuration. */
 export interface BillingSettings {
   seller: InvoiceParty;
   bank: BankDetails;
+  /** VAT_SCHEME, KOR_THRESHOLD, OSS_THRESHOLD (domain/vat.ts); absent: the defaults. */
+  vat?: VatSettings | undefined;
+}
+
+/** The VAT settings invoices are issued with. */
+export function vatSettingsOf(billing: Pick<BillingSettings, 'vat'>): VatSettings {
+  return billing.vat ?? DEFAULT_VAT_SETTINGS;
 }
 
 /**
@@ -30,6 +43,9 @@ export function billingSettings(
     BANK_IBAN?: string | undefined;
     BANK_BIC?: string | undefined;
     BANK_ACCOUNT_NAME?: string | undefined;
+    VAT_SCHEME?: VatScheme | undefined;
+    KOR_THRESHOLD?: number | undefined;
+    OSS_THRESHOLD?: number | undefined;
   },
   env: Record<string, string | undefined> = {},
 ): BillingSettings {
@@ -58,6 +74,11 @@ export function billingSettings(
       ...(config.BANK_BIC ? { bic: config.BANK_BIC } : {}),
       ...(config.BANK_ACCOUNT_NAME ? { accountName: config.BANK_ACCOUNT_NAME } : {}),
     },
+    vat: {
+      scheme: config.VAT_SCHEME ?? DEFAULT_VAT_SETTINGS.scheme,
+      korThreshold: config.KOR_THRESHOLD ?? DEFAULT_VAT_SETTINGS.korThreshold,
+      ossThreshold: config.OSS_THRESHOLD ?? DEFAULT_VAT_SETTINGS.ossThreshold,
+    },
   };
 }
 
@@ -81,6 +102,15 @@ export interface InvoiceDocument {
   vat: number;
   total: number;
   bank: BankDetails;
+  /**
+   * The VAT rule's verdict (issue 43, art. 35a Wet OB): `S` the rate and VAT, `E` the KOR
+   * exemption note, `AE` "VAT reverse-charged" with the buyer's VAT number. Absent: from the rate.
+   */
+  vatCategory?: VatCategory | undefined;
+  /** The country whose VAT it is, when not the Netherlands (OSS). */
+  taxCountry?: string | undefined;
+  /** The buyer's VAT number on a reverse-charged invoice. */
+  buyerVat?: string | null | undefined;
   /** The Amsterdam day it was paid: the PDF says "Paid on" it instead of how to pay. */
   paidOn?: string | null | undefined;
   /**
@@ -129,6 +159,7 @@ function invoiceText(lang: Lang) {
       ? t(lang, 'invoice.pdf.billing.months', { count: line.months })
       : (billing[line.billing as keyof typeof billing] ?? '');
   const paidOn = (date: string) => t(lang, 'invoice.pdf.paidOn', { date });
+  const reverseCharge = (vat: string) => t(lang, 'invoice.pdf.reverseCharge', { vat });
   const credit = {
     title: t(lang, 'creditNote.pdf.title'),
     number: t(lang, 'creditNote.pdf.number'),
@@ -137,7 +168,7 @@ function invoiceText(lang: Lang) {
     reason: t(lang, 'creditNote.pdf.reason'),
     settlement: t(lang, 'creditNote.pdf.settlement'),
   };
-  return { ...words, billingOf, paidOn, credit };
+  return { ...words, billingOf, paidOn, reverseCharge, credit };
 }
 
 /** jsPDF's built-in fonts are WinAnsi: normalise the odd characters they cannot draw. */
@@ -259,7 +290,11 @@ export function renderInvoicePdf(
   y += 6;
   const totals: Array<[string, string, boolean]> = [
     [t.subtotal, formatMoney(invoice.subtotal, invoice.lang), false],
-    [`${t.vat} ${invoice.vatRate}%`, formatMoney(invoice.vat, invoice.lang), false],
+    [
+      `${t.vat} ${invoice.vatRate}%${invoice.taxCountry && invoice.taxCountry !== 'NL' ? ` (${invoice.taxCountry})` : ''}`,
+      formatMoney(invoice.vat, invoice.lang),
+      false,
+    ],
     [t.total, formatMoney(invoice.total, invoice.lang), true],
   ];
   for (const [label, value, bold] of totals) {
@@ -269,9 +304,17 @@ export function renderInvoicePdf(
     y += 6;
   }
   doc.setFont('helvetica', 'normal');
-  if (invoice.vatRate === 0) {
-    doc.text(pdfText(t.kor), left, y + 2);
-    y += 8;
+  const category = invoice.vatCategory ?? (invoice.vatRate === 0 ? 'E' : 'S');
+  const vatNote =
+    category === 'E'
+      ? t.kor
+      : category === 'AE'
+        ? t.reverseCharge(invoice.buyerVat ?? invoice.buyer.vat ?? '')
+        : null;
+  if (vatNote) {
+    const wrapped = doc.splitTextToSize(pdfText(vatNote), 170) as string[];
+    doc.text(wrapped, left, y + 2);
+    y += 2 + wrapped.length * 5 + 1;
   }
   y += 8;
   if (credit) {

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { parseCreditNoteNumber } from '#domain/credit-note.ts';
 import { parseInvoiceNumber } from '#domain/invoice.ts';
+import { vatNoteOf } from '#domain/vat.ts';
 import type { Database } from '../db/database.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
@@ -7,6 +9,8 @@ import type { Logger } from '../logger.ts';
 import type { BillingSettings } from './invoice-pdf.ts';
 import { renderAndStoreInvoicePdf } from './invoices.ts';
 import type { Mailer } from '../mail/mail.ts';
+import { findCreditNote } from '../credit-notes/credit-notes.service.ts';
+import { creditNoteUbl, invoiceUbl, ublResponseHeaders } from '../vat/ubl.ts';
 import { findInvoice, latestPayment } from '../orders/orders.ts';
 import { syncProviderPayment, type PaymentStatusListener } from './payment-sync.ts';
 import type { PaymentProvider } from './payments.ts';
@@ -31,11 +35,24 @@ export function invoicesRoutes(services: {
   return new Hono().get('/invoices/:number', async (c) => {
     const number = c.req.param('number');
     const user = (await services.currentUser?.(c)) ?? null;
+    // A credit note's e-invoice is here too (API.md section 11: `CN-...?format=ubl`).
+    if (user && parseCreditNoteNumber(number) && c.req.query('format') === 'ubl') {
+      const found = await database.read((db) => findCreditNote(db, number));
+      if (!found || (user.role !== 'staff' && found.note.userId !== user.id))
+        throw new ApiError('NOT_FOUND');
+      return c.body(
+        creditNoteUbl(found.note, found.invoice, billing.bank),
+        200,
+        ublResponseHeaders(number),
+      );
+    }
     if (!user || !parseInvoiceNumber(number)) throw new ApiError('NOT_FOUND');
     let invoice = await database.read((db) => findInvoice(db, number));
     if (!invoice || (user.role !== 'staff' && invoice.userId !== user.id))
       throw new ApiError('NOT_FOUND');
 
+    if (c.req.query('format') === 'ubl')
+      return c.body(invoiceUbl(invoice, billing.bank), 200, ublResponseHeaders(number));
     if (c.req.query('format') === 'pdf') {
       // Rendered once and stored: every download (and every mail) gets the same bytes.
       const pdf = await renderAndStoreInvoicePdf(database, invoice, billing.bank);
@@ -82,11 +99,18 @@ export function invoicesRoutes(services: {
       paidAt: invoice.paidAt?.toISOString() ?? null,
       seller: invoice.seller,
       buyer: invoice.buyer,
-      lines: invoice.lines,
+      // Each line its VAT category (issue 43; older invoices: the invoice's).
+      lines: invoice.lines.map((line) => ({
+        ...line,
+        vatCategory: line.vatCategory ?? invoice!.vatCategory,
+      })),
       subtotal: invoice.subtotal,
       vatRate: invoice.vatRate,
       vat: invoice.vat,
       total: invoice.total,
+      vatCategory: invoice.vatCategory,
+      vatNote: vatNoteOf(invoice.vatCategory),
+      buyerVat: invoice.buyerVat,
       payment: payment
         ? {
             provider: payment.provider,

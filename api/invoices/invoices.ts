@@ -16,11 +16,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
+import type { VatDecision } from '#domain/vat.ts';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { invoiceDocuments, invoices, type MailAttachment } from '../db/schema.ts';
 import { renderInvoicePdf, type BankDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import type { InvoicePdfs } from './invoice-pdfs.ts';
+import { invoiceUbl } from '../vat/ubl.ts';
 import { invoiceDocument, nextInvoiceNumbers, type InvoiceRow } from '../orders/orders.ts';
 
 /** What an invoice says besides its number and dates (the PDF's own fields). */
@@ -39,6 +41,10 @@ export interface IssueInvoiceInput extends InvoiceContent {
    * section 8); the number comes from that day's year.
    */
   issueDate?: IsoDay | undefined;
+  /** The VAT rule's verdict the amounts were computed with (domain/vat.ts). */
+  vatDecision: VatDecision;
+  /** The buyer's country code (`NL`, `BE`). */
+  buyerCountry: string;
 }
 
 const INVOICE_KEYS = [
@@ -58,6 +64,10 @@ const INVOICE_KEYS = [
   'vatRate',
   'vat',
   'total',
+  'vatCategory',
+  'taxCountry',
+  'buyerCountry',
+  'buyerVat',
   'status',
   'paidAt',
 ] as const;
@@ -117,6 +127,10 @@ export async function issueInvoices(tx: Tx, inputs: IssueInvoiceInput[]): Promis
           vatRate: input.vatRate,
           vat: input.vat,
           total: input.total,
+          vatCategory: input.vatDecision.category,
+          taxCountry: input.vatDecision.taxCountry,
+          buyerCountry: input.buyerCountry,
+          buyerVat: input.vatDecision.customerVat,
           status: free ? ('paid' as const) : ('open' as const),
           paidAt: free ? input.at : null,
         };
@@ -199,6 +213,23 @@ export function invoicePdfAttachment(invoice: { id: string; number: string }): M
   };
 }
 
+/** The invoice's UBL e-invoice as a mail attachment, made at delivery (issue 43). */
+export function invoiceUblAttachment(invoice: { id: string; number: string }): MailAttachment {
+  return {
+    filename: `invoice-${invoice.number}.xml`,
+    contentType: UBL_CONTENT_TYPE,
+    content: '',
+    invoiceId: invoice.id,
+  };
+}
+
+/** An invoice mail's attachments: the PDF and, next to it, the UBL e-invoice. */
+export function invoiceAttachments(invoice: { id: string; number: string }): MailAttachment[] {
+  return [invoicePdfAttachment(invoice), invoiceUblAttachment(invoice)];
+}
+
+const UBL_CONTENT_TYPE = 'application/xml';
+
 /**
  * The mailer's resolver on a server: waits for a PDF the background job is drawing (`pdfs`), and
  * renders and stores one that is missing (e.g. after a crash).
@@ -210,6 +241,17 @@ export function invoicePdfResolver(
 ) {
   return async (attachment: MailAttachment): Promise<MailAttachment> => {
     if (!attachment.invoiceId) return attachment;
+    if (attachment.contentType === UBL_CONTENT_TYPE) {
+      const [row] = await database.read((db) =>
+        db.select().from(invoices).where(eq(invoices.id, attachment.invoiceId!)).limit(1),
+      );
+      if (!row) throw new Error(`invoice ${attachment.invoiceId} not found`);
+      return {
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: Buffer.from(invoiceUbl(row, bank)).toString('base64'),
+      };
+    }
     await pdfs?.stored(attachment.invoiceId);
     const pdf = await renderAndStoreInvoicePdf(database, attachment.invoiceId, bank);
     return {

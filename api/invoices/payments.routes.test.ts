@@ -171,6 +171,12 @@ describe('Mollie payments', () => {
         content: '',
         invoiceId: invoice!.id,
       },
+      {
+        filename: `invoice-${invoiceNumber}.xml`,
+        contentType: 'application/xml',
+        content: '',
+        invoiceId: invoice!.id,
+      },
     ]);
     // The database holds the once-per-invoice key.
     const keys = await t.database.db

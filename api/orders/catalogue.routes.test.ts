@@ -158,6 +158,7 @@ describe('POST /api/quote', () => {
       vatRate: 0,
       vat: 0,
       dueToday: 338_000 + 5000 + 1500,
+      vatNote: 'kor',
     });
     expect(quote.nextPayments).toEqual({ monthly: '2026-04-10', yearly: '2027-03-10' });
   });

@@ -6,6 +6,7 @@ import { computeQuote, type Quote } from '#domain/totals.ts';
 import { validateJson } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
 import { requestLang } from '../http/language.ts';
+import type { VatService } from '../vat/vat-service.ts';
 
 /** The public shape of a quote line (API.md section 4), without the rule book's internal fields. */
 export function publicQuote(quote: Quote) {
@@ -31,16 +32,22 @@ export function publicQuote(quote: Quote) {
  * GET /api/catalogue, POST /api/quote, POST /api/recommendations. Every amount is computed here
  * from the rule book; nothing the client sends is taken as a price.
  */
-export function catalogueRoutes(options: { now: () => Date }) {
+export function catalogueRoutes(options: {
+  now: () => Date;
+  /** The VAT rule's inputs for the quote's `customer` (api/vat); absent: the defaults. */
+  vat?: Pick<VatService, 'quoteVat'> | undefined;
+}) {
   return new Hono()
     .get('/catalogue', (c) => {
       c.header('Cache-Control', 'public, max-age=300');
       return c.json(catalogueView(requestLang(c)));
     })
-    .post('/quote', validateJson(quoteRequestSchema), (c) => {
+    .post('/quote', validateJson(quoteRequestSchema), async (c) => {
       const body = c.req.valid('json');
       const lang = requestLang(c);
+      const vat = await options.vat?.quoteVat(body.customer);
       const result = computeQuote({
+        vat,
         plans: body.plans,
         interval: body.interval,
         domain: body.domain,

@@ -226,6 +226,8 @@ describe('POST /api/checkout: the happy path', () => {
       billing: 'monthly',
       amount: 3000 * 12,
       months: 12,
+      vatCategory: 'E',
+      vatRate: 0,
     });
     const [mail] = await t.database.db
       .select()
@@ -262,6 +264,8 @@ describe('POST /api/checkout: the happy path', () => {
       description: 'Complete Website Package',
       billing: 'monthly',
       amount: 3000,
+      vatCategory: 'E',
+      vatRate: 0,
     });
     const pdf = await t.call('GET', `/api/invoices/${invoiceNumber}?format=pdf`, undefined, {
       Cookie: sessionCookie(res),

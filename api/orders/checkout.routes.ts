@@ -14,6 +14,7 @@ import {
 import { idempotency } from '../http/idempotency.ts';
 import type { Sessions } from '../accounts/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+import type { VatService } from '../vat/vat-service.ts';
 
 /**
  * POST /api/checkout (API.md section 4): parses, calls the checkout service (api/orders/
@@ -25,6 +26,8 @@ export function checkoutRoutes(
     currentUser?: CurrentUser | undefined;
     sessions?: Sessions | undefined;
     rateLimits: RateLimits;
+    /** The VAT number's check (format, then VIES); absent: numbers are taken unchecked. */
+    vat?: VatService | undefined;
   },
 ) {
   return new Hono().post(
@@ -45,6 +48,8 @@ export function checkoutRoutes(
       if (prior?.status === 201) return c.json(prior.body as CheckoutAnswer, 201);
       if (prior) return c.json(await startPayment(services, prior.body as PendingOrder, once), 201);
 
+      // The VAT number: an invalid one is refused; VIES down takes the order with VAT charged.
+      const vat = await services.vat?.checkoutVat(body);
       const signedIn = (await services.currentUser?.(c)) ?? null;
       const { sessions } = services;
       const placed = await placeOrder(services, {
@@ -54,6 +59,7 @@ export function checkoutRoutes(
         quote,
         signedInUserId: signedIn?.id ?? null,
         once,
+        vat,
         // A new client is signed in to the account just made, so the pay and thank-you pages can
         // show their invoice (not when someone is already signed in, e.g. staff ordering for a
         // client). The session is written in the order's transaction.

@@ -26,7 +26,8 @@ import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.sche
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { computeQuote, quoteLineName, type Quote } from '#domain/totals.ts';
+import { invoiceYear } from '#domain/invoice.ts';
+import { computeQuote, quoteLineName, type Quote, type QuoteVat } from '#domain/totals.ts';
 import { cachedQuery, slot, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import {
@@ -46,7 +47,9 @@ import { quoteApiError } from '../http/quote-errors.ts';
 import { countryName } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
 import { requestHash, type idempotency } from '../http/idempotency.ts';
-import type { BillingSettings } from '../invoices/invoice-pdf.ts';
+import { vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
+import { NO_VAT_RECORD, type CheckedVat } from '../vat/vat-service.ts';
+import { vatYearFor } from '../vat/vat-year.ts';
 import type { InvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { issueInvoice } from '../invoices/invoices.ts';
 import type { InvoiceRow } from './orders.ts';
@@ -81,7 +84,12 @@ export type PendingOrder = { invoiceNumber: string; orderId: string; paymentId: 
 type Once = ReturnType<typeof idempotency>;
 
 /** Step 1: the server's own quote of the request (never the client's amounts). */
-export function quoteCheckout(body: CheckoutRequest, lang: Lang, at: Date): Quote {
+export function quoteCheckout(
+  body: CheckoutRequest,
+  lang: Lang,
+  at: Date,
+  vat?: QuoteVat | undefined,
+): Quote {
   const plans: string[] = [];
   for (const productId of body.planData.products) {
     if (productId === CONSULTATION_PRODUCT_ID) continue; // a flag, not a plan (SPEC 3)
@@ -99,6 +107,7 @@ export function quoteCheckout(body: CheckoutRequest, lang: Lang, at: Date): Quot
     domain: quoteDomainOfPlanData(body.planData, body.planData.products),
     today: at,
     lang,
+    vat,
   });
   if (!result.ok)
     throw quoteApiError(result.error, {
@@ -139,6 +148,8 @@ export function invoiceLinesOf(quote: Quote, lang?: Lang): InvoiceLine[] {
       billing: line.billing,
       amount: line.price * months,
       ...(months > 1 ? { months } : {}),
+      vatCategory: quote.vatDecision.category,
+      vatRate: quote.vatDecision.rate,
     };
   });
 }
@@ -189,6 +200,11 @@ const ORDER_KEYS = [
   'vat',
   'dueToday',
   'smartLeadFormAnswers',
+  'vatNumber',
+  'viesStatus',
+  'viesCheckedAt',
+  'viesRequestId',
+  'viesName',
   'createdAt',
 ] as const;
 const insertOrder = cachedQuery<
@@ -286,10 +302,13 @@ export async function placeOrder(
     once: Once;
     /** Writes a session for a new account in the order's transaction (sessions.create). */
     createSession?: ((tx: Tx, userId: string) => Promise<string>) | undefined;
+    /** The VAT number's check (api/vat/vat-service.ts); absent: a customer without one. */
+    vat?: CheckedVat | undefined;
   },
 ): Promise<PlaceOrderResult> {
   const { database, billing } = services;
-  const { body, lang, at, quote, once } = input;
+  const { body, lang, at, once } = input;
+  const vatCustomer = input.vat?.customer ?? { country: body.country };
   const method = paymentMethodOf(body, services.payments);
 
   const [existing] = await database.read((db) => userByEmail(db, [{ email: body.email }]));
@@ -334,8 +353,7 @@ export async function placeOrder(
   // Hashed before the transaction, in the hash processes (passwords.ts).
   const passwordHash = existing ? null : await hashPassword(body.password!);
   const buyer = buyerOf(body, lang);
-  const lines = invoiceLinesOf(quote);
-  const free = quote.totals.dueToday === 0;
+  const free = input.quote.totals.dueToday === 0;
 
   const result = await database.write(async (tx): Promise<Written> => {
     const prior = await once.claim<CheckoutAnswer | PendingOrder>(tx);
@@ -386,6 +404,13 @@ export async function placeOrder(
     for (const key of OPTIONAL_PROFILE_KEYS) if (body[key] !== undefined) profile[key] = body[key];
     await upsertProfile(tx, [profile]);
 
+    // The VAT rule decides on the year's turnover under the VAT lock (api/vat/vat-year.ts), so
+    // the order that passes the KOR threshold carries 21% whatever the quote said a moment ago.
+    const settings = vatSettingsOf(billing);
+    const year = await vatYearFor(tx, settings, vatCustomer, invoiceYear(at));
+    const quote = quoteCheckout(body, lang, at, { settings, customer: vatCustomer, year });
+    const lines = invoiceLinesOf(quote);
+
     const [order] = await insertOrder(tx, [
       {
         userId,
@@ -402,6 +427,7 @@ export async function placeOrder(
         vat: quote.totals.vat,
         dueToday: quote.totals.dueToday,
         smartLeadFormAnswers: body.smartLeadFormAnswers ?? null,
+        ...(input.vat?.record ?? NO_VAT_RECORD),
         createdAt: at,
       },
     ]);
@@ -468,6 +494,8 @@ export async function placeOrder(
       vatRate: quote.totals.vatRate,
       vat: quote.totals.vat,
       total: quote.totals.dueToday,
+      vatDecision: quote.vatDecision,
+      buyerCountry: body.country,
     });
     const paymentId = randomUUID();
     // Nothing to pay: the customer goes straight to the thank-you page. A provider that asks no

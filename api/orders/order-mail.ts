@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.ts';
 import { invoiceMails, type InvoiceLine, type MailAttachment } from '../db/schema.ts';
 import { mailSignOff, t } from '../i18n.ts';
 import { findCustomers, firstnameOf } from '../billing/billing-customers.ts';
-import { invoicePdfAttachment } from '../invoices/invoices.ts';
+import { invoiceAttachments } from '../invoices/invoices.ts';
 import type { MailMessage, Mailer } from '../mail/mail.ts';
 import type { InvoiceRow } from './orders.ts';
 
@@ -112,7 +112,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
     subject: t(lang, 'mail.order.subject', { number: invoice.number }),
     text: plain,
     html,
-    attachments: [invoicePdfAttachment(invoice)],
+    attachments: invoiceAttachments(invoice),
     kind: 'order-confirmation',
     lang,
   };
@@ -147,7 +147,7 @@ export function staffOrderNotification(
     to: input.staffAddress,
     subject: t(lang, 'mail.staffOrder.subject', { number: input.invoice.number, total }),
     text: plain,
-    attachments: [invoicePdfAttachment(input.invoice)],
+    attachments: invoiceAttachments(input.invoice),
     kind: 'order-notification',
     lang,
   };
@@ -201,7 +201,7 @@ export function paymentReceivedMail(
       ...[hello, body, attached].map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p>${signOff.map(escapeHtml).join('<br>')}</p>`,
     ].join('\n'),
-    attachments: [invoicePdfAttachment(invoice)],
+    attachments: invoiceAttachments(invoice),
     kind: 'payment-received',
     lang,
   };

@@ -110,6 +110,9 @@ export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocu
     vatRate: row.vatRate,
     vat: row.vat,
     total: row.total,
+    vatCategory: row.vatCategory,
+    taxCountry: row.taxCountry,
+    buyerVat: row.buyerVat,
     bank,
     // A paid invoice's PDF says "Paid on" its Amsterdam day (API.md section 6).
     paidOn: row.status === 'paid' && row.paidAt ? amsterdamDay(row.paidAt) : null,

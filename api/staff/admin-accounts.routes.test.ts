@@ -265,6 +265,8 @@ describe('GET /api/admin/outbox/{id}/attachments/{index}', () => {
     const confirmation = rows.find((r) => r.kind === 'order-confirmation')!;
     expect(confirmation.attachments).toEqual([
       { filename: expect.stringMatching(/\.pdf$/), contentType: 'application/pdf' },
+      // The UBL e-invoice next to it (issue 43), also made at delivery.
+      { filename: expect.stringMatching(/\.xml$/), contentType: 'application/xml' },
     ]);
     // ...and each opens: the invoice's PDF is read at delivery, so it is drawn from the invoice.
     await t.invoicePdfs.settled();
@@ -282,8 +284,16 @@ describe('GET /api/admin/outbox/{id}/attachments/{index}', () => {
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(readPdf(pdf).text).toContain('ann@example.test');
-    for (const path of [
+    const ubl = await t.call(
+      'GET',
       `/api/admin/outbox/${confirmation.id}/attachments/1`,
+      undefined,
+      as(staff),
+    );
+    expect(ubl.status).toBe(200);
+    expect(await ubl.text()).toContain('<cbc:CustomizationID>');
+    for (const path of [
+      `/api/admin/outbox/${confirmation.id}/attachments/2`,
       `/api/admin/outbox/${confirmation.id}/attachments/-1`,
       '/api/admin/outbox/999999/attachments/0',
       '/api/admin/outbox/x/attachments/0',

@@ -40,6 +40,19 @@ export const overviewSchema = v.object({
 });
 export type OverviewFigures = v.InferOutput<typeof overviewSchema>;
 
+/** GET /api/admin/vat (issue 43): the year's KOR turnover against the threshold. */
+export const vatOverviewSchema = v.object({
+  scheme: v.picklist(['kor', 'standard']),
+  year: v.number(),
+  korTurnover: v.number(),
+  korThreshold: v.number(),
+  korUsed: v.number(),
+  korWarning: v.boolean(),
+  korPassed: v.boolean(),
+  viesUnconfirmed: v.number(),
+});
+export type VatOverview = v.InferOutput<typeof vatOverviewSchema>;
+
 export interface DashboardData {
   /** GET /api/admin/overview: fetched with the lists, so Refresh and Mark as paid update it. */
   figures: OverviewFigures;
@@ -51,6 +64,8 @@ export interface DashboardData {
   chatOnline: boolean;
   /** This staff member's own chat availability (GET /api/admin/chat-availability). */
   chatAvailable: boolean;
+  /** The VAT figures (GET /api/admin/vat); null when they could not be read. */
+  vat?: VatOverview | null;
 }
 
 /** A refused or failed staff call: its status and code (e.g. `403 TWO_FACTOR_REQUIRED`). */
@@ -95,6 +110,8 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
     getData('/chat-status', chatStatusAnswerSchema, signal),
     getData('/admin/chat-availability', ownAvailabilityAnswerSchema, signal),
   ]);
+  // The VAT panel is extra: the overview works without it.
+  const vat = await getData('/admin/vat', vatOverviewSchema, signal).catch(() => null);
   return {
     figures,
     orders: orders.orders,
@@ -104,6 +121,7 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardDat
     mails: outbox.mails,
     chatOnline: chat.online,
     chatAvailable: own.available,
+    vat,
   };
 }
 
