@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -73,6 +74,11 @@ export const orders = pgTable(
     dueToday: cents('due_today'),
     /** What the customer answered in the planner, the quiz or the lead form before ordering. */
     smartLeadFormAnswers: jsonb('smart_lead_form_answers').$type<SmartLeadFormAnswers>(),
+    /**
+     * The consumer asked at checkout for work to start within the 14-day withdrawal period
+     * (issue 42): a withdrawal then keeps the days of subscriptions used (domain/withdrawal.ts).
+     */
+    startNow: boolean('start_now').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -173,3 +173,4 @@ export * from './schema-money.ts';
 export * from './schema-rate-limits.ts';
 export * from './schema-blueprint.ts';
 export * from './schema-security.ts';
+export * from './schema-withdrawals.ts';
