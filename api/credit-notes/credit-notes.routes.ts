@@ -6,6 +6,9 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
+import type { Mailer } from '../mail/mail.ts';
+import type { Refunds } from '../withdrawals/refunds.ts';
+import { creditNoteEffects } from '../withdrawals/withdrawals.service.ts';
 import {
   creditNoteJson,
   creditNotePdf,
@@ -27,6 +30,9 @@ export function creditNotesRoutes(services: {
   now: () => Date;
   currentUser?: CurrentUser | undefined;
   billing: { bank: BankDetails };
+  mailer?: Mailer | undefined;
+  /** Issue 42: a credit on a paid invoice is refunded (Mollie at once, a transfer by staff). */
+  refunds?: Refunds | undefined;
 }) {
   const { database } = services;
   const currentUser = services.currentUser ?? (async () => null);
@@ -55,20 +61,29 @@ export function creditNotesRoutes(services: {
       const body = c.req.valid('json');
       const user = c.get('user');
       const once = idempotency(c, `POST /api/admin/invoices/${number}/credit`, body);
-      const answer = await database.write(async (tx) => {
+      const { answer, refundId } = await database.write(async (tx) => {
         const previous = await once.replay<{ creditNote: CreditNoteJson }>(tx);
-        if (previous) return previous.body;
+        if (previous) return { answer: previous.body, refundId: null };
+        const at = services.now();
         const { creditNote, invoice } = await issueCreditNote(tx, {
           invoiceNumber: number,
           reason: body.reason,
           lines: body.lines,
-          at: services.now(),
+          at,
           issuedBy: user.id,
+        });
+        const refund = await creditNoteEffects(tx, {
+          creditNote,
+          invoice,
+          at,
+          mailer: services.mailer,
+          bank: services.billing.bank,
         });
         const response = { creditNote: creditNoteJson(creditNote, invoice) };
         await once.remember(tx, 201, response);
-        return response;
+        return { answer: response, refundId: refund?.method === 'mollie' ? refund.id : null };
       });
+      if (refundId) await services.refunds?.process(refundId);
       return c.json(answer, 201);
     });
 }

@@ -14,6 +14,8 @@ import { invoicesRoutes } from '../invoices/invoices.routes.ts';
 import { paymentsRoutes } from '../invoices/payments.routes.ts';
 import { adminOrdersRoutes } from '../staff/admin-orders.routes.ts';
 import { creditNotesRoutes } from '../credit-notes/credit-notes.routes.ts';
+import { createRefunds, type Refunds } from '../withdrawals/refunds.ts';
+import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
 import { addressRoutes } from '../address/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from '../invoices/payments.ts';
 import { DEFAULT_BILLING, type BillingSettings } from '../invoices/invoice-pdf.ts';
@@ -121,6 +123,11 @@ export interface AppServices {
    * SESSION_SECRET by the server; absent: a random key (one app in a test).
    */
   bookingTokens?: BookingTokens;
+  /**
+   * Refunds of credit notes (issue 42): Mollie refunds created once and followed through the
+   * webhook; made from `payments` when absent (the server passes its own, to retry due ones).
+   */
+  refunds?: Refunds;
   /** The recurring-billing job (API.md section 8); made from the services above when absent. */
   billingJob?: BillingJob;
   now?: () => Date;
@@ -246,8 +253,12 @@ export function createApp({
   };
   const billingJob =
     services.billingJob ?? createBillingJob({ ...money, mailer: services.mailer, logger });
+  const refunds =
+    services.refunds ??
+    createRefunds({ database: services.database, payments: money.payments, now, logger });
   const moneyWithBilling = {
     ...money,
+    refunds,
     onPaymentStatus: async (paymentId: string, status: string) => {
       // A recurring renewal charge that did not go through: mail the invoice with its link.
       if (isPaymentEndedUnpaid(status)) await billingJob.recurringPaymentFailed(paymentId);
@@ -315,7 +326,8 @@ export function createApp({
     .route('/', invoicesRoutes(moneyWithBilling))
     .route('/', paymentsRoutes(moneyWithBilling))
     .route('/', adminOrdersRoutes(money))
-    .route('/', creditNotesRoutes(money))
+    .route('/', creditNotesRoutes({ ...money, refunds }))
+    .route('/', withdrawalsRoutes({ ...money, refunds }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
+import { isConsumerOrder } from '#domain/withdrawal.ts';
 import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
@@ -188,6 +189,7 @@ const ORDER_KEYS = [
   'vat',
   'dueToday',
   'smartLeadFormAnswers',
+  'startNow',
   'createdAt',
 ] as const;
 const insertOrder = cachedQuery<
@@ -401,6 +403,8 @@ export async function placeOrder(
         vat: quote.totals.vat,
         dueToday: quote.totals.dueToday,
         smartLeadFormAnswers: body.smartLeadFormAnswers ?? null,
+        // Issue 42: a consumer's request to start within the withdrawal period.
+        startNow: body.startNow && isConsumerOrder(body),
         createdAt: at,
       },
     ]);
