@@ -194,3 +194,39 @@ export interface WithdrawalRefund {
   /** Whether the money goes back (the invoice was paid) or the invoice is just no longer due. */
   paid: boolean;
 }
+
+const refundSchema = v.object({
+  amount: v.number(),
+  invoiceTotal: v.number(),
+  lines: v.array(
+    v.object({
+      displayName: v.string(),
+      amount: v.number(),
+      kept: v.number(),
+      reason: v.nullable(v.picklist(['domainRegistered', 'daysUsed'])),
+    }),
+  ),
+  paid: v.boolean(),
+});
+
+/** `POST /api/withdrawals/preview` */
+export const withdrawalPreviewSchema = v.object({
+  orderId: v.string(),
+  invoiceNumber: v.string(),
+  orderedOn: v.string(),
+  lastDay: v.string(),
+  refund: refundSchema,
+});
+export type WithdrawalPreview = v.InferOutput<typeof withdrawalPreviewSchema>;
+
+/** `POST /api/withdrawals` */
+export const withdrawalAnswerSchema = v.object({
+  withdrawal: v.object({
+    id: v.string(),
+    orderId: v.string(),
+    receivedAt: v.string(),
+    refund: v.number(),
+    creditNoteNumber: v.nullable(v.string()),
+  }),
+});
+export type WithdrawalAnswer = v.InferOutput<typeof withdrawalAnswerSchema>;

@@ -61,12 +61,21 @@ export async function recordRefund(
 ): Promise<RefundRow | null> {
   if (input.invoice.status !== 'paid' || input.creditNote.total >= 0) return null;
   const [payment] = await tx
-    .select({ id: payments.id, provider: payments.provider, tr: payments.providerPaymentId })
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      tr: payments.providerPaymentId,
+      markedPaidBy: payments.markedPaidBy,
+    })
     .from(payments)
     .where(and(eq(payments.invoiceId, input.invoice.id), eq(payments.status, 'paid')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const method = payment?.provider === 'mollie' && payment.tr ? 'mollie' : 'banktransfer';
+  // Marked paid by staff (a transfer arrived) is a bank transfer, whatever the payment row began as.
+  const method =
+    payment?.provider === 'mollie' && payment.tr && !payment.markedPaidBy
+      ? 'mollie'
+      : 'banktransfer';
   const [row] = await tx
     .insert(refunds)
     .values({

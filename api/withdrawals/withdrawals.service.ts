@@ -308,7 +308,7 @@ export async function withdraw(
       orderId: found.order.id,
       userId: found.order.userId,
       name: request.name,
-      email: request.email,
+      email: request.email.trim().toLowerCase(),
       statement: request.statement,
       lang,
       receivedAt: now,
