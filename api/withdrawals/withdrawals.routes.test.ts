@@ -389,6 +389,7 @@ describe('each refund once', () => {
 
   it('a staff credit on a paid invoice is refunded too, and a bank transfer waits for staff', async () => {
     clock = new Date('2026-04-03T10:00:00Z');
+    staff = await signIn(t, STAFF.email, STAFF.password);
     // Paid by bank transfer: staff mark it paid.
     const placed = (await (
       await bank.call(

@@ -123,7 +123,10 @@ export const withdrawalMachine = setup({
       ...context,
       [params.field]: params.value,
     })),
-    storeFieldErrors: assign(({ context }) => ({ fieldErrors: withdrawalErrors(context) })),
+    storeFieldErrors: assign(({ context }) => ({
+      fieldErrors: withdrawalErrors(context),
+      refusal: null,
+    })),
     clearMessages: assign({ fieldErrors: {}, refusal: null }),
     storeRefusal: assign(
       (
@@ -157,6 +160,7 @@ export const withdrawalMachine = setup({
   states: {
     start: {
       invoke: {
+        id: 'signedIn',
         src: 'signedIn',
         onDone: {
           actions: { type: 'fillSignedIn', params: ({ event }) => event.output },
