@@ -41,7 +41,10 @@ const text = (id: string) => messages[id]!;
 const TODAY = new Date('2026-03-10T10:00:00Z');
 
 type ModelEvent =
-  | Extract<CheckoutEvent, { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' }>
+  | Extract<
+      CheckoutEvent,
+      { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' | 'user.toggleStartNow' }
+    >
   | { type: 'user.changeField'; field: 'email'; value: string }
   | { type: 'user.blurField'; field: 'email' }
   | { type: 'xstate.done.actor.lookupAccount'; output: AccountCheck }
@@ -56,6 +59,7 @@ const samples = {
   'user.checkEmail': [{}],
   'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
   'user.toggleTerms': [{ checked: true }, { checked: false }],
+  'user.toggleStartNow': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
     { output: { result: 'exists' } },
     // The signed-in account's own address: it orders as itself, without a password.
@@ -147,6 +151,12 @@ function startUi() {
     'user.selectTab': (e) => void fireEvent.click(tab(e.tab)),
     'user.toggleTerms': (e) => {
       const box = termsBox() as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
+    'user.toggleStartNow': (e) => {
+      const box = screen.getByRole('checkbox', {
+        name: text('checkout.startNow.label'),
+      }) as HTMLInputElement;
       if (box.checked !== e.checked) fireEvent.click(box);
     },
     'xstate.done.actor.lookupAccount': async (e) => {
