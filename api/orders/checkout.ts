@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
+import { withdrawLink } from '#domain/links.ts';
 import { isConsumerOrder } from '#domain/withdrawal.ts';
 import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
@@ -520,6 +521,10 @@ export async function placeOrder(
         orderId,
         paymentLink: payPageUrl(services.publicUrl, invoice.number, lang),
         nextPayments: quote.nextPayments,
+        // Issue 42: a consumer's confirmation links the withdrawal function, the order filled in.
+        withdrawLink: isConsumerOrder(body)
+          ? withdrawLink({ order: invoice.number, lang, origin: services.publicUrl || undefined })
+          : null,
         customer: [
           ...(body.company ? [body.company] : []),
           staffBuyer.name,

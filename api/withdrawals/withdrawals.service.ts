@@ -10,7 +10,7 @@
  * `previewWithdrawal` answers the same checks and the refund without changing anything (the page
  * shows the refund before the confirm step).
  */
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { planCredit, remainingPerLine } from '#domain/credit-note.ts';
 import { amsterdamDay, formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
@@ -462,4 +462,17 @@ export async function creditNoteEffects(
       refund,
     });
   return refund;
+}
+
+/** Which of these orders were withdrawn from. */
+export async function withdrawnOrders(
+  db: Db | Tx,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: withdrawals.orderId })
+    .from(withdrawals)
+    .where(inArray(withdrawals.orderId, [...orderIds]));
+  return new Set(rows.map((r) => r.orderId));
 }
