@@ -266,6 +266,24 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
   },
   { method: 'PATCH', path: `/api/admin/tickets/${UUID}`, who: 'staff', body: { status: 'closed' } },
   { method: 'POST', path: '/api/admin/billing/run', who: 'staff', body: { asOf: '2031-01-01' } },
+  {
+    method: 'POST',
+    path: '/api/withdrawals',
+    who: 'anyone',
+    body: {
+      invoiceNumber: '2031-0001',
+      email: 'piet@example.nl',
+      name: 'Piet',
+      statement: 'Ik\nherroep',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/withdrawals/preview',
+    who: 'anyone',
+    body: { orderId: UUID, email: 'piet@example.nl', name: 'Piet' },
+  },
+  { method: 'POST', path: `/api/admin/refunds/${UUID}/mark-refunded`, who: 'staff', body: {} },
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',
