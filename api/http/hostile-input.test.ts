@@ -283,7 +283,6 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     who: 'anyone',
     body: { orderId: UUID, email: 'piet@example.nl', name: 'Piet' },
   },
-  { method: 'POST', path: `/api/admin/refunds/${UUID}/mark-refunded`, who: 'staff', body: {} },
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',
