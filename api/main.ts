@@ -9,6 +9,7 @@ import { createApp } from './http/app.ts';
 import { ConfigError, configWarnings, parseConfig } from './env.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { createRefunds } from './withdrawals/refunds.ts';
 import { createMailer } from './mail/mail.ts';
 import { createSessions, ensureStaffAccount } from './accounts/sessions.ts';
 import { createBookingTokens } from './bookings/booking-tokens.ts';
@@ -30,6 +31,8 @@ import { createLifecycle } from './http/lifecycle.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 
 /** How long a graceful shutdown waits for streams, jobs and requests before closing connections. */
+/** How often a server retries the Mollie refunds that are due (issue 42). */
+const REFUND_RETRY_EVERY_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
@@ -194,6 +197,17 @@ async function main() {
   const domainJobsTimer = domainJobs.start();
   lifecycle.track('domain-jobs', () => domainJobsTimer.stop());
 
+  // Refunds of credit notes (issue 42): a Mollie refund that could not be created is tried again
+  // every minute (claimed per row, so several servers never create one twice).
+  const refunds = createRefunds({ database, payments, now: () => new Date(), logger });
+  const refundTimer = setInterval(() => {
+    refunds
+      .retryDue()
+      .catch((error: unknown) => logger.error({ err: error }, 'refund retry failed'));
+  }, REFUND_RETRY_EVERY_MS);
+  refundTimer.unref();
+  lifecycle.track('refund-retry', () => clearInterval(refundTimer));
+
   // Live chat: one LISTEN per server for its streams (which register with the lifecycle), and the
   // daily retention job; both end at shutdown through the lifecycle.
   const chatHub = createChatHub({ database, logger });
@@ -220,6 +234,7 @@ async function main() {
       billing,
       invoicePdfs,
       billingJob,
+      refunds,
       domainOwnership: createDomainOwnership(database),
       addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),

@@ -105,6 +105,8 @@ export const accountOrderSchema = v.object({
   id: v.string(),
   createdAt: v.string(),
   invoiceNumber: v.nullable(v.string()),
+  /** Issue 42: the last day (YYYY-MM-DD) of the withdrawal period while it runs, else null. */
+  withdrawableUntil: v.optional(v.nullable(v.string()), null),
   status: v.string(),
   total: v.number(),
   lines: v.array(

@@ -253,6 +253,12 @@ export const checkoutRequestSchema = v.pipe(
     offer: v.optional(v.picklist(EXIT_OFFERS)),
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
     smartLeadFormAnswers: v.optional(smartLeadFormAnswersSchema),
+    /**
+     * A consumer asks for work to start within the 14-day withdrawal period (API.md section 10):
+     * a withdrawal then keeps the days of subscriptions used. Never pre-ticked; business orders
+     * ignore it.
+     */
+    startNow: v.optional(v.boolean('form.validation.invalid'), false),
   }),
   postalCodeForCountry(),
 );

@@ -35,7 +35,15 @@ export const privacy: LegalDocument = {
           `${P}.personal.colBasis`,
           `${P}.personal.colRetention`,
         ],
-        rows: ['contact', 'chat', 'customer', 'invoice', 'marketing', 'applicant'].map((row) => [
+        rows: [
+          'contact',
+          'chat',
+          'customer',
+          'invoice',
+          'withdrawal',
+          'marketing',
+          'applicant',
+        ].map((row) => [
           `${P}.personal.${row}Data`,
           `${P}.personal.${row}Purpose`,
           `${P}.personal.${row}Basis`,

@@ -312,6 +312,17 @@ export function payPageLink(input: { invoiceNumber: string; lang: Lang; origin?:
   );
 }
 
+/** Path of the withdrawal function (issue 42). */
+export const WITHDRAW_PATH = '/withdraw';
+
+/** `/withdraw?order=..&lang=..`: the withdrawal function with the order filled in (mails, the client area). */
+export function withdrawLink(input: { order: string; lang: Lang; origin?: string }): string {
+  return withOrigin(
+    input.origin,
+    `${WITHDRAW_PATH}?order=${encodeURIComponent(input.order)}&lang=${input.lang}`,
+  );
+}
+
 /** `/thank-you?invoice=..&lang=..`: where a paid (or free) order and the provider return to. */
 export function thankYouLink(input: {
   invoiceNumber: string;

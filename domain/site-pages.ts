@@ -12,6 +12,7 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/schedule-consultation',
   '/about',
   '/contact',
+  '/withdraw',
   '/blueprint100',
   '/email-config',
   '/pricing',

@@ -31,6 +31,7 @@ import { Route as SitePrepGuideRouteImport } from './routes/_site/prep-guide'
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteScheduleConsultationRouteImport } from './routes/_site/schedule-consultation'
 import { Route as SiteThankYouRouteImport } from './routes/_site/thank-you'
+import { Route as SiteWithdrawRouteImport } from './routes/_site/withdraw'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardBookingsRouteImport } from './routes/dashboard/bookings'
 import { Route as DashboardChatRouteImport } from './routes/dashboard/chat'
@@ -162,6 +163,11 @@ const SiteScheduleConsultationRoute =
 const SiteThankYouRoute = SiteThankYouRouteImport.update({
   id: '/thank-you',
   path: '/thank-you',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteWithdrawRoute = SiteWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
   getParentRoute: () => SiteRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -303,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/thank-you': typeof SiteThankYouRoute
+  '/withdraw': typeof SiteWithdrawRoute
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
@@ -346,6 +353,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/thank-you': typeof SiteThankYouRoute
+  '/withdraw': typeof SiteWithdrawRoute
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
@@ -394,6 +402,7 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/schedule-consultation': typeof SiteScheduleConsultationRoute
   '/_site/thank-you': typeof SiteThankYouRoute
+  '/_site/withdraw': typeof SiteWithdrawRoute
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/schedule-consultation'
     | '/thank-you'
+    | '/withdraw'
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/schedule-consultation'
     | '/thank-you'
+    | '/withdraw'
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/schedule-consultation'
     | '/_site/thank-you'
+    | '/_site/withdraw'
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
@@ -718,6 +730,13 @@ declare module '@tanstack/react-router' {
       path: '/thank-you'
       fullPath: '/thank-you'
       preLoaderRoute: typeof SiteThankYouRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/withdraw': {
+      id: '/_site/withdraw'
+      path: '/withdraw'
+      fullPath: '/withdraw'
+      preLoaderRoute: typeof SiteWithdrawRouteImport
       parentRoute: typeof SiteRoute
     }
     '/dashboard/': {
@@ -937,6 +956,7 @@ interface SiteRouteChildren {
   SitePricingRoute: typeof SitePricingRoute
   SiteScheduleConsultationRoute: typeof SiteScheduleConsultationRoute
   SiteThankYouRoute: typeof SiteThankYouRoute
+  SiteWithdrawRoute: typeof SiteWithdrawRoute
   SiteConsultationManageRoute: typeof SiteConsultationManageRoute
   SitePayInvoiceRoute: typeof SitePayInvoiceRoute
   SiteTotalPackageOrderRoute: typeof SiteTotalPackageOrderRoute
@@ -954,6 +974,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SitePricingRoute: SitePricingRoute,
   SiteScheduleConsultationRoute: SiteScheduleConsultationRoute,
   SiteThankYouRoute: SiteThankYouRoute,
+  SiteWithdrawRoute: SiteWithdrawRoute,
   SiteConsultationManageRoute: SiteConsultationManageRoute,
   SitePayInvoiceRoute: SitePayInvoiceRoute,
   SiteTotalPackageOrderRoute: SiteTotalPackageOrderRoute,

@@ -101,7 +101,9 @@ export function accountRoutes(options: {
       .get('/account/orders', async (c) => {
         const user = c.get('user');
         const lang = requestLang(c);
-        return c.json({ orders: await database.read((db) => listOrders(db, user.id, lang)) });
+        return c.json({
+          orders: await database.read((db) => listOrders(db, user.id, lang, now())),
+        });
       })
       .get('/account/invoices', async (c) => {
         const user = c.get('user');

@@ -25,6 +25,7 @@ import {
   shownStatus,
 } from '../credit-notes/credit-notes.service.ts';
 import { t } from '../i18n.ts';
+import { withdrawableUntil, withdrawnOrders } from '../withdrawals/withdrawals.service.ts';
 import type { BookingTokens } from '../bookings/booking-tokens.ts';
 import { bookingTitle } from '../bookings/booking-mail.ts';
 import { notifyStaff, type Mailer } from '../mail/mail.ts';
@@ -47,20 +48,35 @@ import {
  * directly (decision A1): this service adds no second way to write them.
  */
 
-export async function listOrders(db: Db | Tx, userId: string, lang: Lang): Promise<AccountOrder[]> {
+export async function listOrders(
+  db: Db | Tx,
+  userId: string,
+  lang: Lang,
+  now: Date = new Date(),
+): Promise<AccountOrder[]> {
   const rows = await ordersWithLines(db, userId, desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   // The order's own invoice is its first one (renewals come later).
   const firstInvoices = await db
-    .select({ orderId: invoices.orderId, number: invoices.number })
+    .select({ orderId: invoices.orderId, number: invoices.number, buyer: invoices.buyer })
     .from(invoices)
     .where(inArray(invoices.orderId, ids))
     .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  const withdrawn = await withdrawnOrders(db, ids);
   return rows.map((o) => ({
     id: o.id,
     createdAt: o.createdAt.toISOString(),
     invoiceNumber: firstInvoices.find((i) => i.orderId === o.id)?.number ?? null,
+    // Issue 42: the last day to withdraw while the period runs (consumer orders only), else null.
+    withdrawableUntil: withdrawableUntil(
+      {
+        createdAt: o.createdAt,
+        buyer: firstInvoices.find((i) => i.orderId === o.id)?.buyer ?? { kvk: '-' },
+      },
+      withdrawn.has(o.id),
+      now,
+    ),
     status: o.status,
     total: o.dueToday,
     lines: o.lines.map((l) => ({

@@ -7,6 +7,10 @@ import { ApiError, validateJson } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import { creditNoteUbl, ublResponseHeaders } from '../vat/ubl.ts';
+
+import type { Mailer } from '../mail/mail.ts';
+import type { Refunds } from '../withdrawals/refunds.ts';
+import { creditNoteEffects } from '../withdrawals/withdrawals.service.ts';
 import {
   creditNoteJson,
   creditNotePdf,
@@ -28,6 +32,9 @@ export function creditNotesRoutes(services: {
   now: () => Date;
   currentUser?: CurrentUser | undefined;
   billing: { bank: BankDetails };
+  mailer?: Mailer | undefined;
+  /** Issue 42: a credit on a paid invoice is refunded (Mollie at once, a transfer by staff). */
+  refunds?: Refunds | undefined;
 }) {
   const { database } = services;
   const currentUser = services.currentUser ?? (async () => null);
@@ -62,20 +69,29 @@ export function creditNotesRoutes(services: {
       const body = c.req.valid('json');
       const user = c.get('user');
       const once = idempotency(c, `POST /api/admin/invoices/${number}/credit`, body);
-      const answer = await database.write(async (tx) => {
+      const { answer, refundId } = await database.write(async (tx) => {
         const previous = await once.replay<{ creditNote: CreditNoteJson }>(tx);
-        if (previous) return previous.body;
+        if (previous) return { answer: previous.body, refundId: null };
+        const at = services.now();
         const { creditNote, invoice } = await issueCreditNote(tx, {
           invoiceNumber: number,
           reason: body.reason,
           lines: body.lines,
-          at: services.now(),
+          at,
           issuedBy: user.id,
+        });
+        const refund = await creditNoteEffects(tx, {
+          creditNote,
+          invoice,
+          at,
+          mailer: services.mailer,
+          bank: services.billing.bank,
         });
         const response = { creditNote: creditNoteJson(creditNote, invoice) };
         await once.remember(tx, 201, response);
-        return response;
+        return { answer: response, refundId: refund?.method === 'mollie' ? refund.id : null };
       });
+      if (refundId) await services.refunds?.process(refundId);
       return c.json(answer, 201);
     });
 }

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -84,6 +85,12 @@ export const orders = pgTable(
     viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
     viesRequestId: text('vies_request_id'),
     viesName: text('vies_name'),
+
+    /**
+     * The consumer asked at checkout for work to start within the 14-day withdrawal period
+     * (issue 42): a withdrawal then keeps the days of subscriptions used (domain/withdrawal.ts).
+     */
+    startNow: boolean('start_now').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

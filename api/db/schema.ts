@@ -174,3 +174,5 @@ export * from './schema-rate-limits.ts';
 export * from './schema-blueprint.ts';
 export * from './schema-security.ts';
 export * from './schema-registrar.ts';
+
+export * from './schema-withdrawals.ts';

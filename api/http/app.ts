@@ -19,6 +19,8 @@ import { invoicesRoutes } from '../invoices/invoices.routes.ts';
 import { paymentsRoutes } from '../invoices/payments.routes.ts';
 import { adminOrdersRoutes } from '../staff/admin-orders.routes.ts';
 import { creditNotesRoutes } from '../credit-notes/credit-notes.routes.ts';
+import { createRefunds, type Refunds } from '../withdrawals/refunds.ts';
+import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
 import { addressRoutes } from '../address/address.routes.ts';
 import { createBankTransferProvider, type PaymentProvider } from '../invoices/payments.ts';
 import { DEFAULT_BILLING, vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
@@ -135,6 +137,12 @@ export interface AppServices {
   domainNameservers?: readonly string[];
   /** The domain jobs (api/registrar/domain-jobs.ts); made from the services above when absent. */
   domainJobs?: DomainJobs;
+
+  /**
+   * Refunds of credit notes (issue 42): Mollie refunds created once and followed through the
+   * webhook; made from `payments` when absent (the server passes its own, to retry due ones).
+   */
+  refunds?: Refunds;
   /** The recurring-billing job (API.md section 8); made from the services above when absent. */
   billingJob?: BillingJob;
   /** The EU's VAT number check (VIES_URL, api/vat/vies.ts); absent: VIES counts as down. */
@@ -278,8 +286,13 @@ export function createApp({
       nameservers: services.domainNameservers ?? [],
       publicUrl: config.PUBLIC_URL,
     });
+
+  const refunds =
+    services.refunds ??
+    createRefunds({ database: services.database, payments: money.payments, now, logger });
   const moneyWithBilling = {
     ...money,
+    refunds,
     onPaymentStatus: async (paymentId: string, status: string) => {
       // A paid invoice may have started a domain's registration, transfer or renewal.
       if (status === 'paid') domainJobs.kick();
@@ -357,6 +370,9 @@ export function createApp({
     .route('/', adminOrdersRoutes(money))
     .route('/', creditNotesRoutes(money))
     .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
+
+    .route('/', creditNotesRoutes({ ...money, refunds }))
+    .route('/', withdrawalsRoutes({ ...money, refunds }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

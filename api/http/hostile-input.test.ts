@@ -278,6 +278,23 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     who: 'client',
     body: { authCode: 'abc123' },
   },
+  {
+    method: 'POST',
+    path: '/api/withdrawals',
+    who: 'anyone',
+    body: {
+      invoiceNumber: '2031-0001',
+      email: 'piet@example.nl',
+      name: 'Piet',
+      statement: 'Ik\nherroep',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/withdrawals/preview',
+    who: 'anyone',
+    body: { orderId: UUID, email: 'piet@example.nl', name: 'Piet' },
+  },
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',

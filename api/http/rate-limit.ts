@@ -58,6 +58,8 @@ export const RATE_LIMITS = {
   // Public forms: generous for people (and the browser suites, whose visitors share one address),
   // a wall for scripts.
   contact: { name: 'contact', limit: 10, windowMs: 10 * MINUTE },
+  /** The withdrawal function (issue 42), its preview and its confirmation: limited like the contact form. */
+  withdrawals: { name: 'withdrawals', limit: 10, windowMs: 10 * MINUTE },
   leads: { name: 'leads', limit: 20, windowMs: 10 * MINUTE },
   /** new bookings, cancellations and moves (token-authorised, so unauthenticated) */
   bookings: { name: 'bookings', limit: 20, windowMs: 10 * MINUTE },

@@ -49,6 +49,27 @@ const mandateListSchema = v.object({
   _embedded: v.optional(v.object({ mandates: v.array(mandateSchema) })),
 });
 
+/** Mollie's refund statuses (INTEGRATIONS.md section 8). */
+export const mollieRefundStatuses = [
+  'queued',
+  'pending',
+  'processing',
+  'refunded',
+  'failed',
+  'canceled',
+] as const;
+export type MollieRefundStatus = (typeof mollieRefundStatuses)[number];
+const refundSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^re_\w+$/)),
+  status: v.picklist(mollieRefundStatuses),
+  amount: v.object({ currency: v.string(), value: v.string() }),
+  metadata: v.optional(v.nullable(v.unknown())),
+});
+export type MollieRefund = v.InferOutput<typeof refundSchema>;
+const refundListSchema = v.object({
+  _embedded: v.optional(v.object({ refunds: v.array(refundSchema) })),
+});
+
 /** `oneoff` (default), `first` (creates a mandate), `recurring` (charged against a mandate). */
 export type MollieSequenceType = 'oneoff' | 'first' | 'recurring';
 
@@ -95,6 +116,18 @@ export interface MollieClient {
   }): Promise<{ id: string }>;
   /** The customer's mandates (`valid` ones can be charged with `sequenceType: "recurring"`). */
   listMandates(customerId: string): Promise<MollieMandate[]>;
+  /** A refund of a paid payment (`POST payments/{id}/refunds`); `idempotencyKey` makes retries safe. */
+  createRefund(
+    paymentId: string,
+    input: {
+      amount: number;
+      description: string;
+      metadata: Record<string, string>;
+      idempotencyKey: string;
+    },
+  ): Promise<MollieRefund>;
+  /** The payment's refunds (`GET payments/{id}/refunds`). */
+  listRefunds(paymentId: string): Promise<MollieRefund[]>;
 }
 
 export function createMollieClient(options: {
@@ -175,6 +208,32 @@ export function createMollieClient(options: {
         'mandate list',
       );
       return list._embedded?.mandates ?? [];
+    },
+    createRefund(paymentId, input) {
+      if (!/^tr_\w+$/.test(paymentId))
+        return Promise.reject(new MollieError('not a payment id', 404));
+      return call(
+        api
+          .post(`payments/${encodeURIComponent(paymentId)}/refunds`, {
+            headers: { 'Idempotency-Key': input.idempotencyKey },
+            json: {
+              amount: { currency: 'EUR', value: mollieAmount(input.amount) },
+              description: input.description,
+              metadata: input.metadata,
+            },
+          })
+          .json(refundSchema),
+        'refund shape',
+      );
+    },
+    async listRefunds(paymentId) {
+      if (!/^tr_\w+$/.test(paymentId))
+        return Promise.reject(new MollieError('not a payment id', 404));
+      const list = await call(
+        api.get(`payments/${encodeURIComponent(paymentId)}/refunds`).json(refundListSchema),
+        'refund list',
+      );
+      return list._embedded?.refunds ?? [];
     },
   };
 }

@@ -21,6 +21,8 @@ export function paymentsRoutes(services: {
   onPaymentStatus?: PaymentStatusListener | undefined;
   mailer?: Mailer | undefined;
   rateLimits: RateLimits;
+  /** Mollie also calls the payment's webhook when one of its refunds changes (issue 42). */
+  refunds?: { syncPayment(providerPaymentId: string): Promise<void> } | undefined;
 }) {
   return new Hono().post(
     '/payments/webhook',
@@ -45,6 +47,7 @@ export function paymentsRoutes(services: {
           onStatusChange: services.onPaymentStatus,
           mailer: services.mailer,
         });
+        await services.refunds?.syncPayment(id);
       } catch (error) {
         services.logger.warn({ err: (error as Error).message, id }, 'payment webhook: provider');
         throw new ApiError('SERVICE_UNAVAILABLE');

@@ -3,7 +3,12 @@ import { payPageLink, thankYouLink } from '#domain/links.ts';
 import type { PaymentStatus } from '../db/schema.ts';
 import type { Database } from '../db/database.ts';
 import { t } from '../i18n.ts';
-import { createMollieClient, MollieError, type MollieClient } from './mollie.ts';
+import {
+  createMollieClient,
+  MollieError,
+  type MollieClient,
+  type MollieRefundStatus,
+} from './mollie.ts';
 import {
   createMollieCustomers,
   type MollieCustomerOwner,
@@ -65,6 +70,24 @@ export interface PaymentProvider {
    * again later with the same payment id: it is the Idempotency-Key).
    */
   chargeRecurring?(input: ChargeRecurring): Promise<StartedPayment | null>;
+  /**
+   * Mollie only (issue 42): refunds `amount` of a paid payment; the refund's id is the
+   * Idempotency-Key, so a retry never refunds twice. Throws MollieError when Mollie refuses or
+   * cannot be reached.
+   */
+  refund?(input: RefundPayment): Promise<{ providerRefundId: string; status: MollieRefundStatus }>;
+  /** Mollie only: the statuses of a payment's refunds, by Mollie's refund id. */
+  refundStatuses?(providerPaymentId: string): Promise<Map<string, MollieRefundStatus>>;
+}
+
+/** A refund of (part of) a paid payment (issue 42). */
+export interface RefundPayment {
+  /** Our refund row id: the Idempotency-Key. */
+  refundId: string;
+  providerPaymentId: string;
+  amount: number;
+  creditNoteNumber: string;
+  lang: Lang;
 }
 
 /** The pay page of an invoice (domain/links.ts builds it); `publicUrl` '' gives a path. */
@@ -176,6 +199,19 @@ export function createMollieProvider(options: {
           return null;
         throw error;
       }
+    },
+    async refund(input) {
+      const refund = await client.createRefund(input.providerPaymentId, {
+        amount: input.amount,
+        description: t(input.lang, 'refund.description', { number: input.creditNoteNumber }),
+        metadata: { creditNoteNumber: input.creditNoteNumber, refundId: input.refundId },
+        idempotencyKey: input.refundId,
+      });
+      return { providerRefundId: refund.id, status: refund.status };
+    },
+    async refundStatuses(providerPaymentId) {
+      const list = await client.listRefunds(providerPaymentId);
+      return new Map(list.map((refund) => [refund.id, refund.status]));
     },
     async fetchStatus(id) {
       const payment = await client.getPayment(id);

@@ -22,6 +22,8 @@ import { recordOrderDomain } from '../registrar/domain-steps.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
+import { withdrawLink } from '#domain/links.ts';
+import { isConsumerOrder } from '#domain/withdrawal.ts';
 import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.schema.ts';
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { amsterdamDay } from '#domain/format.ts';
@@ -205,6 +207,8 @@ const ORDER_KEYS = [
   'viesCheckedAt',
   'viesRequestId',
   'viesName',
+
+  'startNow',
   'createdAt',
 ] as const;
 const insertOrder = cachedQuery<
@@ -428,6 +432,9 @@ export async function placeOrder(
         dueToday: quote.totals.dueToday,
         smartLeadFormAnswers: body.smartLeadFormAnswers ?? null,
         ...(input.vat?.record ?? NO_VAT_RECORD),
+
+        // Issue 42: a consumer's request to start within the withdrawal period.
+        startNow: body.startNow && isConsumerOrder(body),
         createdAt: at,
       },
     ]);
@@ -554,6 +561,10 @@ export async function placeOrder(
         orderId,
         paymentLink: payPageUrl(services.publicUrl, invoice.number, lang),
         nextPayments: quote.nextPayments,
+        // Issue 42: a consumer's confirmation links the withdrawal function, the order filled in.
+        withdrawLink: isConsumerOrder(body)
+          ? withdrawLink({ order: invoice.number, lang, origin: services.publicUrl || undefined })
+          : null,
         customer: [
           ...(body.company ? [body.company] : []),
           staffBuyer.name,

@@ -24,6 +24,8 @@ export interface OrderMailInput {
   /** Our own pay page: it works for every provider and never expires. */
   paymentLink: string;
   nextPayments: { monthly: string | null; yearly: string | null };
+  /** A consumer order: the withdrawal function with this order filled in (issue 42). */
+  withdrawLink?: string | null | undefined;
 }
 
 const escapeHtml = (value: string) =>
@@ -76,6 +78,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const pay = t(lang, 'mail.order.pay');
   const nextTitle = t(lang, 'mail.order.next');
   const signOff = mailSignOff(lang);
+  const withdraw = input.withdrawLink ? t(lang, 'mail.order.withdraw') : null;
   const plain = [
     hello,
     '',
@@ -90,6 +93,7 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
     `${nextTitle}:`,
     ...next.map((l) => `- ${l}`),
     '',
+    ...(withdraw ? [`${withdraw} ${input.withdrawLink}`, ''] : []),
     ...signOff,
   ].join('\n');
   const html = [
@@ -105,6 +109,11 @@ export function orderConfirmationMail(input: OrderMailInput): MailMessage {
       : []),
     `<h2>${escapeHtml(nextTitle)}</h2>`,
     `<ul>${next.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+    ...(withdraw
+      ? [
+          `<p>${escapeHtml(withdraw)} <a href="${escapeHtml(input.withdrawLink!)}">${escapeHtml(input.withdrawLink!)}</a></p>`,
+        ]
+      : []),
     `<p>${signOff.map(escapeHtml).join('<br>')}</p>`,
   ].join('\n');
   return {

@@ -139,6 +139,7 @@ export const checkoutMachine = setup({
     step2Visited: false,
     smartLeadFormAnswers: input.smartLeadFormAnswers ?? null,
     signedInEmail: null,
+    startNow: false,
   }),
   initial: 'account',
   states: {
@@ -251,6 +252,11 @@ export const checkoutMachine = setup({
             { type: 'checkField', params: { field: 'tos' } },
             'persistForm',
           ],
+        },
+        // Issue 42: the consumer's own request to start within the withdrawal period.
+        'user.toggleStartNow': {
+          guard: ({ context, event }) => event.checked !== context.startNow,
+          actions: assign(({ event }) => ({ startNow: event.checked })),
         },
       },
     },

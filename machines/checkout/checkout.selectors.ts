@@ -10,8 +10,9 @@ import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import { SMART_ANSWER_SOURCES, type SmartAnswerSource } from '#domain/smart-answers.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
+import { isConsumerOrder } from '#domain/withdrawal.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
-import type { CheckoutTab } from './checkout.types.ts';
+import type { CheckoutContext, CheckoutTab } from './checkout.types.ts';
 
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -87,5 +88,11 @@ export function buildCheckoutRequest(
     // The transfer code goes with a transfer only (API.md section 12); left empty, it is asked later.
     ...(order.domain?.type === 'transfer' && authCode.trim() ? { authCode: authCode.trim() } : {}),
     ...(smartLeadFormAnswers ? { smartLeadFormAnswers } : {}),
+    ...(selectOffersStartNow(snapshot) && snapshot.context.startNow ? { startNow: true } : {}),
   };
+}
+
+/** The start-now box is for consumers only: an order without a KvK and without a VAT number. */
+export function selectOffersStartNow(snapshot: { context: Pick<CheckoutContext, 'form'> }) {
+  return isConsumerOrder(snapshot.context.form);
 }

@@ -20,11 +20,17 @@ export interface CheckoutContext {
   smartLeadFormAnswers: SmartLeadFormAnswers | null;
   /** The email the account check found to be the signed-in account's (lower case), or null. */
   signedInEmail: string | null;
+  /**
+   * The consumer asks for work to start within the 14-day withdrawal period (issue 42, API.md
+   * section 10 `startNow`): never pre-ticked, never kept between visits.
+   */
+  startNow: boolean;
 }
 
 export type CheckoutEvent =
   | { type: 'user.changeField'; field: Exclude<CheckoutField, 'tos'>; value: string }
   | { type: 'user.toggleTerms'; checked: boolean }
+  | { type: 'user.toggleStartNow'; checked: boolean }
   | { type: 'user.blurField'; field: CheckoutField }
   | { type: 'user.checkEmail' }
   | { type: 'user.selectTab'; tab: CheckoutTab };

@@ -2,6 +2,7 @@
 // outcome" chart (machines/shared/form-action.machine.ts, decision A8).
 
 import { ticketReplySchema } from '#domain/account.schema.ts';
+import { creditRequestSchema } from '#domain/credit-note.ts';
 import { anyBody, api, newIdempotencyKey } from '../shared/api-client.ts';
 import { bookingCalls } from '../shared/bookings.ts';
 import { createFormActionMachine, fieldErrorsOf } from '../shared/form-action.machine.ts';
@@ -44,4 +45,36 @@ export const invoiceMarkPaidMachine = createFormActionMachine({
 export const staffBookingCancelMachine = createFormActionMachine({
   id: 'staffBookingCancel',
   send: (values) => bookingCalls.cancelBooking({ id: values.id ?? '' }),
+});
+
+/**
+ * Credit an invoice (issue 42; values: number, reason, line, amount): `line` empty credits
+ * everything not yet credited; a line number (1-based, as shown) with an amount in euros credits
+ * that much of that line. One Idempotency-Key per action, so a retry issues one credit note.
+ */
+export function creditRequestOf(values: Record<string, string>) {
+  const line = (values.line ?? '').trim();
+  const amount = Math.round(Number((values.amount ?? '').trim().replace(',', '.')) * 100);
+  return {
+    reason: values.reason ?? '',
+    ...(line ? { lines: [{ index: Number(line) - 1, amount }] } : {}),
+  };
+}
+
+export const invoiceCreditMachine = createFormActionMachine({
+  id: 'invoiceCredit',
+  send: (values) =>
+    api.post(`/admin/invoices/${encodeURIComponent(values.number ?? '')}/credit`, anyBody, {
+      json: creditRequestOf(values),
+      idempotencyKey: values.key || newIdempotencyKey(),
+    }),
+  validate: (values) => {
+    const errors = fieldErrorsOf(creditRequestSchema, { reason: values.reason });
+    const line = (values.line ?? '').trim();
+    if (line && !/^\d{1,3}$/.test(line)) errors.line = 'form.validation.invalid';
+    const request = creditRequestOf(values);
+    if (line && !(request.lines?.[0] && request.lines[0].amount > 0))
+      errors.amount = 'form.validation.invalid';
+    return errors;
+  },
 });

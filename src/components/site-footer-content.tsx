@@ -10,6 +10,8 @@ const LEGAL_LINKS = [
   { to: '/legal/cookie-policy', id: 'footer.legal.cookies' },
   { to: '/legal/sla', id: 'footer.legal.sla' },
   { to: '/legal/aup', id: 'footer.legal.aup' },
+  // The withdrawal function (issue 42), reachable from every page.
+  { to: '/withdraw', id: 'footer.legal.withdraw' },
 ] as const;
 
 const COMPANY_LINKS = [

@@ -56,7 +56,7 @@ describe('a whole order in the browser', () => {
       await field('checkout.fields.address1').fill('Damrak 1');
       await field('checkout.fields.city').fill('Amsterdam');
       await field('checkout.fields.password').fill('an-e2e-password');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /agree|akkoord/i }).check();
       expect(await axeViolations(page)).toEqual([]);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -119,7 +119,7 @@ describe('a whole order in the browser', () => {
       expect(await field('checkout.fields.password').count()).toBe(0);
       // The details of the first order were kept in this browser.
       expect(await field('checkout.fields.city').inputValue()).toBe('Amsterdam');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /agree|akkoord/i }).check();
       expect(await axeViolations(page)).toEqual([]);
       await pay.click();
       await page.waitForURL(/\/pay\/\d{4}-\d{4}/, { timeout: 20_000 });

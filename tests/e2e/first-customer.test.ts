@@ -110,7 +110,7 @@ describe('checkout at 375 px (item 10)', () => {
       // The password left empty: leaving it for the terms box shows its message (validated on
       // blur), which must not move the box out from under the tap.
       await field('checkout.fields.password').focus();
-      const terms = page.getByRole('checkbox');
+      const terms = page.getByRole('checkbox', { name: /agree|akkoord/i });
       await terms.click();
       await expect.poll(() => terms.isChecked()).toBe(true);
       await expect

@@ -67,7 +67,7 @@ describe('paying with Mollie', () => {
       await field('checkout.fields.address1').fill('Damrak 1');
       await field('checkout.fields.city').fill('Amsterdam');
       await field('checkout.fields.password').fill('een-e2e-wachtwoord');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /agree|akkoord/i }).check();
       await page.getByRole('button', { name: t['checkout.pay.button'] }).click();
 
       // Off to Mollie with the server's amount, and no method chosen for the customer (M26).

@@ -75,7 +75,7 @@ describe(`the build under Node.js ${NEXT_MAJOR}`, { concurrent: false }, () => {
       await field('checkout.fields.address1').fill('Damrak 1');
       await field('checkout.fields.city').fill('Amsterdam');
       await field('checkout.fields.password').fill('a-node-26-password');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /agree|akkoord/i }).check();
       await page.getByRole('button', { name: t['checkout.pay.button'] }).click();
 
       await page.waitForURL(/\/pay\/\d{4}-\d{4}/, { timeout: 30_000 });

@@ -7,6 +7,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; heading: string }> = [
   { path: '/consultation-confirmed', heading: 'page.consultationConfirmed.title' },
   { path: '/about', heading: 'page.about.title' },
   { path: '/contact', heading: 'page.contact.title' },
+  { path: '/withdraw', heading: 'page.withdraw.title' },
   { path: '/blueprint100', heading: 'page.blueprint.title' },
   { path: '/email-config', heading: 'page.emailConfig.title' },
   { path: '/thank-you', heading: 'page.thankYou.title' },

@@ -3,6 +3,11 @@
  * Idempotency-Key, get), customers, mandates. A `first` payment that becomes `paid` gives its
  * customer a valid mandate (as Mollie does); a `recurring` payment needs one (else 422, as Mollie
  * answers) and needs no checkout. Tests move payments on with `setStatus`.
+ *
+ * Refunds (INTEGRATIONS.md section 8, issue 42): `POST /v2/payments/{id}/refunds` with an
+ * Idempotency-Key (a repeat answers the first refund), only for a `paid` payment and at most its
+ * amount in all (else 422, as Mollie answers); a new refund is `pending`; `GET` lists them. Tests
+ * move refunds on with `setRefundStatus` and make the next create fail with `failNextRefund`.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +27,10 @@ export function startFakeMollie() {
   const byKey = new Map<string, string>();
   /** Fails the next create (of this sequence type, when given) with a 503. */
   let failNext: { sequenceType?: string | undefined } | null = null;
+  const refunds = new Map<string, Json>();
+  const refundsCreated: Array<{ paymentId: string; body: Json; key: string }> = [];
+  let failNextRefund = 0;
+  const cents = (value: unknown) => Math.round(Number((value as { value: string }).value) * 100);
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let data = '';
@@ -108,6 +117,55 @@ export function startFakeMollie() {
       byKey.set(key, id);
       return send(201, payment);
     }
+    const refundsMatch = /^\/v2\/payments\/(tr_\w+)\/refunds$/.exec(url.pathname);
+    if (refundsMatch) {
+      const paymentId = refundsMatch[1]!;
+      const payment = store.get(paymentId);
+      if (!payment)
+        return send(404, { status: 404, title: 'Not Found', detail: 'No payment exists' });
+      const ofPayment = [...refunds.values()].filter((r) => r.paymentId === paymentId);
+      if (req.method === 'GET')
+        return send(200, { count: ofPayment.length, _embedded: { refunds: ofPayment } });
+      if (req.method !== 'POST') return send(405, { status: 405, title: 'Method Not Allowed' });
+      const body = JSON.parse(await readBody(req)) as Json;
+      refundsCreated.push({ paymentId, body, key });
+      if (failNextRefund > 0) {
+        failNextRefund -= 1;
+        return send(503, { status: 503, title: 'Service Unavailable', detail: 'down' });
+      }
+      const existing = key ? byKey.get(`refund:${key}`) : undefined;
+      if (existing) return send(201, refunds.get(existing));
+      if (payment.status !== 'paid')
+        return send(422, {
+          status: 422,
+          title: 'Unprocessable Entity',
+          detail: 'The payment cannot be refunded',
+        });
+      const taken = ofPayment
+        .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+        .reduce((sum, r) => sum + cents(r.amount), 0);
+      if (taken + cents(body.amount) > cents(payment.amount))
+        return send(422, {
+          status: 422,
+          title: 'Unprocessable Entity',
+          detail: 'The amount is higher than the amount that remains refundable',
+          field: 'amount',
+        });
+      const id = `re_fake${refunds.size + 1}`;
+      const refund: Json = {
+        resource: 'refund',
+        id,
+        amount: body.amount,
+        description: body.description,
+        metadata: body.metadata,
+        status: 'pending',
+        paymentId,
+        createdAt: new Date().toISOString(),
+      };
+      refunds.set(id, refund);
+      if (key) byKey.set(`refund:${key}`, id);
+      return send(201, refund);
+    }
     const match = /^\/v2\/payments\/(tr_\w+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const payment = store.get(match[1]!);
@@ -137,6 +195,16 @@ export function startFakeMollie() {
     /** The customer withdrew the mandate (or the bank refused it). */
     revokeMandates: (customerId: string) => {
       for (const m of mandates.get(customerId) ?? []) m.status = 'invalid';
+    },
+    refundsCreated,
+    refunds: () => [...refunds.values()],
+    /** Moves a refund on (Mollie then calls the payment's webhook). */
+    setRefundStatus: (id: string, status: string) => {
+      refunds.get(id)!.status = status;
+    },
+    /** The next `count` refund creates answer 503. */
+    failNextRefund: (count = 1) => {
+      failNextRefund = count;
     },
     failNextCreate: (sequenceType?: 'oneoff' | 'first' | 'recurring') => {
       failNext = { sequenceType };

@@ -17,6 +17,7 @@ import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
+import { withdrawalMachine } from '#machines/withdrawal/withdrawal.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
@@ -165,6 +166,12 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/components/storefront-status.model.test.tsx',
   },
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
+  {
+    name: 'withdrawal',
+    file: 'machines/withdrawal/withdrawal.machine.ts',
+    machine: withdrawalMachine,
+    test: 'machines/withdrawal/withdrawal.machine.test.ts',
+  },
 ];
 
 /** The entry of a machine by its name (`planner`) or export name (`plannerMachine`). */

@@ -1,5 +1,6 @@
 // The client area's records: invoices, orders, tickets and consultations (read only; a call
 // still to come links to its own page to be moved or cancelled).
+import { withdrawLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type {
   AccountBooking,
@@ -142,6 +143,17 @@ export function Orders({ items, lang }: { items: AccountOrder[]; lang: Lang }) {
                 {' · '}
                 {formatMoney(o.total, lang)}
               </p>
+              {o.withdrawableUntil && o.invoiceNumber ? (
+                <p className="account__withdraw">
+                  <a href={withdrawLink({ order: o.invoiceNumber, lang })}>
+                    <FormattedMessage id="withdraw.button.start" />
+                  </a>{' '}
+                  <FormattedMessage
+                    id="account.orders.withdrawUntil"
+                    values={{ date: formatDate(o.withdrawableUntil, lang, 'long') }}
+                  />
+                </p>
+              ) : null}
               <ul className="account__lines">
                 {o.lines.map((l, index) => (
                   <li key={index}>

@@ -32,13 +32,19 @@ import {
   addressLookupMachine,
 } from '#machines/checkout/address-lookup.machine.ts';
 
+/** The terms box (the start-now box of issue 42 is a checkbox too). */
+const termsBox = () => screen.getByRole('checkbox', { name: /agree|akkoord/i });
+
 const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
 const text = (id: string) => messages[id]!;
 const TODAY = new Date('2026-03-10T10:00:00Z');
 
 type ModelEvent =
-  | Extract<CheckoutEvent, { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' }>
+  | Extract<
+      CheckoutEvent,
+      { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' | 'user.toggleStartNow' }
+    >
   | { type: 'user.changeField'; field: 'email'; value: string }
   | { type: 'user.blurField'; field: 'email' }
   | { type: 'xstate.done.actor.lookupAccount'; output: AccountCheck }
@@ -53,6 +59,7 @@ const samples = {
   'user.checkEmail': [{}],
   'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
   'user.toggleTerms': [{ checked: true }, { checked: false }],
+  'user.toggleStartNow': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
     { output: { result: 'exists' } },
     // The signed-in account's own address: it orders as itself, without a password.
@@ -143,7 +150,13 @@ function startUi() {
       void fireEvent.click(screen.getByRole('button', { name: text('checkout.account.continue') })),
     'user.selectTab': (e) => void fireEvent.click(tab(e.tab)),
     'user.toggleTerms': (e) => {
-      const box = screen.getByRole('checkbox') as HTMLInputElement;
+      const box = termsBox() as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
+    'user.toggleStartNow': (e) => {
+      const box = screen.getByRole('checkbox', {
+        name: text('checkout.startNow.label'),
+      }) as HTMLInputElement;
       if (box.checked !== e.checked) fireEvent.click(box);
     },
     'xstate.done.actor.lookupAccount': async (e) => {
@@ -201,10 +214,7 @@ describe('checkout page (model-based, through the real components)', () => {
                   null,
               ).toBe(asSignedIn);
               expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
-              expect(screen.getByRole('checkbox')).toHaveProperty(
-                'checked',
-                snapshot.context.form.tos,
-              );
+              expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
               if (snapshot.context.errors.tos)
                 expect(
                   screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
@@ -296,7 +306,7 @@ describe('checkout page journeys', () => {
     type('checkout.fields.city', 'Amsterdam');
     type('checkout.fields.password', 'a-good-password');
     expect(pay).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(termsBox());
     expect(screen.queryByText(text('checkout.pay.blocked'))).toBeNull();
     expect(pay).toHaveProperty('disabled', false);
     // Terms and privacy open in a new tab; the password is never saved locally.
@@ -508,7 +518,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(screen.getByText(/You are signed in as new@example\.test/)).toBeTruthy();
     fillNameAndStreet();
     type('checkout.fields.postalcode', '1012 LG');
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(termsBox());
     expect(payButton()).toHaveProperty('disabled', false);
     fireEvent.click(payButton());
     await flush();
@@ -531,7 +541,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(value('checkout.fields.postalcode')).toBe('2000');
     expect(value('checkout.fields.city')).toBe('Antwerpen');
     expect(value('checkout.fields.company')).toBe('Anna BV');
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(termsBox());
     fireEvent.click(payButton());
     await flush();
     expect(bodies[0]).toMatchObject({
@@ -569,7 +579,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     await continueWith('anna@example.test');
     fillNameAndStreet();
     type('checkout.fields.password', 'a-good-password');
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(termsBox());
     type('checkout.fields.postalcode', '12345');
     fireEvent.blur(input('checkout.fields.postalcode'));
     const invalid = text('checkout.validation.postalCodeInvalid');

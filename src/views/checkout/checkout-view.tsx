@@ -14,6 +14,7 @@ import {
   selectAccountTabWarning,
   selectBlockers,
   selectIsCheckingEmail,
+  selectOffersStartNow,
   selectOrdersAsSignedIn,
   selectSmartAnswerSources,
   selectTab,
@@ -129,6 +130,8 @@ export function CheckoutView(props: CheckoutViewProps) {
   const tabWarning = useSelector(checkout, selectAccountTabWarning);
   const blockers = useSelector(checkout, selectBlockers, (a, b) => a.join() === b.join());
   const signedInAs = useSelector(checkout, selectOrdersAsSignedIn);
+  const offersStartNow = useSelector(checkout, selectOffersStartNow);
+  const startNow = useSelector(checkout, (s) => s.context.startNow);
   const paying = useSelector(pay, selectIsPaying);
   const secondsLeft = useSelector(pay, selectSecondsLeft);
   const payError = useSelector(pay, selectPayError);
@@ -388,6 +391,22 @@ export function CheckoutView(props: CheckoutViewProps) {
                   </p>
                 ) : null}
               </div>
+              {offersStartNow ? (
+                <div className="checkout-terms checkout-terms--start-now">
+                  <input
+                    id={`${id}-start-now`}
+                    type="checkbox"
+                    name="startNow"
+                    checked={startNow}
+                    onChange={(event) =>
+                      checkout.send({ type: 'user.toggleStartNow', checked: event.target.checked })
+                    }
+                  />
+                  <label htmlFor={`${id}-start-now`}>
+                    <FormattedMessage id="checkout.startNow.label" />
+                  </label>
+                </div>
+              ) : null}
               {answerSources.length > 0 ? (
                 <p className="checkout-form__answers">
                   <FormattedMessage

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import {
+  invoiceCreditMachine,
   invoiceMarkPaidMachine,
   outboxResendMachine,
   staffBookingCancelMachine,
@@ -231,5 +232,60 @@ export function InvoiceMarkPaid({ row, reload }: { row: Row; reload: () => void 
         refusalIds={{ VALIDATION_FAILED: 'admin.orders.providerPayment' }}
       />
     </span>
+  );
+}
+
+/**
+ * Staff credit an invoice (issue 42, POST /api/admin/invoices/{number}/credit): in full, or one
+ * line by an amount, always with a reason. A credit on a paid invoice is refunded (Mollie at once,
+ * a bank transfer waits in the refunds list) and the customer gets the credit note by mail.
+ */
+export function InvoiceCredit({ row, reload }: { row: Row; reload: () => void }) {
+  const number = String(row.number);
+  const action = useFormAction(
+    invoiceCreditMachine,
+    { number, reason: '', line: '', amount: '', key: '' },
+    reload,
+  );
+  if (row.status === 'credited') return null;
+  return (
+    <details className="admin-table__credit">
+      <summary>
+        <FormattedMessage id="dashboard.invoices.credit" />
+      </summary>
+      {action.isDone ? (
+        <p role="status">
+          <FormattedMessage id="dashboard.invoices.credited" />
+        </p>
+      ) : (
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!action.isOpen) action.open();
+            action.submit();
+          }}
+        >
+          <ActionField action={action} field="reason" labelId="dashboard.invoices.creditReason" />
+          <ActionField
+            action={action}
+            field="line"
+            labelId="dashboard.invoices.creditLine"
+            optional
+          />
+          <ActionField
+            action={action}
+            field="amount"
+            labelId="dashboard.invoices.creditAmount"
+            optional
+          />
+          <button type="submit" className="button button--small" disabled={action.isSending}>
+            <FormattedMessage id="dashboard.invoices.creditSubmit" />
+          </button>
+          <ActionAlert action={action} />
+        </form>
+      )}
+    </details>
   );
 }

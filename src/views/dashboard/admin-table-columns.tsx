@@ -28,6 +28,7 @@ export function LeadSource({ source }: { source: string }) {
 }
 import {
   BookingCancel,
+  InvoiceCredit,
   InvoiceMarkPaid,
   OutboxResend,
   TicketActions,
@@ -325,7 +326,12 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
     {
       key: 'actions',
       labelId: 'dashboard.tables.actions',
-      render: (r, _lang, reload) => <InvoiceMarkPaid row={r} reload={reload} />,
+      render: (r, _lang, reload) => (
+        <>
+          <InvoiceMarkPaid row={r} reload={reload} />
+          <InvoiceCredit row={r} reload={reload} />
+        </>
+      ),
     },
   ],
   leads: [
