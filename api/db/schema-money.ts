@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CreditNoteLine } from '#domain/credit-note.ts';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 import { invoices } from './schema-orders.ts';
 
 export const invoiceDocuments = pgTable('invoice_documents', {

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 const cents = (name: string) => integer(name).notNull();
 

@@ -48,7 +48,7 @@ import { requestHash, type idempotency } from '../http/idempotency.ts';
 import type { BillingSettings } from '../invoices/invoice-pdf.ts';
 import type { InvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { issueInvoice } from '../invoices/invoices.ts';
-import type { InvoiceRow } from './orders.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 import { sendEmailVerification } from '../accounts/email-verification.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { queueOrderMails } from './order-mail.ts';

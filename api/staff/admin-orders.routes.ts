@@ -10,16 +10,16 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateQuery } from '../http/errors.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import type { InvoicePdfs } from '../invoices/invoice-pdfs.ts';
-import { invoicePdfResolver } from '../invoices/invoices.ts';
-import type { Mailer } from '../mail/mail.ts';
-import { adminOrderColumns } from './admin-tables.ts';
 import {
-  applyPaymentStatus,
   findInvoice,
+  invoicePdfResolver,
   latestPayment,
   latestPaymentProvider,
   latestPaymentStatus,
-} from '../orders/orders.ts';
+} from '../invoices/invoices.ts';
+import type { Mailer } from '../mail/mail.ts';
+import { adminOrderColumns } from './admin-tables.ts';
+import { applyPaymentStatus } from '../orders/orders.ts';
 import { canMarkPaidByHand } from '#domain/admin.schema.ts';
 
 const listQuery = v.object({
