@@ -19,7 +19,7 @@ import { createInvoicePdfs } from './invoices/invoice-pdfs.ts';
 import { createAddressLookup } from './address/address-lookup.ts';
 import { createRdapClient } from './domains/rdap.ts';
 import { createChatHub } from './chat/chat-hub.ts';
-import { startChatRetentionJob } from './chat/chat.ts';
+import { startChatRetentionJob } from './chat/chat-privacy.ts';
 import { apiErrorBody } from './http/errors.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import { createPageCache, type PageRenderer } from './http/pages.ts';
