@@ -76,6 +76,28 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a whole number/);
   });
 
+  it('reads the registrar settings: none by default, Openprovider with its credentials', () => {
+    const none = parseConfig({});
+    expect(none.REGISTRAR).toBe('none');
+    expect(none.OPENPROVIDER_URL).toBe('https://api.openprovider.eu/v1beta/');
+    expect(none.DOMAIN_NAMESERVERS).toEqual([]);
+    const op = parseConfig({
+      REGISTRAR: 'openprovider',
+      OPENPROVIDER_USERNAME: 'reseller',
+      OPENPROVIDER_PASSWORD: 'secret',
+      DOMAIN_NAMESERVERS: 'NS1.Studio.nl, ns2.studio.nl.',
+    });
+    expect(op.DOMAIN_NAMESERVERS).toEqual(['ns1.studio.nl', 'ns2.studio.nl']);
+    expect(() => parseConfig({ REGISTRAR: 'openprovider' })).toThrow(
+      /OPENPROVIDER_USERNAME is required when REGISTRAR=openprovider/,
+    );
+    expect(() => parseConfig({ REGISTRAR: 'transip' })).toThrow(
+      /REGISTRAR must be none or openprovider/,
+    );
+    for (const bad of ['ns1.studio.nl', 'ns1.studio.nl,not a host', 'ns1.a.nl,ns1.a.nl'])
+      expect(() => parseConfig({ DOMAIN_NAMESERVERS: bad })).toThrow(/DOMAIN_NAMESERVERS must be/);
+  });
+
   it('accepts a valid IBAN with spaces and normalises it', () => {
     expect(parseConfig({ BANK_IBAN: 'nl91 abna 0417 1643 00' }).BANK_IBAN).toBe(
       'NL91ABNA0417164300',

@@ -8,6 +8,7 @@ import {
   type OfficeHours,
 } from '#domain/office-hours.ts';
 import { VAT_RATE } from '#domain/totals.ts';
+import { parseNameservers } from './registrar/registrar.ts';
 
 /**
  * The configuration of API.md section 2, parsed once at start. A bad value stops the server with
@@ -105,6 +106,25 @@ const envSchema = v.object({
     ),
   ),
   RDAP_BOOTSTRAP_URL: v.optional(url(['http:', 'https:']), 'https://data.iana.org/rdap/dns.json'),
+  REGISTRAR: v.optional(
+    v.picklist(['none', 'openprovider'], 'must be none or openprovider'),
+    'none',
+  ),
+  OPENPROVIDER_URL: v.optional(url(['http:', 'https:']), 'https://api.openprovider.eu/v1beta/'),
+  OPENPROVIDER_USERNAME: optionalString,
+  OPENPROVIDER_PASSWORD: optionalString,
+  DOMAIN_NAMESERVERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const hosts = parseNameservers(dataset.value);
+        if (hosts) return hosts;
+        addIssue({ message: 'must be 2 to 13 host names separated by commas' });
+        return NEVER;
+      }),
+    ),
+    '',
+  ),
   ADDRESS_LOOKUP_URL: v.optional(
     url(['http:', 'https:']),
     'https://api.pdok.nl/bzk/locatieserver/search/v3_1/',
@@ -210,6 +230,9 @@ function crossChecks(
           `${name} is required when NODE_ENV=production (${what}; or set ${fallback} at build time)`,
         );
     }
+  if (env.REGISTRAR === 'openprovider')
+    for (const name of ['OPENPROVIDER_USERNAME', 'OPENPROVIDER_PASSWORD'])
+      if (!env[name]?.trim()) problems.push(`${name} is required when REGISTRAR=openprovider`);
   if (Boolean(env.STAFF_EMAIL) !== Boolean(env.STAFF_PASSWORD)) {
     problems.push(
       `${env.STAFF_EMAIL ? 'STAFF_PASSWORD' : 'STAFF_EMAIL'} is required when ${env.STAFF_EMAIL ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'} is set`,

@@ -1,3 +1,5 @@
+import { createDomainJobs } from './registrar/domain-jobs.ts';
+import { createOpenproviderRegistrar } from './registrar/openprovider.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -170,6 +172,27 @@ async function main() {
     mailer,
   });
 
+  // Domains at the registrar (REGISTRAR=openprovider): the jobs run on every server; each step is
+  // claimed by one of them in the database (api/registrar/domain-jobs.ts).
+  const registrar =
+    config.REGISTRAR === 'openprovider'
+      ? createOpenproviderRegistrar({
+          baseUrl: config.OPENPROVIDER_URL,
+          username: config.OPENPROVIDER_USERNAME ?? '',
+          password: config.OPENPROVIDER_PASSWORD ?? '',
+        })
+      : null;
+  const domainJobs = createDomainJobs({
+    database,
+    registrar,
+    mailer,
+    logger,
+    nameservers: config.DOMAIN_NAMESERVERS,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const domainJobsTimer = domainJobs.start();
+  lifecycle.track('domain-jobs', () => domainJobsTimer.stop());
+
   // Live chat: one LISTEN per server for its streams (which register with the lifecycle), and the
   // daily retention job; both end at shutdown through the lifecycle.
   const chatHub = createChatHub({ database, logger });
@@ -199,6 +222,9 @@ async function main() {
       domainOwnership: createDomainOwnership(database),
       addressLookup: createAddressLookup({ baseUrl: config.ADDRESS_LOOKUP_URL }),
       rdap: createRdapClient({ bootstrapUrl: config.RDAP_BOOTSTRAP_URL }),
+      registrar,
+      domainNameservers: config.DOMAIN_NAMESERVERS,
+      domainJobs,
       rateLimits: createRateLimits({ database, trustProxy: config.TRUST_PROXY }),
       lifecycle,
       web: { renderer: rendererModule, assets, files, pageCache },

@@ -130,6 +130,16 @@ export const checkoutFieldSchemas = {
     ),
     '',
   ),
+  /** The transfer code of a domain to transfer (API.md section 12); optional, asked only then. */
+  authCode: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(255, 'account.domains.validation.authCode'),
+      singleLine(),
+    ),
+    '',
+  ),
   tos: v.pipe(
     v.optional(v.boolean('checkout.validation.tosAgreementRequired'), false),
     v.check((value) => value, 'checkout.validation.tosAgreementRequired'),
@@ -283,6 +293,8 @@ export interface CheckoutForm {
   company: string;
   kvk: string;
   vat: string;
+  /** Only for a domain transfer; never kept in the browser. */
+  authCode: string;
   tos: boolean;
 }
 
@@ -300,6 +312,7 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   company: '',
   kvk: '',
   vat: '',
+  authCode: '',
   tos: false,
 };
 

@@ -20,33 +20,53 @@ describe('exit-intent offer', () => {
     expect(isExitOfferId(undefined)).toBe(false);
   });
 
+  // By hand, with SEO Booster (EUR 890 once) beside the hosting plan: without the offer EUR 920
+  // (Complete, monthly), EUR 940 (Pro, monthly) and EUR 1,250 (Complete, 12 months paid yearly).
   it.each([
-    ['webHosting_total', 3000, 'monthly'],
-    ['webHosting_pro', 5000, 'monthly'],
-    ['webHosting_total', 3000, 'yearly'],
-  ] as const)('takes 10%% of %s off the first month (%s)', (plan, monthly, interval) => {
-    const plain = computeQuote({ plans: [plan, 'seo_booster'], interval, today, lang: 'en' });
-    const offered = computeQuote({
-      plans: [plan, 'seo_booster'],
-      interval,
-      today,
-      lang: 'en',
-      offer: 'exit10',
-    });
-    if (!plain.ok || !offered.ok) throw new Error('quote failed');
-    const line = offered.quote.lines.find((l) => l.id === EXIT_OFFER_LINE_ID);
-    expect(line).toMatchObject({
-      displayName: '10% off your first month',
-      billing: 'oneTime',
-      price: -monthly / 10,
-      productId: null,
-      kind: 'discount',
-    });
-    expect(offered.quote.totals.dueToday).toBe(plain.quote.totals.dueToday - monthly / 10);
-    expect(offered.quote.totals.oneTime).toBe(plain.quote.totals.oneTime - monthly / 10);
-    expect(offered.quote.totals.monthly).toBe(plain.quote.totals.monthly);
-    expect(offered.quote.nextPayments).toEqual(plain.quote.nextPayments);
-  });
+    [
+      'webHosting_total',
+      'monthly',
+      -300,
+      { oneTime: 88700, monthly: 3000, dueToday: 91700 },
+      '2026-04-10',
+    ],
+    [
+      'webHosting_pro',
+      'monthly',
+      -500,
+      { oneTime: 88500, monthly: 5000, dueToday: 93500 },
+      '2026-04-10',
+    ],
+    [
+      'webHosting_total',
+      'yearly',
+      -300,
+      { oneTime: 88700, monthly: 3000, dueToday: 124700 },
+      '2027-03-10',
+    ],
+  ] as const)(
+    'takes 10%% of %s off the first month (%s)',
+    (plan, interval, discount, totals, nextMonthly) => {
+      const offered = computeQuote({
+        plans: [plan, 'seo_booster'],
+        interval,
+        today,
+        lang: 'en',
+        offer: 'exit10',
+      });
+      if (!offered.ok) throw new Error('quote failed');
+      const line = offered.quote.lines.find((l) => l.id === EXIT_OFFER_LINE_ID);
+      expect(line).toMatchObject({
+        displayName: '10% off your first month',
+        billing: 'oneTime',
+        price: discount,
+        productId: null,
+        kind: 'discount',
+      });
+      expect(offered.quote.totals).toMatchObject({ ...totals, yearly: 0 });
+      expect(offered.quote.nextPayments).toEqual({ monthly: nextMonthly, yearly: null });
+    },
+  );
 
   it('gives nothing without a hosting plan, and nothing without the offer', () => {
     const noHosting = computeQuote({

@@ -35,6 +35,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardBookingsRouteImport } from './routes/dashboard/bookings'
 import { Route as DashboardChatRouteImport } from './routes/dashboard/chat'
 import { Route as DashboardCheckoutLinkGeneratorRouteImport } from './routes/dashboard/checkout-link-generator'
+import { Route as DashboardDomainsRouteImport } from './routes/dashboard/domains'
 import { Route as DashboardInvoicesRouteImport } from './routes/dashboard/invoices'
 import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
 import { Route as DashboardOrderLinkGeneratorRouteImport } from './routes/dashboard/order-link-generator'
@@ -184,6 +185,11 @@ const DashboardCheckoutLinkGeneratorRoute =
     path: '/checkout-link-generator',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardDomainsRoute = DashboardDomainsRouteImport.update({
+  id: '/domains',
+  path: '/domains',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardInvoicesRoute = DashboardInvoicesRouteImport.update({
   id: '/invoices',
   path: '/invoices',
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
     | '/dashboard/order-link-generator'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
     | '/dashboard/order-link-generator'
@@ -522,6 +533,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
     | '/dashboard/order-link-generator'
@@ -736,6 +748,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCheckoutLinkGeneratorRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/domains': {
+      id: '/dashboard/domains'
+      path: '/domains'
+      fullPath: '/dashboard/domains'
+      preLoaderRoute: typeof DashboardDomainsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/invoices': {
       id: '/dashboard/invoices'
       path: '/invoices'
@@ -946,6 +965,7 @@ interface DashboardRouteChildren {
   DashboardBookingsRoute: typeof DashboardBookingsRoute
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCheckoutLinkGeneratorRoute: typeof DashboardCheckoutLinkGeneratorRoute
+  DashboardDomainsRoute: typeof DashboardDomainsRoute
   DashboardInvoicesRoute: typeof DashboardInvoicesRoute
   DashboardLeadsRoute: typeof DashboardLeadsRoute
   DashboardOrderLinkGeneratorRoute: typeof DashboardOrderLinkGeneratorRoute
@@ -961,6 +981,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardBookingsRoute: DashboardBookingsRoute,
   DashboardChatRoute: DashboardChatRoute,
   DashboardCheckoutLinkGeneratorRoute: DashboardCheckoutLinkGeneratorRoute,
+  DashboardDomainsRoute: DashboardDomainsRoute,
   DashboardInvoicesRoute: DashboardInvoicesRoute,
   DashboardLeadsRoute: DashboardLeadsRoute,
   DashboardOrderLinkGeneratorRoute: DashboardOrderLinkGeneratorRoute,

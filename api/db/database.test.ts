@@ -141,17 +141,19 @@ describe('openDatabase', () => {
         database.write((tx) =>
           tx.insert(users).values({ email: 'Bob@example.test', role: 'client' }),
         ),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({
+        cause: { code: '23514', constraint: 'users_email_lowercase_check' },
+      });
       await expect(
         database.write((tx) =>
           tx.insert(users).values({ email: 'ann@example.test', role: 'client' }),
         ),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ cause: { code: '23505', constraint: 'users_email_key' } });
       await expect(
         database.write((tx) =>
           tx.insert(users).values({ email: 'c@example.test', role: 'admin' as 'staff' }),
         ),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'users_role_check' } });
 
       const [mail] = await database.write((tx) =>
         tx

@@ -37,9 +37,10 @@ describe('schema', () => {
         { ...row, scope: 'b' },
       ]),
     );
+    // The same key in the same scope is refused by the primary key (scope, key), not by anything else.
     await expect(
       database.write((tx) => tx.insert(idempotencyKeys).values({ ...row, scope: 'a' })),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: '23505', constraint: 'idempotency_keys_pkey' } });
     const stored = await database.db
       .select()
       .from(idempotencyKeys)

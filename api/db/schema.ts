@@ -124,3 +124,4 @@ export * from './schema-money.ts';
 export * from './schema-rate-limits.ts';
 export * from './schema-blueprint.ts';
 export * from './schema-security.ts';
+export * from './schema-registrar.ts';

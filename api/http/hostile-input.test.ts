@@ -266,6 +266,18 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
   },
   { method: 'PATCH', path: `/api/admin/tickets/${UUID}`, who: 'staff', body: { status: 'closed' } },
   { method: 'POST', path: '/api/admin/billing/run', who: 'staff', body: { asOf: '2031-01-01' } },
+  {
+    method: 'PUT',
+    path: '/api/account/domains/example.nl/nameservers',
+    who: 'client',
+    body: { nameservers: ['ns1.example.com', 'ns2.example.com'] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/domains/example.nl/auth-code',
+    who: 'client',
+    body: { authCode: 'abc123' },
+  },
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',
@@ -304,6 +316,9 @@ const ID_PATHS: Array<[string, Who, (id: string, token: string) => string]> = [
   ['POST', 'anyone', (id) => `/api/chat/conversations/${id}/messages`],
   ['POST', 'staff', (id) => `/api/admin/chat/conversations/${id}/messages`],
   ['POST', 'staff', (id) => `/api/admin/chat/conversations/${id}/close`],
+  ['PUT', 'client', (id) => `/api/account/domains/${id}/nameservers`],
+  ['PUT', 'client', (id) => `/api/account/domains/${id}/auth-code`],
+  ['POST', 'staff', (id) => `/api/admin/domains/${id}/retry`],
 ];
 const BAD_IDS = [
   'not-a-uuid',

@@ -18,6 +18,7 @@
  *
  * So a new customer's bank-transfer order is one write transaction (decision M8).
  */
+import { recordOrderDomain } from '../registrar/domain-steps.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { optionByProductId, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
@@ -405,6 +406,15 @@ export async function placeOrder(
       },
     ]);
     const orderId = order!.id;
+    await recordOrderDomain(tx, {
+      orderId,
+      userId,
+      domainName: quote.lines.find((l) => l.domainName)?.domainName ?? null,
+      domainType: body.planData.domainType ?? 'none',
+      authCode: body.authCode,
+      paid: free,
+      at,
+    });
     await insertOrderLines(
       tx,
       quote.lines.map((line, position) => ({

@@ -1,3 +1,4 @@
+import { startDomainWork } from '../registrar/domain-steps.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database.ts';
 import {
@@ -43,6 +44,8 @@ export async function applyPaymentStatus(
     .update(subscriptions)
     .set({ status: 'active' })
     .where(and(eq(subscriptions.orderId, invoice.orderId), eq(subscriptions.status, 'pending')));
+  // The order's domain is registered or transferred, a paid domain renewal renewed (issue 44).
+  await startDomainWork(tx, invoice);
 }
 
 /** `services.domainOwnership`: true when the client has `domainName` on one of their orders. */

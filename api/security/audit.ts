@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'booking_cancel',
   'chat_close',
   'billing_run',
+  'domain_retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

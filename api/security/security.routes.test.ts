@@ -455,17 +455,20 @@ describe('STAFF_2FA', () => {
         const bad = await t.call('GET', `/api/admin/audit?${query}`, undefined, { Cookie: cookie });
         expect(bad.status, query).toBe(400);
       }
-      // The database refuses to change or remove an entry.
+      // The database refuses to change or remove an entry: the trigger's own exception, SQLSTATE P0001.
+      const appendOnly = { cause: { code: 'P0001', message: 'the audit log is append-only' } };
       const id = entries[0]!.id;
       await expect(
         t.database.write((tx) =>
           tx.update(auditLog).set({ action: 'x' }).where(eq(auditLog.id, id)),
         ),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject(appendOnly);
       await expect(
         t.database.write((tx) => tx.delete(auditLog).where(eq(auditLog.id, id))),
-      ).rejects.toThrow();
-      await expect(t.database.write((tx) => tx.execute(sql`truncate audit_log`))).rejects.toThrow();
+      ).rejects.toMatchObject(appendOnly);
+      await expect(
+        t.database.write((tx) => tx.execute(sql`truncate audit_log`)),
+      ).rejects.toMatchObject(appendOnly);
       const [kept] = await t.database.read((db) =>
         db.select().from(auditLog).where(eq(auditLog.id, id)),
       );

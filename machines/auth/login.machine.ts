@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { loginRequestSchema } from '#domain/checkout.schema.ts';
 import { destinationAfterLogin } from '#domain/redirect.ts';
-import * as v from 'valibot';
+import { fieldErrorsOf } from '../shared/form-action.machine.ts';
 import {
   postLogin,
   postSecondFactor,
@@ -35,17 +35,7 @@ export type LoginEvent =
   | { type: 'user.submit' };
 
 function formErrors(context: LoginContext): LoginContext['fieldErrors'] {
-  const result = v.safeParse(loginRequestSchema, {
-    email: context.email,
-    password: context.password,
-  });
-  if (result.success) return {};
-  const errors: LoginContext['fieldErrors'] = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return fieldErrorsOf(loginRequestSchema, { email: context.email, password: context.password });
 }
 
 /**

@@ -213,17 +213,8 @@ export async function sendBlueprint(input: {
   return result.ok ? { ok: true } : { ok: false, code: result.code };
 }
 
-/** Hands a base64 file to the browser as a download (no-op outside a browser). */
-export function downloadBase64(data: string, filename: string, type = 'application/pdf'): void {
-  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+/** The PDF the server sent as base64, as a file for saveFile. */
+export function base64Pdf(data: string): Blob {
   const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return new Blob([bytes], { type: 'application/pdf' });
 }

@@ -10,9 +10,10 @@ import {
 import type { Lang } from '#domain/language.ts';
 import { newIdempotencyKey } from '../shared/api-client.ts';
 import { callResult } from '../shared/call-result.ts';
+import { saveFile } from '../shared/save-file.ts';
 import {
+  base64Pdf,
   createPdf,
-  downloadBase64,
   loadDraft,
   removeUpload,
   saveDraft,
@@ -149,8 +150,9 @@ export const blueprintMachine = setup({
     /** Remembers the server draft's token in this browser. Tests replace it. */
     persistToken: ({ context }) => writeDraftToken(context.draftToken),
     /** Hands the PDF to the browser as a download. Tests replace it. */
-    deliverPdf: (_, params: { data: string; filename: string }) =>
-      downloadBase64(params.data, params.filename),
+    deliverPdf: (_, params: { data: string; filename: string }) => {
+      saveFile(base64Pdf(params.data), params.filename);
+    },
   },
 }).createMachine({
   id: 'blueprint',

@@ -41,7 +41,7 @@ const savedFormSchema = v.object({
 /** The form of an earlier visit (password always empty); invalid data reads as empty, with a warning. */
 export function readSavedCheckoutForm(): CheckoutForm {
   const saved = readStored(CHECKOUT_FORM_STORAGE_KEY, savedFormSchema);
-  return { ...EMPTY_CHECKOUT_FORM, ...(saved ?? {}), password: '' };
+  return { ...EMPTY_CHECKOUT_FORM, ...(saved ?? {}), password: '', authCode: '' };
 }
 
 /** Whether this browser kept a checkout form (the page then starts from it). */
@@ -64,7 +64,8 @@ export function writeSavedCheckoutStep(step: 'account' | 'details'): void {
 }
 
 export function writeSavedCheckoutForm(form: CheckoutForm): void {
-  const { password: _password, ...rest } = form;
+  // Neither the password nor a domain's transfer code is kept in the browser.
+  const { password: _password, authCode: _authCode, ...rest } = form;
   writeStored(CHECKOUT_FORM_STORAGE_KEY, rest);
 }
 

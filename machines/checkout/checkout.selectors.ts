@@ -66,7 +66,7 @@ export function buildCheckoutRequest(
 ): CheckoutRequestInput {
   const { smartLeadFormAnswers } = snapshot.context;
   // The signed-in account keeps its password: none is sent.
-  const { password, ...rest } = snapshot.context.form;
+  const { password, authCode, ...rest } = snapshot.context.form;
   const form = selectOrdersAsSignedIn(snapshot) ? rest : { ...rest, password };
   const products = order.plans.flatMap((id) => {
     const option = CATALOGUE.find((o) => o.id === id);
@@ -84,6 +84,8 @@ export function buildCheckoutRequest(
     noEmail: true,
     lang: order.lang,
     ...(order.offer ? { offer: order.offer } : {}),
+    // The transfer code goes with a transfer only (API.md section 12); left empty, it is asked later.
+    ...(order.domain?.type === 'transfer' && authCode.trim() ? { authCode: authCode.trim() } : {}),
     ...(smartLeadFormAnswers ? { smartLeadFormAnswers } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   contactRequestSchema,
@@ -6,6 +5,7 @@ import {
   type ContactSubject,
 } from '#domain/consultation.schema.ts';
 import type { Lang } from '#domain/language.ts';
+import { fieldErrorsOf } from '../shared/form-action.machine.ts';
 import { postTicket, type SendTicketResult } from './contact-mode.actors.ts';
 
 export type TicketField = 'name' | 'email' | 'subject' | 'message';
@@ -27,14 +27,7 @@ export type TicketFormEvent =
   | { type: 'user.writeAnother' };
 
 function formErrors(context: TicketFormContext): TicketFormContext['fieldErrors'] {
-  const result = v.safeParse(contactRequestSchema, context);
-  if (result.success) return {};
-  const errors: TicketFormContext['fieldErrors'] = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as TicketField | undefined;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return fieldErrorsOf(contactRequestSchema, context);
 }
 
 const empty = {

@@ -1,9 +1,9 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { startConversationSchema } from '#domain/chat.schema.ts';
 import { contactRequestSchema } from '#domain/consultation.schema.ts';
 import { newIdempotencyKey } from '../shared/api-client.ts';
 import { publishChatStatus } from '../shared/chat-status-channel.ts';
+import { fieldErrorsOf } from '../shared/form-action.machine.ts';
 import {
   checkChat,
   listenToConversation,
@@ -15,7 +15,6 @@ import {
 import type {
   ChatMessage,
   CheckResult,
-  DetailsField,
   LiveChatContext,
   LiveChatEvent,
   LiveChatInput,
@@ -26,38 +25,23 @@ import type {
 
 type Errors = LiveChatContext['fieldErrors'];
 
-function issuesToErrors(
-  issues: readonly v.BaseIssue<unknown>[],
-  rename: Record<string, DetailsField> = {},
-): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const raw = String(issue.path?.[0]?.key ?? '');
-    const key = (rename[raw] ?? raw) as DetailsField;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 /** The name, email, consent and first message, checked by the server's own schema. */
 function detailsErrors(context: LiveChatContext): Errors {
-  const result = v.safeParse(startConversationSchema, {
+  return fieldErrorsOf(startConversationSchema, {
     name: context.name,
     email: context.email,
     message: context.draft,
     consent: context.consent,
   });
-  return result.success ? {} : issuesToErrors(result.issues);
 }
 
 /** The offline ticket: name, email and what they typed (POST /api/contact's schema). */
 function ticketErrors(context: LiveChatContext): Errors {
-  const result = v.safeParse(contactRequestSchema, {
+  return fieldErrorsOf(contactRequestSchema, {
     name: context.name,
     email: context.email,
     message: context.draft,
   });
-  return result.success ? {} : issuesToErrors(result.issues);
 }
 
 /** Adds messages once each (the stream also echoes the visitor's own), ordered by id. */

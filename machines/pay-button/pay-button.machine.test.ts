@@ -163,7 +163,7 @@ describe('pay button journeys', () => {
     actor.send({ type: 'user.pay', body: OTHER_BODY, blockers: [] });
     expect(calls).toHaveLength(3);
     expect(calls[2]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey);
-    expect(calls[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls[0]!.idempotencyKey).toMatch(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/);
     stop();
   });
 });

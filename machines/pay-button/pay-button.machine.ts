@@ -5,6 +5,7 @@ import {
   postCheckout,
   type StartCheckoutResult,
 } from '../checkout/checkout.actors.ts';
+import { newIdempotencyKey } from '../shared/api-client.ts';
 
 /** Seconds shown by the countdown while the payment starts (SPEC section 9). */
 export const PAY_COUNTDOWN_SECONDS = 10;
@@ -25,12 +26,6 @@ export type PayButtonEvent = {
   /** checkoutBlockers(...) of the form now: the click is taken only when it is empty. */
   blockers: readonly string[];
 };
-
-function newKey(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Accepted in `idle`, `failed` and `timedOut` only, and only with nothing blocking. */
 const PAY = {
@@ -73,7 +68,7 @@ export const payButtonMachine = setup({
     storeAttempt: assign(({ context }, params: { body: CheckoutRequestInput }) => {
       const json = JSON.stringify(params.body);
       const idempotencyKey =
-        context.attempt?.json === json ? context.attempt.idempotencyKey : newKey();
+        context.attempt?.json === json ? context.attempt.idempotencyKey : newIdempotencyKey();
       return { attempt: { body: params.body, json, idempotencyKey }, failure: null };
     }),
     startCountdown: assign({ secondsLeft: PAY_COUNTDOWN_SECONDS }),

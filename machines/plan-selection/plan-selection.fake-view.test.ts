@@ -5,13 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import { formatMoney } from '#domain/format.ts';
+import { computeQuote } from '#domain/totals.ts';
 import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import { planSelectionMachine } from './plan-selection.machine.ts';
 import {
-  selectCheckoutSearch,
   selectGroups,
   selectMissingRecommended,
-  selectQuote,
   selectRefusal,
 } from './plan-selection.selectors.ts';
 import type { PlanSelectionEvent } from './plan-selection.types.ts';
@@ -28,8 +27,9 @@ function renderFakeView(actor: Actor<typeof planSelectionMachine>) {
   const snapshot = actor.getSnapshot();
   const buttons = selectGroups(snapshot).flatMap((g) => g.options);
   const refusal = selectRefusal(snapshot);
-  const quote = selectQuote(snapshot, { today: TODAY, lang: 'en' });
-  const search = selectCheckoutSearch(snapshot);
+  const { selection, interval } = snapshot.context;
+  const quote = computeQuote({ plans: selection, interval, today: TODAY, lang: 'en' });
+  const search = { plans: selection.join(','), interval };
   return {
     buttons: buttons.map((o) => ({
       id: o.id,

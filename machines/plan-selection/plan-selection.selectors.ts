@@ -8,11 +8,10 @@ import {
   isPopular,
   optionsInGroup,
   type GroupKey,
-  type Lang,
   type PlanId,
 } from '#domain/catalogue.ts';
 import { canToggle, recommendedSet } from '#domain/plan-selection.ts';
-import { computeQuote, type Interval, type QuoteResult } from '#domain/totals.ts';
+import type { Interval } from '#domain/totals.ts';
 import type { planSelectionMachine } from './plan-selection.machine.ts';
 import type { PlanSelectionRefusal } from './plan-selection.types.ts';
 
@@ -79,21 +78,4 @@ export function selectInterval(snapshot: PlanSelectionSnapshot): Interval {
 /** Why the last click was refused, while the chart shows it (`ready.refused`); else null. */
 export function selectRefusal(snapshot: PlanSelectionSnapshot): PlanSelectionRefusal | null {
   return snapshot.matches({ ready: 'refused' }) ? snapshot.context.lastRefusal : null;
-}
-
-/** The summary's quote for the current selection and interval (no domain chosen yet). */
-export function selectQuote(
-  snapshot: PlanSelectionSnapshot,
-  options: { today: Date; lang: Lang },
-): QuoteResult {
-  const { selection, interval } = snapshot.context;
-  return computeQuote({ plans: selection, interval, today: options.today, lang: options.lang });
-}
-
-/** Search params of the "finalize checkout" link: `/checkout?plans=a,b&interval=monthly`. */
-export function selectCheckoutSearch(snapshot: PlanSelectionSnapshot): {
-  plans: string;
-  interval: Interval;
-} {
-  return { plans: snapshot.context.selection.join(','), interval: snapshot.context.interval };
 }

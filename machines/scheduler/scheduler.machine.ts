@@ -1,7 +1,7 @@
-import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { dayWithSlots, MAX_SLOT_QUERY_DAYS } from '#domain/bookings.ts';
 import { bookingRequestSchema } from '#domain/consultation.schema.ts';
+import { fieldErrorsOf } from '../shared/form-action.machine.ts';
 import {
   announceBooking,
   fetchSlots,
@@ -9,26 +9,15 @@ import {
   type CreateBookingResult,
   type LoadSlotsResult,
 } from './scheduler.actors.ts';
-import type {
-  SchedulerContext,
-  SchedulerEvent,
-  SchedulerField,
-  SchedulerInput,
-} from './scheduler.types.ts';
+import type { SchedulerContext, SchedulerEvent, SchedulerInput } from './scheduler.types.ts';
 
 function formErrors(context: SchedulerContext): SchedulerContext['fieldErrors'] {
-  const result = v.safeParse(bookingRequestSchema, {
+  const errors: SchedulerContext['fieldErrors'] = fieldErrorsOf(bookingRequestSchema, {
     name: context.name,
     email: context.email,
     start: context.start ?? '',
   });
-  if (result.success) return {};
-  const errors: SchedulerContext['fieldErrors'] = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key as SchedulerField | undefined;
-    if (key && !errors[key])
-      errors[key] = key === 'start' ? 'scheduler.validation.chooseTime' : issue.message;
-  }
+  if (errors.start) errors.start = 'scheduler.validation.chooseTime';
   return errors;
 }
 

@@ -25,6 +25,7 @@ const TABS = [
   { to: '/dashboard/orders', id: 'dashboard.nav.orders' },
   { to: '/dashboard/invoices', id: 'dashboard.nav.invoices' },
   { to: '/dashboard/subscriptions', id: 'dashboard.nav.subscriptions' },
+  { to: '/dashboard/domains', id: 'dashboard.nav.domains' },
   { to: '/dashboard/leads', id: 'dashboard.nav.leads' },
   { to: '/dashboard/tickets', id: 'dashboard.nav.tickets' },
   { to: '/dashboard/bookings', id: 'dashboard.nav.bookings' },

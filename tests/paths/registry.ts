@@ -25,6 +25,7 @@ import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as domainList } from './models/domain-list.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
@@ -80,6 +81,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: chatInboxMachine,
     test: 'machines/chat-inbox/chat-inbox.machine.test.ts',
   },
+  fromSpec('domainList', 'machines/domains/domain-list.machine.ts', domainList),
   fromSpec('addressLookup', 'machines/checkout/address-lookup.machine.ts', addressLookup),
   {
     name: 'checkout',

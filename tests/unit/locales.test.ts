@@ -69,8 +69,8 @@ describe('message catalogs', () => {
         ],
         // Dotted names of other things: rate-limit rules (`chat.start`), a request field path.
         names: [
-          path.join('api', 'services', 'rate-limit.ts'),
-          `${path.join('api', 'routes', 'catalogue.routes.ts')}: domain.name`,
+          path.join('api', 'http', 'rate-limit.ts'),
+          `${path.join('api', 'orders', 'catalogue.routes.ts')}: domain.name`,
         ],
       },
     );

@@ -66,53 +66,73 @@ const OUTCOMES: Array<{
   answer?: DomainCheckAnswer;
   then: DomainCheckEvent[];
   settled: boolean;
+  /** What the domain adds to the invoice, by hand: EUR 15 for a registration or a transfer. */
+  domainCents: number;
 }> = [
-  { name: 'left empty', then: [], settled: false },
-  { name: 'available (register)', answer: result(true, null, null), then: [], settled: true },
+  { name: 'left empty', then: [], settled: false, domainCents: 0 },
+  {
+    name: 'available (register)',
+    answer: result(true, null, null),
+    then: [],
+    settled: true,
+    domainCents: 1500,
+  },
   {
     name: 'taken, yours, transfer',
     answer: result(false, null, null),
     then: [{ type: 'user.answerOwnership', owns: true }, { type: 'user.chooseTransfer' }],
     settled: true,
+    domainCents: 1500,
   },
   {
     name: 'taken, yours, kept elsewhere',
     answer: result(false, null, null),
     then: [{ type: 'user.answerOwnership', owns: true }, { type: 'user.chooseKeep' }],
     settled: true,
+    domainCents: 0,
   },
   {
     name: 'taken, yours, kept (transfer advised against)',
     answer: result(false, true, false),
     then: [],
     settled: true,
+    domainCents: 0,
   },
   {
     name: 'taken, yours, not yet decided',
     answer: result(false, true, true),
     then: [],
     settled: false,
+    domainCents: 0,
   },
   {
     name: 'taken, owner not yet answered',
     answer: result(false, null, null),
     then: [],
     settled: false,
+    domainCents: 0,
   },
   {
     name: 'taken and not yours',
     answer: result(false, null, null),
     then: [{ type: 'user.answerOwnership', owns: false }],
     settled: false,
+    domainCents: 0,
   },
   {
     name: 'taken and not yours (server)',
     answer: result(false, false, null),
     then: [],
     settled: false,
+    domainCents: 0,
   },
-  { name: 'deferred (skipped)', then: [{ type: 'user.skip' }], settled: true },
-  { name: 'deferred with consultation', then: [{ type: 'user.consult' }], settled: true },
+  { name: 'deferred (skipped)', then: [{ type: 'user.skip' }], settled: true, domainCents: 0 },
+  {
+    name: 'deferred with consultation',
+    then: [{ type: 'user.consult' }],
+    settled: true,
+    domainCents: 0,
+  },
 ];
 
 /** Lines of a rendered summary as `name|cents`, read from the HTML. */
@@ -225,6 +245,7 @@ describe('one truth on the money path, for every domain outcome', () => {
               company: '',
               kvk: '',
               vat: '',
+              authCode: '',
               tos: true,
             },
           },
@@ -290,6 +311,11 @@ describe('one truth on the money path, for every domain outcome', () => {
           .map((l) => `${l.displayName}|${l.price}`);
         expect(invoiceLines).toEqual(expectedLines);
         expect(invoice!.total).toBe(quote.totals.dueToday);
+        // 6. And all of them are right: by hand, hosting EUR 30 a month (12 months when paid
+        // yearly), the mini branding EUR 490 once, the free concierge, and the domain.
+        expect(invoice!.total).toBe(
+          (interval === 'monthly' ? 3000 : 12 * 3000) + 49000 + outcome.domainCents,
+        );
         domain.stop();
         plans.stop();
         checkout.stop();

@@ -18,6 +18,7 @@ import {
   useFormAction,
 } from '../shared/form-action.tsx';
 import { useFocusOnMount } from '../shared/form-field.tsx';
+import { AccountDomains } from './account-domains.tsx';
 import { Empty, Section } from './account-section.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
@@ -65,6 +66,7 @@ export function AccountArea() {
       <AccountHeader profile={data.profile} lang={lang} />
       <EmailVerificationNotice profile={data.profile} lang={lang} />
       <Subscriptions items={data.subscriptions} lang={lang} onChanged={changed} />
+      <AccountDomains lang={lang} />
       <Invoices items={data.invoices} lang={lang} />
       <Orders items={data.orders} lang={lang} />
       <Tickets items={data.tickets} lang={lang} />

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { CheckoutField } from '#domain/checkout.schema.ts';
+import { FormField } from '../shared/form-field.tsx';
 
 export type TextField = Exclude<CheckoutField, 'tos' | 'country'>;
 
@@ -38,6 +38,12 @@ const FIELD_META: Record<
   company: { label: 'checkout.fields.company', autoComplete: 'organization', optional: true },
   kvk: { label: 'checkout.fields.kvk', autoComplete: 'off', optional: true },
   vat: { label: 'checkout.fields.vat', autoComplete: 'off', optional: true },
+  authCode: {
+    label: 'checkout.fields.authCode',
+    autoComplete: 'off',
+    optional: true,
+    hint: 'checkout.fields.authCodeHint',
+  },
 };
 
 /** One text field of the checkout form: label (with "optional"), input, and its error on blur. */
@@ -57,43 +63,28 @@ export function CheckoutTextField({
   onBlur: () => void;
 }) {
   const meta = FIELD_META[name];
-  const describedBy = [meta.hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className="checkout-field">
-      <label htmlFor={inputId}>
-        <FormattedMessage id={meta.label} />
-        {meta.optional ? (
-          <span className="checkout-field__optional">
-            {' '}
-            <FormattedMessage id="checkout.fields.optional" />
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={inputId}
-        name={name}
-        type={meta.type ?? 'text'}
-        autoComplete={meta.autoComplete}
-        {...(meta.inputMode ? { inputMode: meta.inputMode } : {})}
-        required={!meta.optional}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {meta.hint ? (
-        <p id={`${inputId}-hint`} className="checkout-field__hint">
-          <FormattedMessage id={meta.hint} />
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="checkout-field__error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      id={inputId}
+      labelId={meta.label}
+      error={error}
+      block="checkout-form"
+      optional={meta.optional ?? false}
+      hint={meta.hint}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={meta.type ?? 'text'}
+          autoComplete={meta.autoComplete}
+          {...(meta.inputMode ? { inputMode: meta.inputMode } : {})}
+          required={!meta.optional}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </FormField>
   );
 }

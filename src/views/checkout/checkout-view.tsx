@@ -18,6 +18,7 @@ import {
   selectSmartAnswerSources,
   selectTab,
 } from '#machines/checkout/checkout.selectors.ts';
+import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
@@ -311,44 +312,42 @@ export function CheckoutView(props: CheckoutViewProps) {
                     <FormattedMessage id="checkout.address.notFound" />
                   ) : null}
                 </p>
-                <div className="checkout-field">
-                  <label htmlFor={`${id}-country`}>
-                    <FormattedMessage id="checkout.fields.country" />
-                  </label>
-                  <select
-                    id={`${id}-country`}
-                    name="country"
-                    autoComplete="country"
-                    value={form.country}
-                    aria-invalid={errors.country ? true : undefined}
-                    aria-describedby={errors.country ? `${id}-country-error` : undefined}
-                    onChange={(event) =>
-                      checkout.send({
-                        type: 'user.changeField',
-                        field: 'country',
-                        value: event.target.value,
-                      })
-                    }
-                    onBlur={() => checkout.send({ type: 'user.blurField', field: 'country' })}
-                  >
-                    <option value="NL">
-                      {intl.formatMessage({ id: 'checkout.fields.countryNL' })}
-                    </option>
-                    <option value="BE">
-                      {intl.formatMessage({ id: 'checkout.fields.countryBE' })}
-                    </option>
-                  </select>
-                  {errors.country ? (
-                    <p id={`${id}-country-error`} className="checkout-field__error">
-                      <FormattedMessage id={errors.country} />
-                    </p>
-                  ) : null}
-                </div>
+                <FormField
+                  id={`${id}-country`}
+                  labelId="checkout.fields.country"
+                  error={errors.country}
+                  block="checkout-form"
+                >
+                  {(control) => (
+                    <select
+                      {...control}
+                      name="country"
+                      autoComplete="country"
+                      value={form.country}
+                      onChange={(event) =>
+                        checkout.send({
+                          type: 'user.changeField',
+                          field: 'country',
+                          value: event.target.value,
+                        })
+                      }
+                      onBlur={() => checkout.send({ type: 'user.blurField', field: 'country' })}
+                    >
+                      <option value="NL">
+                        {intl.formatMessage({ id: 'checkout.fields.countryNL' })}
+                      </option>
+                      <option value="BE">
+                        {intl.formatMessage({ id: 'checkout.fields.countryBE' })}
+                      </option>
+                    </select>
+                  )}
+                </FormField>
                 {field('phone')}
                 {signedInAs ? null : field('password')}
                 {field('company')}
                 {field('kvk')}
                 {field('vat')}
+                {domain?.type === 'transfer' ? field('authCode') : null}
               </div>
               <div className="checkout-terms">
                 <input
@@ -384,7 +383,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   />
                 </label>
                 {errors.tos ? (
-                  <p id={`${id}-tos-error`} className="checkout-field__error">
+                  <p id={`${id}-tos-error`} className="checkout-form__error">
                     <FormattedMessage id={errors.tos} />
                   </p>
                 ) : null}

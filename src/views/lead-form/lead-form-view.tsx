@@ -1,4 +1,3 @@
-import { ConsentActions } from '../shared/consent-actions.tsx';
 import * as Flow from '../shared/guided-flow.tsx';
 import { DEFAULT_LANG, langFromTag } from '#domain/language.ts';
 import { Link } from '@tanstack/react-router';
@@ -96,23 +95,24 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
       break;
     case 'details':
       body = (
-        <Flow.StepForm onNext={onNext} noValidate>
-          {title}
-          <Flow.Contact
-            idPrefix="lead"
-            labels={{ name: 'leadForm.details.name', email: 'leadForm.details.email' }}
-            name={name}
-            email={email}
-            send={send}
-          />
-          <p className="planner__note">
-            <FormattedMessage id="leadForm.details.privacy" />{' '}
-            <Link to="/legal/privacy-policy">
-              <FormattedMessage id="leadForm.details.privacyLink" />
-            </Link>
-          </p>
-          {actions}
-        </Flow.StepForm>
+        <Flow.ContactScreen
+          title={title}
+          idPrefix="lead"
+          labels={{ name: 'leadForm.details.name', email: 'leadForm.details.email' }}
+          name={name}
+          email={email}
+          send={send}
+          note={
+            <>
+              <FormattedMessage id="leadForm.details.privacy" />{' '}
+              <Link to="/legal/privacy-policy">
+                <FormattedMessage id="leadForm.details.privacyLink" />
+              </Link>
+            </>
+          }
+          actions={actions}
+          onNext={onNext}
+        />
       );
       break;
     case 'goal':
@@ -188,51 +188,38 @@ export function LeadFormScreens({ actor }: { actor: LeadFormActor }) {
       break;
     case 'consent':
       body = (
-        <>
-          {title}
-          <p>
-            <FormattedMessage id="leadForm.consent.text" />
-          </p>
-          <ConsentActions
-            ids={{
-              decline: 'leadForm.consent.decline',
-              accept: 'leadForm.consent.accept',
-              saving: 'leadForm.consent.saving',
-              failed: 'leadForm.consent.failed',
-              retry: 'leadForm.consent.retry',
-            }}
-            submitting={submitting}
-            failed={failed}
-            onDecline={() => send({ type: 'user.declineConsent' })}
-            onAccept={() => send({ type: 'user.acceptConsent' })}
-            onRetry={() => send({ type: 'user.retry' })}
-          />
-        </>
+        <Flow.ConsentScreen
+          title={title}
+          ids={{
+            text: 'leadForm.consent.text',
+            decline: 'leadForm.consent.decline',
+            accept: 'leadForm.consent.accept',
+            saving: 'leadForm.consent.saving',
+            failed: 'leadForm.consent.failed',
+            retry: 'leadForm.consent.retry',
+          }}
+          submitting={submitting}
+          failed={failed}
+          onDecline={() => send({ type: 'user.declineConsent' })}
+          onAccept={() => send({ type: 'user.acceptConsent' })}
+          onRetry={() => send({ type: 'user.retry' })}
+        />
       );
       break;
     case 'thankYou':
-      body = (
-        <>
-          {title}
-          <p role="status">
-            <FormattedMessage id="leadForm.thankYou.text" />
-          </p>
-        </>
-      );
+      body = <Flow.DoneScreen title={title} textId="leadForm.thankYou.text" />;
       break;
     case 'goodbye':
       body = (
-        <>
-          {title}
-          <p role="status">
-            <FormattedMessage id="leadForm.goodbye.text" />
-          </p>
-          <p>
+        <Flow.DoneScreen
+          title={title}
+          textId="leadForm.goodbye.text"
+          link={
             <Link to="/contact" className="button button--ghost">
               <FormattedMessage id="leadForm.goodbye.contact" />
             </Link>
-          </p>
-        </>
+          }
+        />
       );
       break;
   }

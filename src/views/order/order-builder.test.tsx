@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { formatMoney } from '#domain/format.ts';
-import { computeQuote } from '#domain/totals.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { expectConsole } from '#tests/setup/console.ts';
@@ -138,19 +137,16 @@ describe('order builder', () => {
   it('recomputes the totals with the rule book on every click and interval change', async () => {
     const user = userEvent.setup();
     renderBuilder('en', { preselected: ['webHosting_total'] });
-    const expected = (plans: string[], interval: 'monthly' | 'yearly') => {
-      const quote = computeQuote({ plans, interval, today: TODAY, lang: 'en' });
-      return quote.ok ? formatMoney(quote.quote.totals.dueToday, 'en') : 'error';
-    };
-    expect(due()).toBe(expected(['webHosting_total'], 'monthly'));
+    // By hand: hosting EUR 30 a month; the brand audit EUR 350 once; yearly, 12 months of hosting.
+    expect(due()).toBe(formatMoney(3000, 'en'));
     await user.click(screen.getByRole('button', { name: /Brand Audit/ }));
-    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'monthly'));
+    expect(due()).toBe(formatMoney(35000 + 3000, 'en'));
     await user.click(screen.getByLabelText('Pay yearly'));
-    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
+    expect(due()).toBe(formatMoney(35000 + 12 * 3000, 'en'));
     // Finalize waits for the domain step (issue 10): an untouched step must be skipped first.
     expect(screen.getByRole('button', { name: 'Finalize order' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Skip this step' }));
-    expect(due()).toBe(expected(['webHosting_total', 'brand_audit'], 'yearly'));
+    expect(due()).toBe(formatMoney(35000 + 12 * 3000, 'en'));
     const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
     expect(link).toBe(
       '/checkout?plans=webHosting_total,techConcierge_free,brand_audit&lang=en&interval=yearly&domainChoice=deferred',
@@ -158,6 +154,19 @@ describe('order builder', () => {
     // The always-included option explains why it cannot be removed.
     await user.click(screen.getByRole('button', { name: /Tech Concierge Basic/ }));
     expect(screen.getByText('Tech Concierge Basic is always included.')).toBeInTheDocument();
+  });
+
+  it('prices a pre-selection for the yearly interval and links the checkout to it', async () => {
+    const user = userEvent.setup();
+    renderBuilder('en', { preselected: ['webHosting_total', 'domain_managed'] });
+    await user.click(screen.getByLabelText('Pay yearly'));
+    // A year of the Complete Website Package (12 x €30) and the managed domain's €15.
+    expect(due()).toBe('€375.00');
+    await user.click(screen.getByRole('button', { name: 'Skip this step' }));
+    const link = screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
+    expect(link).toBe(
+      '/checkout?plans=webHosting_total,domain_managed,techConcierge_free&lang=en&interval=yearly&domainChoice=deferred',
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
-import { ConsentActions } from '../shared/consent-actions.tsx';
 import * as Flow from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -167,60 +166,53 @@ export function PlannerScreens({ actor }: { actor: PlannerActor }) {
     );
   } else if (screen === 'contact') {
     body = (
-      <Flow.StepForm onNext={onNext} noValidate>
-        <Flow.Contact
-          idPrefix="planner"
-          labels={{ name: 'planner.contact.name', email: 'planner.contact.email' }}
-          name={name}
-          email={email}
-          send={send}
-        />
-        <p className="planner__note">
-          <FormattedMessage id="planner.contact.privacy" />
-        </p>
-        {actions}
-      </Flow.StepForm>
+      <Flow.ContactScreen
+        idPrefix="planner"
+        labels={{ name: 'planner.contact.name', email: 'planner.contact.email' }}
+        name={name}
+        email={email}
+        send={send}
+        note={<FormattedMessage id="planner.contact.privacy" />}
+        actions={actions}
+        onNext={onNext}
+      />
     );
   } else if (screen === 'consent') {
     body = (
-      <>
-        <p>
-          <FormattedMessage id="planner.consent.text" />
-        </p>
-        <ConsentActions
-          ids={{
-            decline: 'planner.consent.decline',
-            accept: 'planner.consent.accept',
-            saving: 'planner.consent.saving',
-            failed: 'planner.consent.failed',
-            continue: 'planner.consent.continue',
-            retry: 'planner.consent.retry',
-          }}
-          submitting={submitting}
-          failed={failed}
-          back={backButton}
-          onDecline={() => send({ type: 'user.declineConsent' })}
-          onAccept={() => send({ type: 'user.acceptConsent' })}
-          onContinue={() => send({ type: 'user.continueWithoutSaving' })}
-          onRetry={() => send({ type: 'user.retry' })}
-        />
-      </>
+      <Flow.ConsentScreen
+        ids={{
+          text: 'planner.consent.text',
+          decline: 'planner.consent.decline',
+          accept: 'planner.consent.accept',
+          saving: 'planner.consent.saving',
+          failed: 'planner.consent.failed',
+          continue: 'planner.consent.continue',
+          retry: 'planner.consent.retry',
+        }}
+        submitting={submitting}
+        failed={failed}
+        back={backButton}
+        onDecline={() => send({ type: 'user.declineConsent' })}
+        onAccept={() => send({ type: 'user.acceptConsent' })}
+        onContinue={() => send({ type: 'user.continueWithoutSaving' })}
+        onRetry={() => send({ type: 'user.retry' })}
+      />
     );
   } else {
     body = (
-      <>
-        <h3 className="planner__title" ref={heading} tabIndex={-1}>
-          <FormattedMessage id={`planner.${screen}.title`} values={{ name: name.trim() }} />
-        </h3>
-        <p role="status">
-          <FormattedMessage id={`planner.${screen}.text`} />
-        </p>
-        <p>
+      <Flow.DoneScreen
+        title={
+          <h3 className="planner__title" ref={heading} tabIndex={-1}>
+            <FormattedMessage id={`planner.${screen}.title`} values={{ name: name.trim() }} />
+          </h3>
+        }
+        textId={`planner.${screen}.text`}
+        link={
           <a href={orderLink({ plans: products }) ?? ORDER_LINK_PATH}>
             <FormattedMessage id="planner.done.link" />
           </a>
-        </p>
-      </>
+        }
+      />
     );
   }
 

@@ -1,5 +1,4 @@
 import { ORDER_LINK_PATH, orderLink } from '#domain/links.ts';
-import { ConsentActions } from '../shared/consent-actions.tsx';
 import * as Flow from '../shared/guided-flow.tsx';
 import { RecommendedPlanCards } from '../shared/recommended-plan.tsx';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -110,57 +109,50 @@ export function QuizScreens({ actor }: { actor: QuizActor }) {
     );
   } else if (screen === 'contact') {
     body = (
-      <Flow.StepForm onNext={onNext} noValidate>
-        {title('quiz.contact.title')}
-        <Flow.Contact
-          idPrefix="quiz"
-          labels={{ name: 'quiz.contact.name', email: 'quiz.contact.email' }}
-          name={name}
-          email={email}
-          send={send}
-        />
-        {actions}
-      </Flow.StepForm>
+      <Flow.ContactScreen
+        title={title('quiz.contact.title')}
+        idPrefix="quiz"
+        labels={{ name: 'quiz.contact.name', email: 'quiz.contact.email' }}
+        name={name}
+        email={email}
+        send={send}
+        actions={actions}
+        onNext={onNext}
+      />
     );
   } else if (screen === 'tips') {
     body = (
-      <>
-        {title('quiz.tips.title')}
-        <p>
-          <FormattedMessage id="quiz.tips.text" />
-        </p>
-        <ConsentActions
-          ids={{
-            decline: 'quiz.tips.decline',
-            accept: 'quiz.tips.accept',
-            saving: 'quiz.tips.saving',
-            failed: 'quiz.tips.failed',
-            continue: 'quiz.tips.continue',
-            retry: 'quiz.tips.retry',
-          }}
-          submitting={submitting}
-          failed={failed}
-          back={backButton}
-          onDecline={() => send({ type: 'user.declineTips' })}
-          onAccept={() => send({ type: 'user.acceptTips' })}
-          onContinue={() => send({ type: 'user.continueWithoutSaving' })}
-          onRetry={() => send({ type: 'user.retry' })}
-        />
-      </>
+      <Flow.ConsentScreen
+        title={title('quiz.tips.title')}
+        ids={{
+          text: 'quiz.tips.text',
+          decline: 'quiz.tips.decline',
+          accept: 'quiz.tips.accept',
+          saving: 'quiz.tips.saving',
+          failed: 'quiz.tips.failed',
+          continue: 'quiz.tips.continue',
+          retry: 'quiz.tips.retry',
+        }}
+        submitting={submitting}
+        failed={failed}
+        back={backButton}
+        onDecline={() => send({ type: 'user.declineTips' })}
+        onAccept={() => send({ type: 'user.acceptTips' })}
+        onContinue={() => send({ type: 'user.continueWithoutSaving' })}
+        onRetry={() => send({ type: 'user.retry' })}
+      />
     );
   } else {
     body = (
-      <>
-        {title('quiz.done.title', { name: name.trim() })}
-        <p role="status">
-          <FormattedMessage id="quiz.done.text" />
-        </p>
-        <p>
+      <Flow.DoneScreen
+        title={title('quiz.done.title', { name: name.trim() })}
+        textId="quiz.done.text"
+        link={
           <a className="button" href={orderLink({ plans: products }) ?? ORDER_LINK_PATH}>
             <FormattedMessage id="quiz.done.link" />
           </a>
-        </p>
-      </>
+        }
+      />
     );
   }
 

@@ -21,6 +21,8 @@ export interface FormFieldProps {
   errorClassName?: string | undefined;
   /** the label says "(optional)" */
   optional?: boolean;
+  /** message id of what the field asks for, said before anything is typed (`${block}__hint`) */
+  hint?: string | undefined;
   /** renders the control (input, select, textarea) with the props it must carry */
   children: (control: FieldControl) => ReactNode;
 }
@@ -33,15 +35,18 @@ export function FormField({
   block,
   errorClassName,
   optional = false,
+  hint,
   children,
 }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={`${block}__field`}>
       <label htmlFor={id}>
         <FormattedMessage id={labelId} />
         {optional ? (
-          <span className="checkout-field__optional">
+          <span className="form-field__optional">
             {' '}
             <FormattedMessage id="checkout.fields.optional" />
           </span>
@@ -50,8 +55,13 @@ export function FormField({
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
+      {hint ? (
+        <p id={hintId} className={`${block}__hint`}>
+          <FormattedMessage id={hint} />
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className={errorClassName ?? `${block}__error`}>
           <FormattedMessage id={error} />

@@ -1,8 +1,7 @@
 // The pieces the guided flows' screens share (the planner, the smart quiz, the lead form), used
 // as `import * as Flow`: focus that follows the screen, the start screen, a step's form (Enter or
-// Next sends `user.next`), the radio cards of a question, the contact fields that send the chart's
-// typing events, Back and Next, and the "Step x of n" line with its bar. Each flow passes its own
-// message ids.
+// Next sends `user.next`), the radio cards of a question, the contact, consent and done screens,
+// Back and Next, and the "Step x of n" line with its bar. Each flow passes its own message ids.
 
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
@@ -150,29 +149,154 @@ export function ChoiceFieldset<T extends string>({
 /** The typing events of a flow's contact step. */
 export type ContactTyping = { type: 'user.changeName' | 'user.changeEmail'; value: string };
 
-/** Name and email of a flow's contact step; every keystroke goes to the chart. */
-export function Contact({
+/**
+ * A flow's contact screen: its title (where the flow shows it here), name and email whose every
+ * keystroke goes to the chart, a note below them, and the step's buttons. Enter or Next is
+ * `user.next`; the chart checks the fields, not the browser.
+ */
+export function ContactScreen({
+  title,
   idPrefix,
   labels,
   name,
   email,
   send,
+  note,
+  actions,
+  onNext,
 }: {
+  title?: ReactNode;
   idPrefix: string;
   labels: { name: string; email: string };
   name: string;
   email: string;
   send(event: ContactTyping): void;
+  /** below the fields (what is done with the address) */
+  note?: ReactNode;
+  actions: ReactNode;
+  onNext(): void;
 }) {
   return (
-    <ContactFields
-      idPrefix={idPrefix}
-      labels={labels}
-      name={name}
-      email={email}
-      onNameChange={(value) => send({ type: 'user.changeName', value })}
-      onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
-    />
+    <StepForm onNext={onNext} noValidate>
+      {title}
+      <ContactFields
+        idPrefix={idPrefix}
+        labels={labels}
+        name={name}
+        email={email}
+        onNameChange={(value) => send({ type: 'user.changeName', value })}
+        onEmailChange={(value) => send({ type: 'user.changeEmail', value })}
+      />
+      {note ? <p className="planner__note">{note}</p> : null}
+      {actions}
+    </StepForm>
+  );
+}
+
+export interface ConsentScreenProps {
+  /** the screen's heading, where the flow shows it here */
+  title?: ReactNode;
+  /** Message ids of this flow's consent step. */
+  ids: {
+    text: string;
+    decline: string;
+    accept: string;
+    saving: string;
+    failed: string;
+    continue?: string;
+    retry: string;
+  };
+  submitting: boolean;
+  failed: boolean;
+  back?: ReactNode;
+  onDecline(): void;
+  onAccept(): void;
+  /**
+   * Continue without saving, offered after a failure (planner, quiz). A flow without it (the lead
+   * form) keeps Decline as the way out of a failure.
+   */
+  onContinue?: () => void;
+  onRetry(): void;
+}
+
+/**
+ * A flow's consent screen: the question, accept or decline, the saving status, and when storing
+ * the lead failed, retry (or continue without saving, where the flow offers it). The flows send
+ * their own events.
+ */
+export function ConsentScreen({
+  title,
+  ids,
+  submitting,
+  failed,
+  back,
+  onDecline,
+  onAccept,
+  onContinue,
+  onRetry,
+}: ConsentScreenProps) {
+  return (
+    <>
+      {title}
+      <p>
+        <FormattedMessage id={ids.text} />
+      </p>
+      <div className="planner__actions">
+        {back}
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={submitting || (failed && onContinue !== undefined)}
+          onClick={onDecline}
+        >
+          <FormattedMessage id={ids.decline} />
+        </button>
+        <button type="button" className="button" disabled={submitting || failed} onClick={onAccept}>
+          <FormattedMessage id={ids.accept} />
+        </button>
+      </div>
+      <p className="planner__status" role="status">
+        {submitting ? <FormattedMessage id={ids.saving} /> : null}
+      </p>
+      {failed ? (
+        <div className="planner__error" role="alert">
+          <p>
+            <FormattedMessage id={ids.failed} />
+          </p>
+          <div className="planner__actions">
+            {onContinue && ids.continue ? (
+              <button type="button" className="button button--ghost" onClick={onContinue}>
+                <FormattedMessage id={ids.continue} />
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={onRetry}>
+              <FormattedMessage id={ids.retry} />
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A flow's last screen: its heading, the outcome (announced) and, where given, where to go. */
+export function DoneScreen({
+  title,
+  textId,
+  link,
+}: {
+  title: ReactNode;
+  textId: string;
+  link?: ReactNode;
+}) {
+  return (
+    <>
+      {title}
+      <p role="status">
+        <FormattedMessage id={textId} />
+      </p>
+      {link ? <p>{link}</p> : null}
+    </>
   );
 }
 
