@@ -23,7 +23,7 @@ import { createAddressLookup } from './address/address-lookup.ts';
 import { createRdapClient } from './domains/rdap.ts';
 import { createViesClient } from './vat/vies.ts';
 import { createChatHub } from './chat/chat-hub.ts';
-import { startChatRetentionJob } from './chat/chat.ts';
+import { startChatRetentionJob } from './chat/chat-privacy.ts';
 import { apiErrorBody } from './http/errors.ts';
 import { loadStaticAssets, readClientAssets } from './http/static-assets.ts';
 import { createPageCache, type PageRenderer } from './http/pages.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
-import { deleteChatTranscripts, exportChatTranscripts } from '../chat/chat.ts';
+import { deleteChatTranscripts, exportChatTranscripts } from '../chat/chat-privacy.ts';
 import {
   bookings,
   cancelledBookings,

@@ -20,7 +20,7 @@ import type { Logger } from '../logger.ts';
 import { mailCustomers } from './billing-customers.ts';
 import { renewalInvoiceMail, type RenewalInvoiceMailInput } from './billing-mail.ts';
 import type { Mailer } from '../mail/mail.ts';
-import { latestPayment, type InvoiceRow } from '../orders/orders.ts';
+import { latestPayment, type InvoiceRow } from '../invoices/invoices.ts';
 import { payPageUrl, type PaymentProvider } from '../invoices/payments.ts';
 
 /** Renewal invoices mailed in one transaction (bank transfer). */

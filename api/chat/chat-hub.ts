@@ -1,6 +1,37 @@
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { CHAT_CHANNEL, parseNotice, type Notice } from './chat.ts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/database.ts';
+
+/**
+ * The chat's wake-ups between app servers: a message or a close is written first; the same
+ * transaction sends `NOTIFY chat` whose payload carries only ids (`m:<conversation>:<message>`,
+ * `c:<conversation>` when closed).
+ */
+export const CHAT_CHANNEL = 'chat';
+
+export type Notice =
+  | { kind: 'message'; conversationId: string; messageId: number }
+  | { kind: 'closed'; conversationId: string };
+
+export function noticePayload(notice: Notice): string {
+  return notice.kind === 'message'
+    ? `m:${notice.conversationId}:${notice.messageId}`
+    : `c:${notice.conversationId}`;
+}
+
+export function parseNotice(payload: string): Notice | null {
+  const [kind, conversationId, messageId] = payload.split(':');
+  if (!conversationId) return null;
+  if (kind === 'm' && messageId && /^\d+$/.test(messageId))
+    return { kind: 'message', conversationId, messageId: Number(messageId) };
+  if (kind === 'c') return { kind: 'closed', conversationId };
+  return null;
+}
+
+export async function notify(tx: Tx, notice: Notice): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${noticePayload(notice)})`);
+}
 
 /**
  * One app server's side of chat delivery: a single `LISTEN chat` (Database.listen) fanned out in

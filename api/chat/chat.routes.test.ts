@@ -11,7 +11,7 @@ import {
   exportChatTranscripts,
   removeExpiredConversations,
   startChatRetentionJob,
-} from './chat.ts';
+} from './chat-privacy.ts';
 import { createLifecycle } from '../http/lifecycle.ts';
 import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { CHAT_STREAM_CAPS } from './chat-streams.ts';

@@ -2,7 +2,6 @@ import { recordStaffAction } from '../security/audit.ts';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { chatAvailabilitySchema } from '#domain/consultation.schema.ts';
 import { postMessageSchema, startConversationSchema } from '#domain/chat.schema.ts';
 import type { Logger } from '../logger.ts';
@@ -10,100 +9,20 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { isUuid } from '../http/params.ts';
 import { requestLang } from '../http/language.ts';
-import type { ChatHub } from './chat-hub.ts';
-import type { ChatService, Notice, Refusal } from './chat.ts';
+import type { ChatHub, Notice } from './chat-hub.ts';
+import type { ChatService, Refusal } from './chat.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../http/rate-limit.ts';
-import { createChatStreams, type StreamLease } from './chat-streams.ts';
+import { createChatStreams } from './chat-streams.ts';
+import { eventStream, KEEP_ALIVE_MS, resumeFrom, type SseEvent } from '../http/event-stream.ts';
 import type { Database } from '../db/database.ts';
 
 /** The visitor's cookie: the token that opens their conversation (HttpOnly, only sent to /api/chat). */
 export const CHAT_COOKIE = 'chat_visitor';
 const CHAT_COOKIE_DAYS = 30;
-/** A comment line this often keeps proxies from closing a quiet stream. */
-export const KEEP_ALIVE_MS = 15_000;
-/** What EventSource waits before reconnecting (the `retry:` field). */
-export const SSE_RETRY_MS = 2_000;
-
 function refuse(refusal: Refusal): never {
   throw new ApiError(refusal.code);
-}
-
-/** `Last-Event-ID` (what EventSource sends on reconnect), else `?after=` (its first connect). */
-function resumeFrom(c: Context): number | null {
-  const raw = c.req.header('Last-Event-ID') ?? c.req.query('after');
-  return raw !== undefined && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-}
-
-type SseEvent = { event: string; data: unknown; id?: number };
-
-/**
- * One Server-Sent Events stream: `read(lastId)` gives what is new in the database; it runs on
- * start and on every wake-up from the hub (one at a time, in order). Keep-alive comments every
- * KEEP_ALIVE_MS; ends when the client leaves, when `read` says so (`end`), or at shutdown.
- */
-function eventStream(
-  c: Context,
-  options: {
-    hub: ChatHub;
-    lifecycle: Lifecycle;
-    logger: Logger;
-    key: string;
-    lastId: number;
-    keepAliveMs: number;
-    /** The stream's place under the caps (chat-streams.ts): renewed each keep-alive, released at the end. */
-    lease?: Extract<StreamLease, { ok: true }>;
-    /** `notice`: what woke it (null on start and after a lost LISTEN connection came back) */
-    read: (lastId: number, notice: Notice | null) => Promise<{ events: SseEvent[]; end?: boolean }>;
-  },
-) {
-  return streamSSE(c, async (stream: SSEStreamingApi) => {
-    let lastId = options.lastId;
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    let queue = Promise.resolve();
-    const step = async (notice: Notice | null) => {
-      if (stream.aborted || stream.closed) return;
-      const { events, end } = await options.read(lastId, notice);
-      for (const event of events) {
-        await stream.writeSSE({
-          event: event.event,
-          data: JSON.stringify(event.data),
-          ...(event.id !== undefined ? { id: String(event.id) } : {}),
-        });
-        if (event.id !== undefined) lastId = Math.max(lastId, event.id);
-      }
-      if (end) finish();
-    };
-    const wake = (notice: Notice | null) => {
-      queue = queue
-        .then(() => step(notice))
-        .catch((error: unknown) => {
-          options.logger.warn({ err: error }, 'chat stream read failed');
-          finish();
-        });
-    };
-    stream.onAbort(finish);
-    // A graceful shutdown ends the stream; its EventSource resumes on another server.
-    const untrack = options.lifecycle.track('chat-stream', finish);
-    const unsubscribe = await options.hub.subscribe(options.key, wake);
-    const keepAlive = setInterval(() => {
-      void stream.write(': keep-alive\n\n').catch(finish);
-      void options.lease?.renew();
-    }, options.keepAliveMs);
-    try {
-      await stream.write(`retry: ${SSE_RETRY_MS}\n\n`);
-      wake(null); // what was missed before subscribing (resume), read after subscribing: no gap
-      await finished;
-      await queue;
-    } finally {
-      clearInterval(keepAlive);
-      unsubscribe();
-      untrack();
-      await options.lease?.release();
-    }
-  });
 }
 
 /**
@@ -260,14 +179,14 @@ export function chatRoutes(options: {
         // Capped per visitor and per conversation, on every server together (issue 38).
         const lease = await streams.open(id, who);
         if (!lease.ok) throw rateLimitedError(lease.retryAfter);
-        return eventStream(c, {
-          hub,
+        return eventStream<Notice>(c, {
+          subscribe: (wake) => hub.subscribe(id, wake),
           lifecycle,
           logger,
-          key: id,
+          kind: 'chat-stream',
           lastId: from,
           keepAliveMs,
-          lease,
+          slot: lease,
           read: async (lastId, notice) => {
             const messages = await chat.messagesAfter(id, lastId);
             const closed =
@@ -293,11 +212,11 @@ export function chatRoutes(options: {
       })
       .get('/admin/chat/events', staffOnly, async (c) => {
         const from = resumeFrom(c) ?? (await chat.lastMessageId(null));
-        return eventStream(c, {
-          hub,
+        return eventStream<Notice>(c, {
+          subscribe: (wake) => hub.subscribe('*', wake),
           lifecycle,
           logger,
-          key: '*',
+          kind: 'chat-stream',
           lastId: from,
           keepAliveMs,
           read: async (lastId, notice) => {

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
-import { addMonths, amsterdamDay, formatDate } from '#domain/format.ts';
+import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { ChatMessage, InboxConversation, MessageAuthor } from '#domain/chat.schema.ts';
 import type { Lang } from '#domain/language.ts';
 import { isOpenAt, type OfficeHours } from '#domain/office-hours.ts';
-import type { Database, Db, Tx } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { chatAvailability, chatConversations, chatMessages } from '../db/schema.ts';
-import { t } from '../i18n.ts';
-import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { hashToken } from '../accounts/sessions.ts';
+import { notify } from './chat-hub.ts';
+import { transcriptMail } from './chat-mail.ts';
 
 /**
  * Live chat (API.md section 7): conversations and messages in the database, and the functions the
@@ -21,34 +20,10 @@ import { hashToken } from '../accounts/sessions.ts';
  * its own listeners), and every stream then reads what is new from the database (chat-hub.ts).
  */
 
-export const CHAT_CHANNEL = 'chat';
 export const INBOX_LIMIT = 200;
 
-export type Notice =
-  | { kind: 'message'; conversationId: string; messageId: number }
-  | { kind: 'closed'; conversationId: string };
-
-export function noticePayload(notice: Notice): string {
-  return notice.kind === 'message'
-    ? `m:${notice.conversationId}:${notice.messageId}`
-    : `c:${notice.conversationId}`;
-}
-
-export function parseNotice(payload: string): Notice | null {
-  const [kind, conversationId, messageId] = payload.split(':');
-  if (!conversationId) return null;
-  if (kind === 'm' && messageId && /^\d+$/.test(messageId))
-    return { kind: 'message', conversationId, messageId: Number(messageId) };
-  if (kind === 'c') return { kind: 'closed', conversationId };
-  return null;
-}
-
-async function notify(tx: Tx, notice: Notice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${noticePayload(notice)})`);
-}
-
 type MessageRow = typeof chatMessages.$inferSelect;
-type ConversationRow = typeof chatConversations.$inferSelect;
+export type ConversationRow = typeof chatConversations.$inferSelect;
 
 export function toChatMessage(row: Pick<MessageRow, 'id' | 'author' | 'body' | 'createdAt'>) {
   return {
@@ -119,33 +94,6 @@ export interface ChatService {
 /** A token for the visitor's cookie: 32 random bytes, base64url. */
 export function newVisitorToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-function transcriptMail(conversation: ConversationRow, messages: ChatMessage[]) {
-  const lang = conversation.lang;
-  const lines = messages.map((m) => {
-    const who =
-      m.author === 'staff' ? t(lang, 'app.brand') : conversation.name || t(lang, 'mail.chat.you');
-    const at = new Date(m.createdAt).toLocaleTimeString(lang === 'nl' ? 'nl-NL' : 'en-GB', {
-      timeZone: 'Europe/Amsterdam',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    return `[${at}] ${who}: ${m.body}`;
-  });
-  const day = formatDate(amsterdamDay(conversation.createdAt), lang, 'long');
-  return {
-    subject: t(lang, 'mail.chat.subject', { brand: t(lang, 'app.brand'), day }),
-    text: [
-      t(lang, 'mail.common.hello', { name: conversation.name }),
-      '',
-      t(lang, 'mail.chat.thanks'),
-      '',
-      ...lines,
-      '',
-      t(lang, 'mail.chat.more'),
-    ].join('\n'),
-  };
 }
 
 export function createChatService(options: {
@@ -408,144 +356,6 @@ export function createChatService(options: {
             set: { available, updatedAt: sql`excluded.updated_at` },
           }),
       );
-    },
-  };
-}
-
-// ------------------------------------------------------------------------------------------------
-// Privacy: for the data export and account deletion (engineer "accounts"), and retention
-
-export interface ChatTranscript {
-  id: string;
-  name: string;
-  email: string;
-  lang: 'nl' | 'en';
-  status: 'open' | 'closed';
-  consentAt: string;
-  createdAt: string;
-  closedAt: string | null;
-  messages: ChatMessage[];
-}
-
-/** Every conversation of an address, or those a condition picks (person-records.ts's gate). */
-function conversationsOf(who: string | SQL): SQL {
-  return typeof who === 'string' ? eq(chatConversations.email, who.trim().toLowerCase()) : who;
-}
-
-/**
- * The conversations of an address (every one), or those a condition picks (the data export passes
- * person-records.ts's gate), with their messages (for GET /api/account/export).
- */
-export async function exportChatTranscripts(
-  from: Database | Db | Tx,
-  who: string | SQL,
-): Promise<ChatTranscript[]> {
-  const db = 'db' in from ? from.db : from;
-  const conversations = await db
-    .select()
-    .from(chatConversations)
-    .where(conversationsOf(who))
-    .orderBy(asc(chatConversations.createdAt));
-  if (conversations.length === 0) return [];
-  const messages = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      inArray(
-        chatMessages.conversationId,
-        conversations.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(chatMessages.id));
-  return conversations.map((c) => ({
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    lang: c.lang,
-    status: c.status,
-    consentAt: c.consentAt.toISOString(),
-    createdAt: c.createdAt.toISOString(),
-    closedAt: c.closedAt?.toISOString() ?? null,
-    messages: messages.filter((m) => m.conversationId === c.id).map(toChatMessage),
-  }));
-}
-
-/**
- * Deletes every conversation (and its messages) of this email address, or those the condition
- * picks; returns how many. Pass
- * the caller's transaction to delete together with the account.
- */
-export async function deleteChatTranscripts(
-  target: Database | Tx,
-  who: string | SQL,
-): Promise<number> {
-  const run = async (t: Tx) => {
-    const deleted = await t
-      .delete(chatConversations)
-      .where(conversationsOf(who))
-      .returning({ id: chatConversations.id });
-    return deleted.length;
-  };
-  return 'write' in target ? target.write(run) : run(target);
-}
-
-export const DEFAULT_CHAT_RETENTION_MONTHS = 12;
-/** Session advisory lock key of the retention job ("storefront chat retention"). */
-export const CHAT_RETENTION_LOCK_KEY = '7246183502120';
-
-/**
- * Deletes conversations whose last message is older than `months` months before `now`. On
- * PostgreSQL one run at a time across app servers (`pg_try_advisory_xact_lock`: a server that
- * finds it taken skips this run, returns null); PGlite is one server. Returns how many went.
- */
-export async function removeExpiredConversations(
-  database: Database,
-  options: { now: Date; months: number; logger?: Logger },
-): Promise<number | null> {
-  const cutoff = new Date(`${addMonths(amsterdamDay(options.now), -options.months)}T00:00:00Z`);
-  const removed = await database.write(async (tx) => {
-    if (database.kind === 'postgres') {
-      const lock = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(${CHAT_RETENTION_LOCK_KEY}::bigint) as locked`,
-      );
-      if (!lock.rows[0]?.locked) return null;
-    }
-    const deleted = await tx
-      .delete(chatConversations)
-      .where(lt(chatConversations.lastMessageAt, cutoff))
-      .returning({ id: chatConversations.id });
-    return deleted.length;
-  });
-  if (removed !== null)
-    options.logger?.info({ removed, cutoff: cutoff.toISOString() }, 'chat retention run');
-  return removed;
-}
-
-export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
-
-/** The daily retention job of one app server: first run a minute after start, then daily. */
-export function startChatRetentionJob(options: {
-  database: Database;
-  months: number;
-  logger: Logger;
-  now?: () => Date;
-  firstRunMs?: number;
-}): { stop(): void } {
-  const now = options.now ?? (() => new Date());
-  const run = () =>
-    void removeExpiredConversations(options.database, {
-      now: now(),
-      months: options.months,
-      logger: options.logger,
-    }).catch((error: unknown) => options.logger.warn({ err: error }, 'chat retention run failed'));
-  const first = setTimeout(run, options.firstRunMs ?? 60_000);
-  const daily = setInterval(run, RETENTION_EVERY_MS);
-  first.unref();
-  daily.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(daily);
     },
   };
 }

@@ -19,7 +19,8 @@ import type { Db, Tx } from '../db/database.ts';
 import { creditNotes, invoices } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { renderInvoicePdf, type BankDetails } from '../invoices/invoice-pdf.ts';
-import { nextDocumentNumbers, type InvoiceRow } from '../orders/orders.ts';
+import { nextDocumentNumbers } from '../invoices/invoice-numbers.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 

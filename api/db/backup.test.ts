@@ -9,7 +9,8 @@ import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { BackupError, restoreBackup, writeBackup } from './backup.ts';
 import { runBackupCommand } from './backup-cli.ts';
-import { wrapPglite, type Database } from './database.ts';
+import type { Database } from './database.ts';
+import { wrapPglite } from './drivers/pglite.ts';
 import { outbox } from './schema.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-backup-'));

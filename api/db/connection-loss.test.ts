@@ -6,7 +6,8 @@ import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { withAdmin } from '../../tests/helpers/pg-admin.ts';
 import { invoices, orders, payments, users } from './schema.ts';
 import pg from 'pg';
-import { isConnectionLost, wrapPool, type Database } from './database.ts';
+import type { Database } from './database.ts';
+import { isConnectionLost, wrapPool } from './drivers/postgres.ts';
 
 /**
  * A PostgreSQL connection cut under the app (issue 38 item 2): `pg_terminate_backend` on the

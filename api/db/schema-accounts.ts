@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { madeByUser, tickets } from './schema-bookings.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * Links that prove an account's address (API.md section 13): only the sha256 of the token is

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 import { invoices, subscriptions } from './schema-orders.ts';
 
 /**

@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * The account that was signed in when the record was made (null: made without signing in). Such

@@ -20,7 +20,7 @@ import {
 import type { CreditNoteLine } from '#domain/credit-note.ts';
 import type { VatCategory } from '#domain/vat.ts';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 import { invoices } from './schema-orders.ts';
 
 export const invoiceDocuments = pgTable('invoice_documents', {

@@ -22,7 +22,7 @@ import {
 import type { SmartLeadFormAnswers } from '#domain/smart-answers.ts';
 import type { VatCategory } from '#domain/vat.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 const cents = (name: string) => integer(name).notNull();
 

@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { domainStatusValues } from '#domain/nameservers.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 import { invoices, orders } from './schema-orders.ts';
 
 /** The statuses of API.md section 12, and `cancelled` (withdrawn before the registrar was asked). */

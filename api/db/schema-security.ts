@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * An account's TOTP secret: written by setup (`enabled_at` null: not yet active), active from the

@@ -6,11 +6,10 @@ import type { Registrar } from '../registrar/registrar.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from './body-limit.ts';
-import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { setupGaps, type Config } from '../env.ts';
-import { isConnectionLost, type Database } from '../db/database.ts';
-import { loggedPath, type Logger } from '../logger.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { Sessions } from '../accounts/sessions.ts';
 import { authRoutes } from '../accounts/auth.routes.ts';
@@ -32,6 +31,7 @@ import { billingRoutes } from '../billing/billing.routes.ts';
 import { createBillingJob, type BillingJob } from '../billing/billing.ts';
 import type { AddressLookup } from '../address/address-lookup.ts';
 import { ApiError, errorResponse } from './errors.ts';
+import { answerError, logRequests } from './request-errors.ts';
 import { requestLang } from './language.ts';
 import { t } from '../i18n.ts';
 import { createPageCache, createPageHandler, type PageCache, type PageRenderer } from './pages.ts';
@@ -71,14 +71,6 @@ import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 export const MAX_BODY_BYTES = 100 * 1024;
 /** The payment provider's callback (form-encoded `id=...`, no Origin): not a JSON endpoint. */
 const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
-
-/** The driver's words for a lost connection, never the failed SQL or its parameters. */
-function connectionErrorText(error: unknown): string {
-  let current: unknown = error;
-  while ((current as { cause?: unknown } | null)?.cause)
-    current = (current as { cause: unknown }).cause;
-  return current instanceof Error ? current.message.slice(0, 200) : 'connection lost';
-}
 
 export interface AppServices {
   database: Database;
@@ -197,57 +189,12 @@ export function createApp({
   });
 
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: loggedPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  });
+  app.use(logRequests(logger));
   app.use(securityHeaders({ https: config.PUBLIC_URL.startsWith('https:') }));
   // No page on another site may make a visitor's browser write here (API.md section 3).
   app.use(sameOriginWrites({ publicUrl: config.PUBLIC_URL }));
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
-    if (error instanceof HTTPException && error.status < 500) {
-      const code =
-        error.status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : error.status === 404
-            ? 'NOT_FOUND'
-            : 'VALIDATION_FAILED';
-      return errorResponse(c, new ApiError(code, { status: error.status }));
-    }
-    // The database connection broke under this request (its transaction is rolled back): try
-    // again in a moment; the next request gets a new connection.
-    if (isConnectionLost(error)) {
-      logger.warn(
-        {
-          requestId: c.get('requestId'),
-          path: loggedPath(c.req.path),
-          err: connectionErrorText(error),
-        },
-        'connection lost during the request',
-      );
-      return errorResponse(
-        c,
-        new ApiError('SERVICE_UNAVAILABLE', { headers: { 'Retry-After': '1' } }),
-      );
-    }
-    logger.error(
-      { requestId: c.get('requestId'), path: loggedPath(c.req.path), err: error },
-      'unhandled error',
-    );
-    return errorResponse(c, new ApiError('INTERNAL'));
-  });
+  app.onError(answerError(logger));
 
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,

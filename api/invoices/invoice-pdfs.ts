@@ -16,7 +16,7 @@ import type { Database } from '../db/database.ts';
 import { invoiceDocuments } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { renderInvoicePdf, type BankDetails, type InvoiceDocument } from './invoice-pdf.ts';
-import { invoiceDocument, type InvoiceRow } from '../orders/orders.ts';
+import { invoiceDocument, type InvoiceRow } from './invoices.ts';
 
 export interface InvoicePdfs {
   /** Queues the PDF of a just-issued invoice; never throws. */

@@ -7,11 +7,10 @@ import type { CurrentUser } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingSettings } from './invoice-pdf.ts';
-import { renderAndStoreInvoicePdf } from './invoices.ts';
+import { findInvoice, latestPayment, renderAndStoreInvoicePdf } from './invoices.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { findCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { creditNoteUbl, invoiceUbl, ublResponseHeaders } from '../vat/ubl.ts';
-import { findInvoice, latestPayment } from '../orders/orders.ts';
 import { syncProviderPayment, type PaymentStatusListener } from './payment-sync.ts';
 import type { PaymentProvider } from './payments.ts';
 

@@ -13,17 +13,67 @@
  *   mailer reads the bytes at delivery (so a mail row can be written inside the transaction,
  *   before the PDF exists).
  */
-import { eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, amsterdamDay, type IsoDay } from '#domain/format.ts';
 import { invoiceYear, PAYMENT_TERM_DAYS } from '#domain/invoice.ts';
 import type { VatDecision } from '#domain/vat.ts';
 import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
-import { invoiceDocuments, invoices, type MailAttachment } from '../db/schema.ts';
+import { invoiceDocuments, invoices, payments, type MailAttachment } from '../db/schema.ts';
 import { renderInvoicePdf, type BankDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import type { InvoicePdfs } from './invoice-pdfs.ts';
 import { invoiceUbl } from '../vat/ubl.ts';
-import { invoiceDocument, nextInvoiceNumbers, type InvoiceRow } from '../orders/orders.ts';
+import { nextInvoiceNumbers } from './invoice-numbers.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export async function findInvoice(db: Db | Tx, number: string): Promise<InvoiceRow | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.number, number)).limit(1);
+  return row ?? null;
+}
+
+export async function latestPayment(db: Db | Tx, invoiceId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A column of an invoice's latest payment, as a column of a select from invoices. */
+const latestPaymentColumn = (column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${column} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc limit 1)`;
+
+/** The provider and status of an invoice's latest payment: what mark-paid acts on. */
+export const latestPaymentProvider = latestPaymentColumn(payments.provider);
+export const latestPaymentStatus = latestPaymentColumn(payments.status);
+
+export function invoiceDocument(row: InvoiceRow, bank: BankDetails): InvoiceDocument {
+  return {
+    number: row.number,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    lang: row.lang,
+    seller: row.seller,
+    buyer: row.buyer,
+    lines: row.lines,
+    subtotal: row.subtotal,
+    vatRate: row.vatRate,
+    vat: row.vat,
+    total: row.total,
+    vatCategory: row.vatCategory,
+    taxCountry: row.taxCountry,
+    buyerVat: row.buyerVat,
+    bank,
+    // A paid invoice's PDF says "Paid on" its Amsterdam day (API.md section 6).
+    paidOn: row.status === 'paid' && row.paidAt ? amsterdamDay(row.paidAt) : null,
+  };
+}
 
 /** What an invoice says besides its number and dates (the PDF's own fields). */
 type InvoiceContent = Pick<
@@ -259,5 +309,15 @@ export function invoicePdfResolver(
       contentType: attachment.contentType,
       content: Buffer.from(pdf).toString('base64'),
     };
+  };
+}
+
+/** A resolver that only reads the stored PDF (a missing one fails the attempt; it is retried). */
+export function storedInvoicePdfResolver(database: Database) {
+  return async (attachment: MailAttachment): Promise<MailAttachment> => {
+    if (!attachment.invoiceId) return attachment;
+    const pdf = await database.read((db) => storedInvoicePdf(db, attachment.invoiceId!));
+    if (!pdf) throw new Error(`invoice PDF ${attachment.invoiceId} not stored yet`);
+    return { filename: attachment.filename, contentType: attachment.contentType, content: pdf };
   };
 }

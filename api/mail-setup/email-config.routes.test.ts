@@ -15,7 +15,7 @@ import {
   type PlistValue,
 } from '#tests/helpers/mail-documents.ts';
 import { BAKKERIJ_SETTINGS } from '#tests/helpers/mail-settings.ts';
-import { OUTLOOK_RESPONSE_SCHEMA } from '#domain/mail-config.ts';
+import { OUTLOOK_RESPONSE_SCHEMA } from './mail-xml.ts';
 import { nameUuid } from './mail-config.ts';
 
 let app: ReturnType<typeof createApp>;

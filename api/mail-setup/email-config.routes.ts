@@ -9,9 +9,9 @@ import {
   mailAddressSchema,
   mailConfigQuerySchema,
   mailProfileQuerySchema,
-  parseAutodiscoverRequest,
   profileFilename,
 } from '#domain/mail-config.ts';
+import { parseAutodiscoverRequest } from './mail-xml.ts';
 import { ApiError, issuesToFields, validateQuery } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
 import { t } from '../i18n.ts';

@@ -2,21 +2,25 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Lang } from '#domain/language.ts';
 import {
   DEFAULT_MAIL_HOST,
-  appleMailProfile,
   gmailConfig,
   isMailDomain,
   mailSettings,
   mailSettingsForDomain,
-  outlookAutodiscoverErrorXml,
-  outlookAutodiscoverXml,
-  profileIdentifierBase,
-  profileIdentifiers,
-  thunderbirdConfigXml,
-  type AutodiscoverErrorCode,
   type GmailConfig,
   type MailSettings,
-  type ProfileVariant,
 } from '#domain/mail-config.ts';
+import {
+  appleMailProfile,
+  profileIdentifierBase,
+  profileIdentifiers,
+  type ProfileVariant,
+} from './apple-profile.ts';
+import {
+  outlookAutodiscoverErrorXml,
+  outlookAutodiscoverXml,
+  thunderbirdConfigXml,
+  type AutodiscoverErrorCode,
+} from './mail-xml.ts';
 import { t } from '../i18n.ts';
 
 /**

@@ -5,7 +5,6 @@ import { cachedQuery, slots } from '../db/cached-query.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { outbox, type MailAttachment, type MailFailure } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { storedInvoicePdf } from '../invoices/invoices.ts';
 
 /**
  * Outgoing mail. Every mail is first stored in the outbox table (in the caller's transaction when
@@ -145,8 +144,9 @@ export function createMailer(options: {
   /** The clock of the schedule (tests simulate days). */
   now?: () => Date;
   /**
-   * Reads an attachment whose bytes are stored elsewhere (`invoiceId`). Default: the invoice's
-   * stored PDF; the server passes one that renders and stores it when missing.
+   * Reads an attachment whose bytes are stored elsewhere (`invoiceId`): the feature that queued
+   * it passes its reader in (the invoices wing's `invoicePdfResolver` or
+   * `storedInvoicePdfResolver`). Without one such an attachment fails its attempt (retried).
    */
   resolveAttachment?: (attachment: MailAttachment) => Promise<MailAttachment>;
 }): Mailer {
@@ -162,7 +162,7 @@ export function createMailer(options: {
       : undefined);
   let delivering: Promise<number> | undefined;
 
-  const resolveAttachment = options.resolveAttachment ?? storedAttachment(database);
+  const resolveAttachment = options.resolveAttachment ?? bytesGiven;
 
   const deliverOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {
     if (!transport) return false;
@@ -386,12 +386,9 @@ export function createMailer(options: {
   };
 }
 
-/** The default resolver: an invoice's stored PDF (a missing one fails the attempt; it is retried). */
-function storedAttachment(database: Database) {
-  return async (attachment: MailAttachment): Promise<MailAttachment> => {
-    if (!attachment.invoiceId) return attachment;
-    const pdf = await database.read((db) => storedInvoicePdf(db, attachment.invoiceId!));
-    if (!pdf) throw new Error(`invoice PDF ${attachment.invoiceId} not stored yet`);
-    return { filename: attachment.filename, contentType: attachment.contentType, content: pdf };
-  };
+/** The default resolver: an attachment must carry its bytes. */
+async function bytesGiven(attachment: MailAttachment): Promise<MailAttachment> {
+  if (attachment.invoiceId)
+    throw new Error(`no reader for stored attachment ${attachment.filename}`);
+  return attachment;
 }

@@ -54,7 +54,7 @@ import { NO_VAT_RECORD, type CheckedVat } from '../vat/vat-service.ts';
 import { vatYearFor } from '../vat/vat-year.ts';
 import type { InvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { issueInvoice } from '../invoices/invoices.ts';
-import type { InvoiceRow } from './orders.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 import { sendEmailVerification } from '../accounts/email-verification.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { queueOrderMails } from './order-mail.ts';

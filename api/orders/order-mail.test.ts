@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
+import { storedInvoicePdfResolver } from '../invoices/invoices.ts';
 import { createMailer, type Mailer } from '../mail/mail.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { createLogger } from '../logger.ts';
@@ -52,6 +53,7 @@ beforeAll(async () => {
     from: 'Webstudio <hello@webstudio.test>',
     staffAddress: 'owner@webstudio.test',
     retryEveryMs: 0,
+    resolveAttachment: storedInvoicePdfResolver(database),
   });
   t = await createTestApp({ database, mailer, now: () => new Date('2026-06-01T08:00:00Z') });
 });

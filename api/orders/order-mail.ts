@@ -6,7 +6,7 @@ import { mailSignOff, t } from '../i18n.ts';
 import { findCustomers, firstnameOf } from '../billing/billing-customers.ts';
 import { invoiceAttachments } from '../invoices/invoices.ts';
 import type { MailMessage, Mailer } from '../mail/mail.ts';
-import type { InvoiceRow } from './orders.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 
 /**
  * The money path's mails, worded in locales/ (`mail.*`) in the customer's language: the order

@@ -5,12 +5,12 @@ import { invoices, orders, payments, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mail.ts';
 import {
-  applyPaymentStatus,
   findInvoice,
   latestPayment,
   latestPaymentProvider,
   latestPaymentStatus,
-} from '../orders/orders.ts';
+} from '../invoices/invoices.ts';
+import { applyPaymentStatus } from '../orders/orders.ts';
 import { adminOrderColumns } from './admin-tables.ts';
 
 /** The staff's order list and an invoice marked paid by hand (a bank transfer has arrived). */

@@ -14,7 +14,7 @@ import {
 
 import { iso, readTable, type Spec, type TablePage, type TableQuery } from './admin-table-query.ts';
 import { subscriptionsTable } from './admin-subscriptions-table.ts';
-import { latestPaymentProvider, latestPaymentStatus } from '../orders/orders.ts';
+import { latestPaymentProvider, latestPaymentStatus } from '../invoices/invoices.ts';
 import { withTicketMessages } from '../accounts/person-records.ts';
 import type { AdminTable } from '#domain/admin.schema.ts';
 

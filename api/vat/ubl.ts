@@ -10,7 +10,7 @@ import type { VatCategory } from '#domain/vat.ts';
 import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import type { CreditNoteRow } from '../credit-notes/credit-notes.service.ts';
-import type { InvoiceRow } from '../orders/orders.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 
 export const PEPPOL_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';

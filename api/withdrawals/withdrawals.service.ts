@@ -42,7 +42,7 @@ import { ApiError } from '../http/errors.ts';
 import { languageName, mailSignOff, t } from '../i18n.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import { notifyStaff, type Mailer } from '../mail/mail.ts';
-import type { InvoiceRow } from '../orders/orders.ts';
+import type { InvoiceRow } from '../invoices/invoices.ts';
 import { recordRefund, type RefundRow } from './refunds.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATION_LOCK_KEY } from '../../api/db/database.ts';
+import { MIGRATION_LOCK_KEY } from '../../api/db/drivers/postgres.ts';
 import { freePort, startBuiltServer, type RunningServer } from '../helpers/server-process.ts';
 import { sessionCookie } from './cluster.ts';
 

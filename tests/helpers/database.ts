@@ -25,13 +25,10 @@ import {
   withAdmin,
   withDatabase,
 } from './pg-admin.ts';
-import {
-  MIGRATIONS_DIR,
-  migratePostgres,
-  wrapPglite,
-  wrapPool,
-  type Database,
-} from '../../api/db/database.ts';
+import type { Database } from '../../api/db/database.ts';
+import { MIGRATIONS_DIR } from '../../api/db/drivers/common.ts';
+import { wrapPglite } from '../../api/db/drivers/pglite.ts';
+import { migratePostgres, wrapPool } from '../../api/db/drivers/postgres.ts';
 
 function migrationsHash(): string {
   const hash = createHash('sha256');

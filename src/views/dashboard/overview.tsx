@@ -12,7 +12,7 @@ import {
 } from '#machines/staff/dashboard.selectors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { TwoFactorSetup } from '../account/two-factor-setup.tsx';
-import { LeadSource, TicketSubject } from './admin-table-columns.tsx';
+import { LeadSource, TicketSubject } from './admin-table-cells.tsx';
 import { ConfirmPaid, MarkedPaid } from './admin-table-actions.tsx';
 import { OverviewFiguresPanel } from './overview-figures.tsx';
 

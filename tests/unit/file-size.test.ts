@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isTestFile, ROOT, sourceFiles } from './import-graph.ts';
+
+// No hand-written source file over 400 lines: a longer file is split by responsibility. Tests,
+// generated files and the locale catalogues (JSON, not listed here) are left out.
+const MAX_LINES = 400;
+const GENERATED = new Set(['src/routeTree.gen.ts']);
+
+const EXCEPTIONS: Record<string, string> = {
+  // split by the lead after the feature merges
+  'api/orders/checkout.ts': 'issue 41',
+  // Another helper of issue 41 brings this under the limit (the Blueprint handler becomes a
+  // service call); delete the line when it has merged.
+  'api/blueprint/blueprint.routes.ts': 'issue 41, Blueprint service',
+  // Still over after the shared form field merged (w41c); a view, left to the lead.
+  'src/views/checkout/checkout-view.tsx': 'issue 41, checkout view',
+  // 401 lines after the merge of main (w41c); its machine split (setup apart from the chart, as
+  // the live-chat machine) is left to the lead.
+  'machines/blueprint/blueprint.machine.ts': 'issue 41, after merging main',
+};
+
+const lineCount = (file: string) =>
+  readFileSync(join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n').length;
+
+describe('file size', () => {
+  it(`no hand-written source file is over ${MAX_LINES} lines`, () => {
+    const files = sourceFiles().filter(
+      (file) => !isTestFile(file) && !GENERATED.has(file) && !(file in EXCEPTIONS),
+    );
+    const over = files
+      .map((file) => ({ file, lines: lineCount(file) }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(over).toEqual([]);
+  });
+
+  it('keeps no exception that is no longer needed', () => {
+    const stale = Object.keys(EXCEPTIONS).filter((file) => lineCount(file) <= MAX_LINES);
+    expect(stale).toEqual([]);
+  });
+});
