@@ -20,7 +20,7 @@ import {
 import { createdAt } from './columns.ts';
 import { creditNotes } from './schema-money.ts';
 import { invoices, orders, payments } from './schema-orders.ts';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 export const withdrawals = pgTable(
   'withdrawals',

@@ -67,9 +67,11 @@ describe('message catalogs', () => {
           // section headings `${prefix}.${key}.heading`, domain/legal-blocks.ts `section()`
           /^legal\.(?:aup|cookies|privacy|sla|terms)\.[A-Za-z]+\.heading$/,
         ],
-        // Dotted names of other things: rate-limit rules (`chat.start`), a request field path.
+        // Dotted names of other things: rate-limit rules (`chat.start`), a request field path,
+        // the withdrawal chart's child states (`form.invalid`).
         names: [
           path.join('api', 'http', 'rate-limit.ts'),
+          path.join('machines', 'withdrawal', 'withdrawal.machine.ts'),
           `${path.join('api', 'orders', 'catalogue.routes.ts')}: domain.name`,
         ],
       },
