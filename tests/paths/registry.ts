@@ -3,19 +3,14 @@
 // definition both its model test and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { loginMachine } from '#machines/auth/login.machine.ts';
-import { storefrontMachine } from '#machines/storefront/storefront.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
-import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { signOutMachine } from '#machines/account/account-flows.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
@@ -23,15 +18,20 @@ import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as bookingManage } from './models/booking-manage.ts';
 import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
+import { spec as contactMode } from './models/contact-mode.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as formAction } from './models/form-action.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
+import { spec as login } from './models/login.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
+import { spec as storefront } from './models/storefront.ts';
+import { spec as ticketForm } from './models/ticket-form.ts';
 import { spec as twoFactorSetup } from './models/two-factor-setup.ts';
 
 export interface MachineEntry {
@@ -60,12 +60,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 export const MACHINES: readonly MachineEntry[] = [
   fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
   fromSpec('twoFactorSetup', 'machines/account/two-factor.machine.ts', twoFactorSetup),
-  {
-    name: 'login',
-    file: 'machines/auth/login.machine.ts',
-    machine: loginMachine,
-    test: 'src/views/auth/login-form.model.test.tsx',
-  },
+  fromSpec('login', 'machines/auth/login.machine.ts', login),
   {
     name: 'blueprint',
     file: 'machines/blueprint/blueprint.machine.ts',
@@ -88,18 +83,8 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/views/checkout/checkout-view.model.test.tsx',
   },
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
-  {
-    name: 'contactMode',
-    file: 'machines/contact-mode/contact-mode.machine.ts',
-    machine: contactModeMachine,
-    test: 'src/views/contact/contact-options.model.test.tsx',
-  },
-  {
-    name: 'ticketForm',
-    file: 'machines/contact-mode/ticket-form.machine.ts',
-    machine: ticketFormMachine,
-    test: 'machines/contact-mode/ticket-form.machine.test.ts',
-  },
+  fromSpec('contactMode', 'machines/contact-mode/contact-mode.machine.ts', contactMode),
+  fromSpec('ticketForm', 'machines/contact-mode/ticket-form.machine.ts', ticketForm),
   {
     name: 'domainCheck',
     file: 'machines/domain-check/domain-check.machine.ts',
@@ -142,13 +127,7 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('cardPager', 'machines/shared/card-pager.machine.ts', cardPager),
   fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
   // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
-  {
-    name: 'formAction',
-    file: 'machines/shared/form-action.machine.ts',
-    machine: signOutMachine,
-    test: 'machines/shared/form-action.machine.test.ts',
-    modelId: 'flow',
-  },
+  fromSpec('formAction', 'machines/shared/form-action.machine.ts', formAction),
   {
     name: 'adminTable',
     file: 'machines/staff/admin-table.machine.ts',
@@ -156,12 +135,7 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/views/dashboard/admin-table.model.test.tsx',
   },
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
-  {
-    name: 'storefront',
-    file: 'machines/storefront/storefront.machine.ts',
-    machine: storefrontMachine,
-    test: 'src/components/storefront-status.model.test.tsx',
-  },
+  fromSpec('storefront', 'machines/storefront/storefront.machine.ts', storefront),
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
 ];
 
