@@ -9,7 +9,6 @@ import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
-import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
 import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
@@ -26,6 +25,7 @@ import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as login } from './models/login.ts';
+import { spec as payButton } from './models/pay-button.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
@@ -104,12 +104,7 @@ export const MACHINES: readonly MachineEntry[] = [
     machine: liveChatMachine,
     test: 'machines/live-chat/live-chat.machine.test.ts',
   },
-  {
-    name: 'payButton',
-    file: 'machines/pay-button/pay-button.machine.ts',
-    machine: payButtonMachine,
-    test: 'machines/pay-button/pay-button.machine.test.ts',
-  },
+  fromSpec('payButton', 'machines/pay-button/pay-button.machine.ts', payButton),
   {
     name: 'planSelection',
     file: 'machines/plan-selection/plan-selection.machine.ts',
