@@ -65,13 +65,19 @@ export function describeModel<
 >(
   title: string,
   model: Model<TSnapshot, TEvent>,
-  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & { maxSteps?: number },
+  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & {
+    maxSteps?: number;
+    timeout?: number;
+  },
 ): void {
-  const { maxSteps, start, assertState } = options;
+  const { maxSteps, timeout, start, assertState } = options;
   describe(title, () => {
     it('reaches every screen', () => {
       expect(model.unreachableLeafStates()).toEqual([]);
     });
-    walkEveryTransition(model, start, () => assertState ?? (() => undefined), { maxSteps });
+    walkEveryTransition(model, start, () => assertState ?? (() => undefined), {
+      maxSteps,
+      timeout,
+    });
   });
 }

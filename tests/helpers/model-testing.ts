@@ -115,8 +115,11 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
    * marking paid an invoice the screen already shows as paid.
    */
   offers?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
-  /** Require self-loops (events that change nothing) to be walked too. Default false. */
-  countSelfLoops?: boolean;
+  /**
+   * Require self-loops (events that change nothing) to be walked too: all of them, or those the
+   * function picks (a transition that re-enters its state, such as a reload). Default false.
+   */
+  countSelfLoops?: boolean | ((snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean);
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
   limit?: number;
   /** The longest covering path (events), when `coveringPaths` is not told. Default 60. */
@@ -338,8 +341,11 @@ export function createModel<
     }
     outgoing.set(from, list);
   }
+  const { countSelfLoops } = config;
   const isRequired = (edge: ModelEdge<TSnapshot, TEvent>) =>
-    config.countSelfLoops === true || edge.from !== edge.to;
+    edge.from !== edge.to ||
+    countSelfLoops === true ||
+    (typeof countSelfLoops === 'function' && countSelfLoops(edge.source, edge.event));
   const edges = allEdges.filter(isRequired);
   const states = Object.values(adjacency).map((v) => v.state);
 

@@ -9,11 +9,10 @@ import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
 import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
-import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
+import { spec as adminTable } from './models/admin-table.ts';
 import { spec as bookingManage } from './models/booking-manage.ts';
 import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
@@ -26,6 +25,7 @@ import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
 import { spec as login } from './models/login.ts';
 import { spec as payButton } from './models/pay-button.ts';
+import { spec as planSelection } from './models/plan-selection.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
@@ -105,12 +105,7 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'machines/live-chat/live-chat.machine.test.ts',
   },
   fromSpec('payButton', 'machines/pay-button/pay-button.machine.ts', payButton),
-  {
-    name: 'planSelection',
-    file: 'machines/plan-selection/plan-selection.machine.ts',
-    machine: planSelectionMachine,
-    test: 'machines/plan-selection/plan-selection.machine.test.ts',
-  },
+  fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
   fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
   fromSpec(
@@ -123,12 +118,7 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
   // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
   fromSpec('formAction', 'machines/shared/form-action.machine.ts', formAction),
-  {
-    name: 'adminTable',
-    file: 'machines/staff/admin-table.machine.ts',
-    machine: adminTableMachine,
-    test: 'src/views/dashboard/admin-table.model.test.tsx',
-  },
+  fromSpec('adminTable', 'machines/staff/admin-table.machine.ts', adminTable),
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
   fromSpec('storefront', 'machines/storefront/storefront.machine.ts', storefront),
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
