@@ -199,17 +199,20 @@ export function eventLabel(event: EventObject): string {
   return `${type}${args(Object.values(payload))}`;
 }
 
-/** A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel). */
+/**
+ * A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel regions,
+ * each as its full path: `chatting.composer.idle + chatting.stream.live`).
+ */
 export function stateLabel(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object')
-    return Object.entries(value)
-      .map(([key, child]) => {
-        const inner = stateLabel(child);
-        return inner === '' ? key : `${key}.${inner}`;
-      })
-      .join(' + ');
-  return '';
+  const leaves = (v: unknown): string[] => {
+    if (typeof v === 'string') return [v];
+    if (!v || typeof v !== 'object') return [];
+    return Object.entries(v).flatMap(([key, child]) => {
+      const inner = leaves(child);
+      return inner.length === 0 ? [key] : inner.map((path) => `${key}.${path}`);
+    });
+  };
+  return leaves(value).join(' + ');
 }
 
 /**

@@ -8,7 +8,6 @@ import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
-import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
@@ -23,6 +22,7 @@ import { spec as formAction } from './models/form-action.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
+import { spec as liveChat } from './models/live-chat.ts';
 import { spec as login } from './models/login.ts';
 import { spec as payButton } from './models/pay-button.ts';
 import { spec as planSelection } from './models/plan-selection.ts';
@@ -98,12 +98,7 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/views/email-config/email-config-view.model.test.tsx',
   },
   fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
-  {
-    name: 'liveChat',
-    file: 'machines/live-chat/live-chat.machine.ts',
-    machine: liveChatMachine,
-    test: 'machines/live-chat/live-chat.machine.test.ts',
-  },
+  fromSpec('liveChat', 'machines/live-chat/live-chat.machine.ts', liveChat),
   fromSpec('payButton', 'machines/pay-button/pay-button.machine.ts', payButton),
   fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
