@@ -6,8 +6,6 @@ import type { AnyStateMachine } from 'xstate';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
@@ -18,6 +16,8 @@ import { spec as consultationConfirmed } from './models/consultation-confirmed.t
 import { spec as contactMode } from './models/contact-mode.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as domainCheck } from './models/domain-check.ts';
+import { spec as emailConfig } from './models/email-config.ts';
 import { spec as formAction } from './models/form-action.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
@@ -85,18 +85,8 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
   fromSpec('contactMode', 'machines/contact-mode/contact-mode.machine.ts', contactMode),
   fromSpec('ticketForm', 'machines/contact-mode/ticket-form.machine.ts', ticketForm),
-  {
-    name: 'domainCheck',
-    file: 'machines/domain-check/domain-check.machine.ts',
-    machine: domainCheckMachine,
-    test: 'src/views/order/domain-step.model.test.tsx',
-  },
-  {
-    name: 'emailConfig',
-    file: 'machines/email-config/email-config.machine.ts',
-    machine: emailConfigMachine,
-    test: 'src/views/email-config/email-config-view.model.test.tsx',
-  },
+  fromSpec('domainCheck', 'machines/domain-check/domain-check.machine.ts', domainCheck),
+  fromSpec('emailConfig', 'machines/email-config/email-config.machine.ts', emailConfig),
   fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
   fromSpec('liveChat', 'machines/live-chat/live-chat.machine.ts', liveChat),
   fromSpec('payButton', 'machines/pay-button/pay-button.machine.ts', payButton),
