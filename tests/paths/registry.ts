@@ -5,6 +5,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
+import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
@@ -16,7 +17,6 @@ import { spec as consultationConfirmed } from './models/consultation-confirmed.t
 import { spec as contactMode } from './models/contact-mode.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
-import { spec as domainCheck } from './models/domain-check.ts';
 import { spec as emailConfig } from './models/email-config.ts';
 import { spec as formAction } from './models/form-action.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
@@ -85,7 +85,15 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
   fromSpec('contactMode', 'machines/contact-mode/contact-mode.machine.ts', contactMode),
   fromSpec('ticketForm', 'machines/contact-mode/ticket-form.machine.ts', ticketForm),
-  fromSpec('domainCheck', 'machines/domain-check/domain-check.machine.ts', domainCheck),
+  // Its model is tests/paths/models/domain-check.ts, but the agreement check still rejects it:
+  // the chart draws the root's guarded transitions from every state, also where their guard cannot
+  // hold (README, "For QA"); until then `npm run paths` collects its paths from the test.
+  {
+    name: 'domainCheck',
+    file: 'machines/domain-check/domain-check.machine.ts',
+    machine: domainCheckMachine,
+    test: 'src/views/order/domain-step.model.test.tsx',
+  },
   fromSpec('emailConfig', 'machines/email-config/email-config.machine.ts', emailConfig),
   fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
   fromSpec('liveChat', 'machines/live-chat/live-chat.machine.ts', liveChat),
