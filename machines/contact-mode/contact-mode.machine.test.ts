@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { answeredContactMode } from '#tests/helpers/contact-mode.ts';
 import {
-  answeredContactMode,
-  CONTACT_MODE_SAMPLES,
-  contactModeModel,
+  model,
   silentContactMode,
   type ContactModeModelEvent,
-} from '#tests/helpers/contact-mode.ts';
+} from '#tests/paths/models/contact-mode.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { flushPromises } from '#tests/helpers/pending-call.ts';
 import { CHAT_POLL_MS } from './contact-mode.machine.ts';
 import { selectChatStatus, selectOpenMode } from './contact-mode.selectors.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-
-const model = contactModeModel(CONTACT_MODE_SAMPLES);
 
 function start() {
   const { checks, machine, statusGestures } = answeredContactMode();

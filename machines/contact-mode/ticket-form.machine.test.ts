@@ -1,53 +1,13 @@
+// The ticket form, model-based: its model is tests/paths/models/ticket-form.ts (the one
+// `npm run paths -- ticketForm` prints), walked on the chart with a sending call the test answers.
+
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { model, type ModelEvent, type TicketInput } from '#tests/paths/models/ticket-form.ts';
 import type { SendTicketResult } from './contact-mode.actors.ts';
-import {
-  ticketFormMachine,
-  type TicketFormContext,
-  type TicketFormEvent,
-} from './ticket-form.machine.ts';
+import { ticketFormMachine } from './ticket-form.machine.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-
-type TicketInput = Omit<TicketFormContext, 'fieldErrors' | 'reference'>;
-
-type ModelEvent =
-  | TicketFormEvent
-  | { type: 'xstate.done.actor.sendTicket'; output: SendTicketResult }
-  | { type: 'xstate.error.actor.sendTicket'; error: string };
-
-const samples = {
-  'user.change': [
-    { field: 'name', value: 'Piet' },
-    { field: 'email', value: 'piet@example.nl' },
-    { field: 'message', value: 'Hello' },
-    { field: 'email', value: 'nope' },
-  ],
-  'user.submit': [{}],
-  'user.writeAnother': [{}],
-  'xstate.done.actor.sendTicket': [
-    { output: { ok: true, ticketId: '3f2a9c1b-0000-4000-8000-000000000000' } },
-    { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
-    { output: { ok: false } },
-  ],
-  'xstate.error.actor.sendTicket': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-type Input = { lang: 'en' };
-const fake = ticketFormMachine.provide({
-  actors: { sendTicket: fromPromise<SendTicketResult, TicketInput>(() => new Promise(() => {})) },
-});
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: { lang: 'en' } satisfies Input,
-  events: samples,
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      filled: [s.context.name, s.context.email, s.context.message],
-      errors: Object.keys(s.context.fieldErrors).sort(),
-    }),
-});
 
 const flush = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import type { OfficeHours } from '#domain/office-hours.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import {
+  hours,
+  model,
+  type ModelEvent,
+  staffMessage,
+  visitorMessage,
+} from '#tests/paths/models/live-chat.ts';
 import { liveChatMachine } from './live-chat.machine.ts';
 import type {
-  ChatMessage,
   CheckResult,
   LiveChatEvent,
   PostResult,
@@ -16,116 +21,8 @@ import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 
 // Model-based test of the live-chat widget's chart: every transition walked against the real
 // machine with controllable fakes for its actors (the stream's events are sent as the stream
-// would send them).
-
-const at = '2025-01-08T10:00:00.000Z';
-const visitorMessage: ChatMessage = { id: 1, author: 'visitor', body: 'Hello', createdAt: at };
-const staffMessage: ChatMessage = { id: 2, author: 'staff', body: 'Hi!', createdAt: at };
-const hours: OfficeHours = {
-  windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: 540, to: 1020 }],
-  holidays: 'nl',
-};
-
-type ModelEvent =
-  | LiveChatEvent
-  | { type: 'xstate.done.actor.checkChat'; output: CheckResult }
-  | { type: 'xstate.error.actor.checkChat'; error: string }
-  | { type: 'xstate.done.actor.startConversation'; output: StartResult }
-  | { type: 'xstate.error.actor.startConversation'; error: string }
-  | { type: 'xstate.done.actor.postMessage'; output: PostResult }
-  | { type: 'xstate.error.actor.postMessage'; error: string }
-  | { type: 'xstate.done.actor.sendTicket'; output: TicketResult }
-  | { type: 'xstate.error.actor.sendTicket'; error: string };
-
-const samples = {
-  'user.open': [{}],
-  'user.close': [{}],
-  'user.change': [
-    { field: 'name', value: 'Anna' },
-    { field: 'email', value: 'anna@example.nl' },
-    { field: 'draft', value: 'Hello' },
-  ],
-  'user.toggleConsent': [{ value: true }],
-  'user.start': [{}],
-  'user.send': [{}],
-  'user.sendTicket': [{}],
-  'user.startNew': [{}],
-  'user.chatNow': [{}],
-  'status.online': [{ officeHours: hours }],
-  'stream.message': [{ message: staffMessage }],
-  'stream.closed': [{}],
-  'stream.lost': [{}],
-  'stream.open': [{}],
-  'xstate.done.actor.checkChat': [
-    { output: { kind: 'online', officeHours: hours } },
-    { output: { kind: 'offline', officeHours: hours } },
-    {
-      output: { kind: 'resumed', conversationId: 'c1', status: 'open', messages: [visitorMessage] },
-    },
-    {
-      output: {
-        kind: 'resumed',
-        conversationId: 'c1',
-        status: 'closed',
-        messages: [visitorMessage],
-      },
-    },
-  ],
-  'xstate.error.actor.checkChat': [{ error: 'network' }],
-  'xstate.done.actor.startConversation': [
-    { output: { ok: true, conversationId: 'c1', messages: [visitorMessage] } },
-    { output: { ok: false, reason: 'offline' } },
-    { output: { ok: false, reason: 'invalid', fields: { email: 'form.validation.invalidEmail' } } },
-    { output: { ok: false, reason: 'failed' } },
-  ],
-  'xstate.error.actor.startConversation': [{ error: 'network' }],
-  'xstate.done.actor.postMessage': [
-    { output: { ok: true, message: { ...visitorMessage, id: 3 } } },
-    { output: { ok: false, reason: 'closed' } },
-    { output: { ok: false, reason: 'failed' } },
-  ],
-  'xstate.error.actor.postMessage': [{ error: 'network' }],
-  'xstate.done.actor.sendTicket': [
-    { output: { ok: true } },
-    { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
-  ],
-  'xstate.error.actor.sendTicket': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-const never = <T>() => fromPromise<T, never>(() => new Promise<T>(() => {}));
-const fake = liveChatMachine.provide({
-  actors: {
-    checkChat: never<CheckResult>() as never,
-    startConversation: never<StartResult>() as never,
-    postMessage: never<PostResult>() as never,
-    sendTicket: never<TicketResult>() as never,
-    listen: fromCallback(() => () => {}) as never,
-    watchStatus: fromCallback(() => () => {}) as never,
-  },
-});
-
-/**
- * Only what a transition (or a later state's identity) depends on: which fields are filled,
- * consent, whether there are field errors and messages. Not the texts or message ids.
- */
-function serialize(s: SnapshotFrom<typeof liveChatMachine>) {
-  const c = s.context;
-  return JSON.stringify({
-    value: s.value,
-    filled: [c.name !== '', c.email !== '', c.draft !== '', c.consent],
-    errors: Object.keys(c.fieldErrors).length > 0,
-    messages: c.messages.length > 0,
-    availableNow: c.availableNow,
-  });
-}
-
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: { lang: 'en' },
-  events: samples,
-  serializeState: serialize as never,
-  limit: 100_000,
-});
+// would send them). The model is tests/paths/models/live-chat.ts, the one
+// `npm run paths -- liveChat` prints.
 
 function start() {
   const fake = controlledCalls();
@@ -300,7 +197,7 @@ describe('live-chat widget journeys', () => {
   });
 
   it('inline on /contact checks at once and cannot be collapsed', () => {
-    const actor = createActor(fake, { input: { lang: 'nl', inline: true } }).start();
+    const actor = createActor(model.machine, { input: { lang: 'nl', inline: true } }).start();
     expect(actor.getSnapshot().value).toBe('checking');
     actor.send({ type: 'user.close' });
     expect(actor.getSnapshot().value).toBe('checking');

@@ -1,59 +1,23 @@
+// The Pay Now button, model-based: its model is tests/paths/models/pay-button.ts (the one
+// `npm run paths -- payButton` prints), every transition walked with fake timers and a checkout
+// call the test answers; each state's error, busy flag, countdown and navigation checked.
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CheckoutRequestInput } from '#domain/checkout.schema.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import type { StartCheckoutResult } from '../checkout/checkout.actors.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import {
-  PAY_COUNTDOWN_SECONDS,
-  payButtonMachine,
-  type PayButtonEvent,
-} from './pay-button.machine.ts';
+  BODY,
+  DELAYS,
+  model,
+  type ModelEvent,
+  type StartInput,
+} from '#tests/paths/models/pay-button.ts';
+import type { StartCheckoutResult } from '../checkout/checkout.actors.ts';
+import { PAY_COUNTDOWN_SECONDS, payButtonMachine } from './pay-button.machine.ts';
 import { selectIsPaying, selectPayError, selectSecondsLeft } from './pay-button.selectors.ts';
 
-// Named delays, shortened for the tests.
-const DELAYS = { countdownTick: 10, paymentTimeout: 200 };
-type StartInput = { body: CheckoutRequestInput; idempotencyKey: string };
-
-const BODY = { email: 'a@b.nl', planData: { products: [16] } } as CheckoutRequestInput;
 const OTHER_BODY = { ...BODY, city: 'Utrecht' } as CheckoutRequestInput;
-
-type ModelEvent =
-  | PayButtonEvent
-  | { type: 'xstate.done.actor.startCheckout'; output: StartCheckoutResult }
-  | { type: 'xstate.error.actor.startCheckout'; error: string }
-  | { type: 'xstate.after.paymentTimeout.payButton.submitting' };
-
-const samples = {
-  'user.pay': [
-    { body: BODY, blockers: [] },
-    { body: BODY, blockers: ['checkout.validation.firstnameRequired'] },
-  ],
-  'xstate.done.actor.startCheckout': [
-    {
-      output: {
-        ok: true,
-        response: { paymentLink: '/pay/2026-0001', invoiceNumber: '2026-0001', orderId: 'o' },
-      },
-    },
-    { output: { ok: false, code: 'VALIDATION_FAILED' } },
-    { output: { ok: false, code: 'ALREADY_REGISTERED' } },
-  ],
-  'xstate.error.actor.startCheckout': [{ error: 'boom' }],
-  'xstate.after.paymentTimeout.payButton.submitting': [{}],
-} satisfies EventSamples<ModelEvent>;
-
-const fake = payButtonMachine.provide({
-  actors: {
-    startCheckout: fromPromise<StartCheckoutResult, StartInput>(() => new Promise(() => {})),
-  },
-  actions: { navigate: () => {} },
-  delays: DELAYS,
-});
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  events: samples,
-  serializeState: (s) => JSON.stringify({ value: s.value, failure: s.context.failure }),
-});
 
 const flush = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
@@ -88,8 +52,14 @@ function start() {
       settle?.reject(new Error(e.error));
       await flush();
     },
+    // The rest of the 20 seconds (the shortened ones): the ticks so far count towards it.
     'xstate.after.paymentTimeout.payButton.submitting': () =>
-      void vi.advanceTimersByTime(DELAYS.paymentTimeout),
+      void vi.advanceTimersByTime(
+        DELAYS.paymentTimeout -
+          (PAY_COUNTDOWN_SECONDS - actor.getSnapshot().context.secondsLeft) * DELAYS.countdownTick,
+      ),
+    'xstate.after.countdownTick.payButton.submitting.counting': () =>
+      void vi.advanceTimersByTime(DELAYS.countdownTick),
   } satisfies Driver<ModelEvent>;
   return { driver, getSnapshot: () => actor.getSnapshot(), stop: () => void actor.stop(), actor };
 }
@@ -105,12 +75,21 @@ describe('pay button (model-based)', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
   });
   const coverage = model.createCoverage();
-  for (const path of model.coveringPaths({ maxSteps: 10 })) {
+  for (const path of model.coveringPaths()) {
     it(path.description, async () => {
       await model.walk(path, {
         start,
         coverage,
-        assertState: (snapshot) => {
+        assertState: (snapshot, _session, step) => {
+          // The countdown: from 10, one less a tick, while the payment starts.
+          if (snapshot.matches('submitting'))
+            expect(selectSecondsLeft(snapshot)).toBe(
+              step.event.type === 'user.pay'
+                ? PAY_COUNTDOWN_SECONDS
+                : step.event.type === 'xstate.after.countdownTick.payButton.submitting.counting'
+                  ? PAY_COUNTDOWN_SECONDS - 1
+                  : step.state.context.secondsLeft,
+            );
           const error = selectPayError(snapshot);
           if (snapshot.matches('timedOut'))
             expect(error).toBe('checkout.payment.longProcessingError');

@@ -10,7 +10,8 @@ import {
 } from '#domain/catalogue.ts';
 import { initialSelection, toggleOption } from '#domain/plan-selection.ts';
 import { checkPlans, computeQuote } from '#domain/totals.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { MODEL_INPUT, model } from '#tests/paths/models/plan-selection.ts';
 import {
   PLAN_TOGGLES_STORAGE_KEY,
   readSavedToggles,
@@ -64,50 +65,11 @@ function expectDomainInvariants(selection: readonly PlanId[]): void {
 }
 
 // -- Model-based: every transition over a representative set of options ----------------------
-
-// One option per rule: the mutually exclusive hosting pair, the other member of the required
-// group, an always-selected option, a free multi-select option, two of the single-choice group,
-// and an id that is not in the catalogue (R3).
-const SAMPLE_IDS = [
-  'webHosting_total',
-  'webHosting_pro',
-  'domain_managed',
-  'techConcierge_free',
-  'techConcierge_extra_5h',
-  'branding_mini',
-  'branding_full',
-  'seo_keyword',
-];
-
-const samples = {
-  'user.toggleOption': SAMPLE_IDS.map((id) => ({ id })),
-  'user.setInterval': [{ interval: 'monthly' }, { interval: 'yearly' }],
-  'user.reset': [{}],
-  'user.addRecommended': [{}],
-} satisfies EventSamples<PlanSelectionEvent>;
-
-const modelInput: PlanSelectionInput = {
-  recommended: ['webHosting_total', 'domain_managed', 'techConcierge_extra_5h', 'branding_full'],
-  savedToggles: { techConcierge_extra_5h: false },
-};
-
-const model = createModel({
-  machine: startBuilder().machine,
-  input: modelInput,
-  events: samples,
-  // The toggles are left out of the state identity: no transition depends on them (they are
-  // only persisted), and their order would multiply the state space. Each step asserts them.
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      selection: s.context.selection,
-      interval: s.context.interval,
-      lastRefusal: s.context.lastRefusal,
-    }),
-});
+// The model is tests/paths/models/plan-selection.ts (src/views/order/plan-builder.model.test.tsx
+// walks it through the real screen); here every state is checked against the domain rules.
 
 function startSession() {
-  const { actor, persisted } = startBuilder(modelInput);
+  const { actor, persisted } = startBuilder(MODEL_INPUT);
   const driver = {
     'user.toggleOption': (e) => void actor.send(e),
     'user.setInterval': (e) => void actor.send(e),
@@ -134,12 +96,12 @@ function assertStep(snapshot: PlanSelectionSnapshot, session: { persisted: PlanT
   // What was persisted last is what the chart holds.
   const last = session.persisted.at(-1);
   if (last) expect(Object.entries(last)).toEqual(Object.entries(context.toggles));
-  else expect(context.toggles).toEqual(modelInput.savedToggles);
+  else expect(context.toggles).toEqual(MODEL_INPUT.savedToggles ?? {});
   // Reloading the page with the saved toggles restores the same selection.
   expect(
     initialSelection({
-      recommended: modelInput.recommended,
-      preselected: modelInput.preselected,
+      recommended: MODEL_INPUT.recommended,
+      preselected: MODEL_INPUT.preselected,
       toggles: context.toggles,
     }),
   ).toEqual(context.selection);
@@ -156,7 +118,7 @@ describe('plan selection model', () => {
 
   describe('covering paths', () => {
     const coverage = model.createCoverage();
-    for (const path of model.coveringPaths({ maxSteps: 80 })) {
+    for (const path of model.coveringPaths()) {
       it(path.description, () =>
         model.walk(path, { start: startSession, coverage, assertState: assertStep }),
       );

@@ -1,51 +1,22 @@
+// The form-action chart, model-based: its model is tests/paths/models/form-action.ts (the one
+// `npm run paths -- formAction` prints), walked for a form that starts closed and one that starts
+// open.
+
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import {
+  formAction,
+  formActionModel,
+  model as registered,
+  type ModelEvent,
+  ok,
+  type Result,
+} from '#tests/paths/models/form-action.ts';
 import * as accountFlows from '../account/account-flows.ts';
 import * as staffFlows from '../staff/staff-flows.ts';
-import type { ApiResult } from './api-client.ts';
-import { createFormActionMachine, type FormActionEvent } from './form-action.machine.ts';
+import type { createFormActionMachine } from './form-action.machine.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-
-type Result = ApiResult<unknown>;
-type ModelEvent =
-  | FormActionEvent
-  | { type: 'xstate.done.actor.0.flow.sending'; output: Result }
-  | { type: 'xstate.error.actor.0.flow.sending'; error: string };
-
-const ok: Result = { ok: true, status: 200, data: { fine: true }, headers: new Headers() };
-const fields: Result = {
-  ok: false,
-  status: 401,
-  code: 'UNAUTHORIZED',
-  fields: { password: 'account.validation.wrongPassword' },
-};
-const refused: Result = { ok: false, status: 409, code: 'ALREADY_CANCELLED' };
-const down: Result = { ok: false, status: 0, code: 'NETWORK' };
-
-const samples = {
-  'user.open': [{}],
-  'user.change': [
-    { field: 'password', value: 'a-good-password' },
-    { field: 'password', value: '' },
-  ],
-  'user.submit': [{}],
-  'user.close': [{}],
-  'xstate.done.actor.0.flow.sending': [
-    { output: ok },
-    { output: fields },
-    { output: refused },
-    { output: down },
-  ],
-  'xstate.error.actor.0.flow.sending': [{ error: 'boom' }],
-} satisfies EventSamples<ModelEvent>;
-
-const validate = (values: Record<string, string>): Record<string, string> =>
-  values.password ? {} : { password: 'account.validation.passwordRequired' };
-
-function flow(startsOpen: boolean, send: (v: Record<string, string>) => Promise<Result>) {
-  return createFormActionMachine({ id: 'flow', send, validate, startsOpen });
-}
 
 const flush = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
@@ -55,7 +26,7 @@ function start(startsOpen: boolean) {
   let pending: { resolve: (r: Result) => void; reject: (e: unknown) => void } | null = null;
   const sent: Record<string, string>[] = [];
   const done: unknown[] = [];
-  const machine = flow(startsOpen, (values) => {
+  const machine = formAction(startsOpen, (values) => {
     sent.push(values);
     return new Promise((resolve, reject) => (pending = { resolve, reject }));
   }).provide({ actions: { notifyDone: (_, params) => void done.push(params.result) } });
@@ -73,8 +44,8 @@ function start(startsOpen: boolean) {
     'user.change': (e) => void actor.send(e),
     'user.submit': (e) => void actor.send(e),
     'user.close': (e) => void actor.send(e),
-    'xstate.done.actor.0.flow.sending': (e) => settle('resolve', e.output),
-    'xstate.error.actor.0.flow.sending': (e) => settle('reject', e.error),
+    'xstate.done.actor.0.formAction.sending': (e) => settle('resolve', e.output),
+    'xstate.error.actor.0.formAction.sending': (e) => settle('reject', e.error),
   } satisfies Driver<ModelEvent>;
   return {
     driver,
@@ -86,21 +57,9 @@ function start(startsOpen: boolean) {
 }
 
 describe.each([false, true])('form-action chart (model-based), startsOpen %s', (startsOpen) => {
-  const fake = flow(startsOpen, () => new Promise(() => {}));
-  const model = createModel<typeof fake, ModelEvent>({
-    machine: fake,
-    input: { values: { password: '' } },
-    events: samples,
-    serializeState: (s) =>
-      JSON.stringify({
-        value: s.value,
-        filled: Boolean(s.context.values.password),
-        errors: Object.keys(s.context.fieldErrors),
-        refused: s.context.refusal?.code ?? null,
-      }),
-  });
+  const model = startsOpen ? formActionModel(true) : registered;
   it('reaches every leaf state', () =>
-    expect(model.unreachableLeafStates()).toEqual(startsOpen ? ['flow.idle'] : []));
+    expect(model.unreachableLeafStates()).toEqual(startsOpen ? ['formAction.idle'] : []));
   walkEveryTransition(
     model,
     () => start(startsOpen),
@@ -127,8 +86,8 @@ describe('form-action journeys', () => {
     session.driver['user.open']({ type: 'user.open' });
     session.driver['user.change']({ type: 'user.change', field: 'password', value: 'first' });
     session.driver['user.submit']({ type: 'user.submit' });
-    await session.driver['xstate.done.actor.0.flow.sending']({
-      type: 'xstate.done.actor.0.flow.sending',
+    await session.driver['xstate.done.actor.0.formAction.sending']({
+      type: 'xstate.done.actor.0.formAction.sending',
       output: ok,
     });
     expect(session.getSnapshot().matches('done')).toBe(true);
@@ -145,8 +104,8 @@ describe('form-action journeys', () => {
     session.driver['user.submit']({ type: 'user.submit' });
     session.driver['user.submit']({ type: 'user.submit' });
     expect(session.sent).toEqual([{ password: 'secret-1' }]);
-    await session.driver['xstate.done.actor.0.flow.sending']({
-      type: 'xstate.done.actor.0.flow.sending',
+    await session.driver['xstate.done.actor.0.formAction.sending']({
+      type: 'xstate.done.actor.0.formAction.sending',
       output: ok,
     });
     expect(session.getSnapshot().matches('done')).toBe(true);

@@ -1,46 +1,11 @@
 import { fromPromise } from 'xstate';
 import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
-import type { ContactModeEvent } from '#machines/contact-mode/contact-mode.types.ts';
-import { createModel, type Driver, type EventSamples } from './model-testing.ts';
+import type { ContactModeModelEvent, Status } from '#tests/paths/models/contact-mode.ts';
+import type { Driver } from './model-testing.ts';
 import { pendingCall } from './pending-call.ts';
 
-// The contact-mode chart as its machine test and its view's model test both drive it: the events
-// of the model (the chart's own, the status check's answers, the poll timers) and a chart whose
-// status checks the test answers.
-
-type Status = { online: boolean };
-
-export type ContactModeModelEvent =
-  | ContactModeEvent
-  | { type: 'xstate.done.actor.fetchChatStatus'; output: Status }
-  | { type: 'xstate.error.actor.fetchChatStatus'; error: string }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.online.waiting' }
-  | { type: 'xstate.after.pollChatStatus.contactMode.chat.offline.waiting' };
-
-export const CONTACT_MODE_SAMPLES = {
-  'user.chooseMode': [{ mode: 'ticket' }, { mode: 'consult' }, { mode: 'chat' }],
-  'widget.statusChanged': [{ online: true }, { online: false }],
-  'xstate.done.actor.fetchChatStatus': [
-    { output: { online: true } },
-    { output: { online: false } },
-  ],
-  'xstate.error.actor.fetchChatStatus': [{ error: 'network' }],
-  'xstate.after.pollChatStatus.contactMode.chat.online.waiting': [{}],
-  'xstate.after.pollChatStatus.contactMode.chat.offline.waiting': [{}],
-} satisfies EventSamples<ContactModeModelEvent>;
-
-/** The chart with a status check that never answers: the model's graph needs no server. */
-export const silentContactMode = contactModeMachine.provide({
-  actors: { fetchChatStatus: fromPromise<Status>(() => new Promise(() => {})) },
-});
-
-/** The model of the chart over the given samples. */
-export function contactModeModel(events: EventSamples<ContactModeModelEvent>) {
-  return createModel<typeof silentContactMode, ContactModeModelEvent>({
-    machine: silentContactMode,
-    events,
-  });
-}
+// The contact-mode chart as its machine test and its view's model test both drive it: a chart
+// whose status checks the test answers. Its model is tests/paths/models/contact-mode.ts.
 
 /**
  * The chart with status checks the test answers (`checks.resolve`, `checks.reject`).

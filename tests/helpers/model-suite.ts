@@ -56,7 +56,8 @@ export async function inSession<TSession extends { stop?: () => void | Promise<v
  * The model-based suite of a chart under `title`: every leaf state is reached, and every
  * transition is taken by the covering paths (each at most `maxSteps` events, else the model's own
  * `maxSteps`: the paths `npm run paths` prints), walked on a fresh
- * system from `start` with `assertState` after every step.
+ * system from `start` with `assertState` after every step. A model without `assertState` is
+ * refused.
  */
 export function describeModel<
   TSnapshot,
@@ -65,13 +66,26 @@ export function describeModel<
 >(
   title: string,
   model: Model<TSnapshot, TEvent>,
-  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage'> & { maxSteps?: number },
+  options: Omit<WalkOptions<TSnapshot, TEvent, TSession>, 'coverage' | 'assertState'> & {
+    /** What the screen must show in each state: a model test without it checks nothing. */
+    assertState: AssertState<TSnapshot, TEvent, TSession>;
+    maxSteps?: number;
+    timeout?: number;
+  },
 ): void {
-  const { maxSteps, start, assertState } = options;
+  const { maxSteps, timeout, start, assertState } = options;
+  // Walking every path without looking at the screen only proves the chart agrees with itself.
+  if (typeof assertState !== 'function')
+    throw new Error(
+      `describeModel('${title}'): a model test needs screen assertions (assertState)`,
+    );
   describe(title, () => {
     it('reaches every screen', () => {
       expect(model.unreachableLeafStates()).toEqual([]);
     });
-    walkEveryTransition(model, start, () => assertState ?? (() => undefined), { maxSteps });
+    walkEveryTransition(model, start, () => assertState, {
+      maxSteps,
+      timeout,
+    });
   });
 }

@@ -115,8 +115,11 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
    * marking paid an invoice the screen already shows as paid.
    */
   offers?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
-  /** Require self-loops (events that change nothing) to be walked too. Default false. */
-  countSelfLoops?: boolean;
+  /**
+   * Require self-loops (events that change nothing) to be walked too: all of them, or those the
+   * function picks (a transition that re-enters its state, such as a reload). Default false.
+   */
+  countSelfLoops?: boolean | ((snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean);
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
   limit?: number;
   /** The longest covering path (events), when `coveringPaths` is not told. Default 60. */
@@ -196,17 +199,20 @@ export function eventLabel(event: EventObject): string {
   return `${type}${args(Object.values(payload))}`;
 }
 
-/** A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel). */
+/**
+ * A state value as a step of a path: `situation`, `consent.asking`, `a.b + c.d` (parallel regions,
+ * each as its full path: `chatting.composer.idle + chatting.stream.live`).
+ */
 export function stateLabel(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object')
-    return Object.entries(value)
-      .map(([key, child]) => {
-        const inner = stateLabel(child);
-        return inner === '' ? key : `${key}.${inner}`;
-      })
-      .join(' + ');
-  return '';
+  const leaves = (v: unknown): string[] => {
+    if (typeof v === 'string') return [v];
+    if (!v || typeof v !== 'object') return [];
+    return Object.entries(v).flatMap(([key, child]) => {
+      const inner = leaves(child);
+      return inner.length === 0 ? [key] : inner.map((path) => `${key}.${path}`);
+    });
+  };
+  return leaves(value).join(' + ');
 }
 
 /**
@@ -338,8 +344,11 @@ export function createModel<
     }
     outgoing.set(from, list);
   }
+  const { countSelfLoops } = config;
   const isRequired = (edge: ModelEdge<TSnapshot, TEvent>) =>
-    config.countSelfLoops === true || edge.from !== edge.to;
+    edge.from !== edge.to ||
+    countSelfLoops === true ||
+    (typeof countSelfLoops === 'function' && countSelfLoops(edge.source, edge.event));
   const edges = allEdges.filter(isRequired);
   const states = Object.values(adjacency).map((v) => v.state);
 

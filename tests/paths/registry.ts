@@ -3,37 +3,37 @@
 // definition both its model test and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { loginMachine } from '#machines/auth/login.machine.ts';
-import { storefrontMachine } from '#machines/storefront/storefront.machine.ts';
 import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
 import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { contactModeMachine } from '#machines/contact-mode/contact-mode.machine.ts';
-import { ticketFormMachine } from '#machines/contact-mode/ticket-form.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { emailConfigMachine } from '#machines/email-config/email-config.machine.ts';
-import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
-import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
-import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { signOutMachine } from '#machines/account/account-flows.ts';
-import { adminTableMachine } from '#machines/staff/admin-table.machine.ts';
 import { withdrawalMachine } from '#machines/withdrawal/withdrawal.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
+import { spec as adminTable } from './models/admin-table.ts';
 import { spec as bookingManage } from './models/booking-manage.ts';
 import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
+import { spec as contactMode } from './models/contact-mode.ts';
 import { spec as copyButton } from './models/copy-button.ts';
 import { spec as dashboard } from './models/dashboard.ts';
 import { spec as domainList } from './models/domain-list.ts';
+import { spec as emailConfig } from './models/email-config.ts';
+import { spec as formAction } from './models/form-action.ts';
 import { spec as invoiceStatus } from './models/invoice-status.ts';
 import { spec as leadForm } from './models/lead-form.ts';
 import { spec as linkGenerator } from './models/link-generator.ts';
+import { spec as liveChat } from './models/live-chat.ts';
+import { spec as login } from './models/login.ts';
+import { spec as payButton } from './models/pay-button.ts';
+import { spec as planSelection } from './models/plan-selection.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
+import { spec as storefront } from './models/storefront.ts';
+import { spec as ticketForm } from './models/ticket-form.ts';
 import { spec as twoFactorSetup } from './models/two-factor-setup.ts';
 
 export interface MachineEntry {
@@ -62,12 +62,7 @@ const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => 
 export const MACHINES: readonly MachineEntry[] = [
   fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
   fromSpec('twoFactorSetup', 'machines/account/two-factor.machine.ts', twoFactorSetup),
-  {
-    name: 'login',
-    file: 'machines/auth/login.machine.ts',
-    machine: loginMachine,
-    test: 'src/views/auth/login-form.model.test.tsx',
-  },
+  fromSpec('login', 'machines/auth/login.machine.ts', login),
   {
     name: 'blueprint',
     file: 'machines/blueprint/blueprint.machine.ts',
@@ -91,49 +86,22 @@ export const MACHINES: readonly MachineEntry[] = [
     test: 'src/views/checkout/checkout-view.model.test.tsx',
   },
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
-  {
-    name: 'contactMode',
-    file: 'machines/contact-mode/contact-mode.machine.ts',
-    machine: contactModeMachine,
-    test: 'src/views/contact/contact-options.model.test.tsx',
-  },
-  {
-    name: 'ticketForm',
-    file: 'machines/contact-mode/ticket-form.machine.ts',
-    machine: ticketFormMachine,
-    test: 'machines/contact-mode/ticket-form.machine.test.ts',
-  },
+  fromSpec('contactMode', 'machines/contact-mode/contact-mode.machine.ts', contactMode),
+  fromSpec('ticketForm', 'machines/contact-mode/ticket-form.machine.ts', ticketForm),
+  // Its model is tests/paths/models/domain-check.ts, but the agreement check still rejects it:
+  // the chart draws the root's guarded transitions from every state, also where their guard cannot
+  // hold (README, "For QA"); until then `npm run paths` collects its paths from the test.
   {
     name: 'domainCheck',
     file: 'machines/domain-check/domain-check.machine.ts',
     machine: domainCheckMachine,
     test: 'src/views/order/domain-step.model.test.tsx',
   },
-  {
-    name: 'emailConfig',
-    file: 'machines/email-config/email-config.machine.ts',
-    machine: emailConfigMachine,
-    test: 'src/views/email-config/email-config-view.model.test.tsx',
-  },
+  fromSpec('emailConfig', 'machines/email-config/email-config.machine.ts', emailConfig),
   fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
-  {
-    name: 'liveChat',
-    file: 'machines/live-chat/live-chat.machine.ts',
-    machine: liveChatMachine,
-    test: 'machines/live-chat/live-chat.machine.test.ts',
-  },
-  {
-    name: 'payButton',
-    file: 'machines/pay-button/pay-button.machine.ts',
-    machine: payButtonMachine,
-    test: 'machines/pay-button/pay-button.machine.test.ts',
-  },
-  {
-    name: 'planSelection',
-    file: 'machines/plan-selection/plan-selection.machine.ts',
-    machine: planSelectionMachine,
-    test: 'machines/plan-selection/plan-selection.machine.test.ts',
-  },
+  fromSpec('liveChat', 'machines/live-chat/live-chat.machine.ts', liveChat),
+  fromSpec('payButton', 'machines/pay-button/pay-button.machine.ts', payButton),
+  fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
   fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
   fromSpec(
@@ -145,26 +113,10 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('cardPager', 'machines/shared/card-pager.machine.ts', cardPager),
   fromSpec('copyButton', 'machines/shared/copy-button.machine.ts', copyButton),
   // Every account and staff form (account-flows.ts, staff-flows.ts) is this one chart.
-  {
-    name: 'formAction',
-    file: 'machines/shared/form-action.machine.ts',
-    machine: signOutMachine,
-    test: 'machines/shared/form-action.machine.test.ts',
-    modelId: 'flow',
-  },
-  {
-    name: 'adminTable',
-    file: 'machines/staff/admin-table.machine.ts',
-    machine: adminTableMachine,
-    test: 'src/views/dashboard/admin-table.model.test.tsx',
-  },
+  fromSpec('formAction', 'machines/shared/form-action.machine.ts', formAction),
+  fromSpec('adminTable', 'machines/staff/admin-table.machine.ts', adminTable),
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
-  {
-    name: 'storefront',
-    file: 'machines/storefront/storefront.machine.ts',
-    machine: storefrontMachine,
-    test: 'src/components/storefront-status.model.test.tsx',
-  },
+  fromSpec('storefront', 'machines/storefront/storefront.machine.ts', storefront),
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
   {
     name: 'withdrawal',

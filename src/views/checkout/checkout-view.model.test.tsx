@@ -16,10 +16,9 @@ import type {
   StartCheckoutResult,
 } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import {
   CheckoutView,
@@ -31,6 +30,7 @@ import {
   addressLookupFor,
   addressLookupMachine,
 } from '#machines/checkout/address-lookup.machine.ts';
+import { model, type ModelEvent } from '#tests/paths/models/checkout.ts';
 
 /** The terms box (the start-now box of issue 42 is a checkbox too). */
 const termsBox = () => screen.getByRole('checkbox', { name: /agree|akkoord/i });
@@ -39,60 +39,6 @@ const messages = en as Record<string, string>;
 const intl = createI18nStore('en', messages).get().intl;
 const text = (id: string) => messages[id]!;
 const TODAY = new Date('2026-03-10T10:00:00Z');
-
-type ModelEvent =
-  | Extract<
-      CheckoutEvent,
-      { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' | 'user.toggleStartNow' }
-    >
-  | { type: 'user.changeField'; field: 'email'; value: string }
-  | { type: 'user.blurField'; field: 'email' }
-  | { type: 'xstate.done.actor.lookupAccount'; output: AccountCheck }
-  | { type: 'xstate.error.actor.lookupAccount'; error: string };
-
-const samples = {
-  'user.changeField': [
-    { field: 'email', value: '' },
-    { field: 'email', value: 'new@example.test' },
-  ],
-  'user.blurField': [{ field: 'email' }],
-  'user.checkEmail': [{}],
-  'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
-  'user.toggleTerms': [{ checked: true }, { checked: false }],
-  'user.toggleStartNow': [{ checked: true }, { checked: false }],
-  'xstate.done.actor.lookupAccount': [
-    { output: { result: 'exists' } },
-    // The signed-in account's own address: it orders as itself, without a password.
-    { output: { result: 'own', profile: null } },
-    { output: { result: 'new' } },
-    { output: { result: 'failed' } },
-  ],
-  'xstate.error.actor.lookupAccount': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-const modelMachine = checkoutMachine.provide({
-  actors: {
-    lookupAccount: fromPromise<AccountCheck, { email: string }>(() => new Promise(() => {})),
-  },
-  actions: { persistForm: () => {} },
-});
-const model = createModel<typeof modelMachine, ModelEvent>({
-  machine: modelMachine,
-  input: { savedForm: EMPTY_CHECKOUT_FORM },
-  events: samples,
-  // Two addresses keep the model small: '' (required; the tab-1 badge) and a valid one (the
-  // look-up and its sampled answers). An invalid address is pinned in a journey below.
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      email: s.context.form.email,
-      tos: s.context.form.tos,
-      errors: s.context.errors,
-      step2: s.context.step2Visited,
-      signedIn: s.context.signedInEmail,
-    }),
-  limit: 5000,
-});
 
 const flush = async () => {
   await act(async () => {

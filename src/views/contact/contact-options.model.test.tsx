@@ -3,7 +3,8 @@
 // transition of the contact-mode chart walked through the real component, with the chat-status
 // call answered by a controlled fake. After each
 // gesture the screen must show what the state means. The 60-second poll runs on the chart's
-// simulated clock.
+// simulated clock. The model is tests/paths/models/contact-mode.ts, the one
+// `npm run paths -- contactMode` prints.
 
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
@@ -12,12 +13,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import en from '#locales/en.json';
 import { CHAT_POLL_MS } from '#machines/contact-mode/contact-mode.machine.ts';
 import { selectChatStatus, selectOpenMode } from '#machines/contact-mode/contact-mode.selectors.ts';
-import {
-  answeredContactMode,
-  CONTACT_MODE_SAMPLES,
-  contactModeModel,
-  type ContactModeModelEvent,
-} from '#tests/helpers/contact-mode.ts';
+import { answeredContactMode } from '#tests/helpers/contact-mode.ts';
+import { model, type ContactModeModelEvent } from '#tests/paths/models/contact-mode.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { ContactOptionsView } from './contact-options.tsx';
@@ -27,11 +24,6 @@ import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
 const intl = createI18nStore('en', messages).get().intl;
-
-const model = contactModeModel({
-  ...CONTACT_MODE_SAMPLES,
-  'widget.statusChanged': [{ online: true }],
-});
 
 const TITLES = {
   ticket: 'contact.options.ticket.title',

@@ -4,7 +4,8 @@
 // answered by a controlled fake and the search pause on the chart's simulated clock. After each
 // step the screen must show what the state means, and a request under way must ask for exactly
 // the query the chart holds. Then hand-pinned journeys: one request per typing pause, the sort
-// direction flip, a failure that keeps the page, and the real request the actor sends.
+// direction flip, a failure that keeps the page, and the real request the actor sends. The model
+// is tests/paths/models/admin-table.ts, the one `npm run paths -- adminTable` prints.
 
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
@@ -13,15 +14,17 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import { formatMoney } from '#domain/format.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
+import { adminTableMachine, type AdminTableEvent } from '#machines/staff/admin-table.machine.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import {
-  adminTableMachine,
-  type AdminTableEvent,
-  type AdminTableName,
-  type TablePage,
-  type TableQuery,
-} from '#machines/staff/admin-table.machine.ts';
-import type { ApiResult } from '#machines/shared/api-client.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+  firstPage,
+  lastPage,
+  type LoadInput,
+  model,
+  type ModelEvent,
+  refused,
+  type Result,
+} from '#tests/paths/models/admin-table.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { AdminTableView } from './admin-table.tsx';
 import { screenSession } from '#tests/helpers/screens.tsx';
@@ -33,88 +36,7 @@ const t = (id: string) => messages[id]!;
 /** The chart's `searchPause` (ms). */
 const SEARCH_PAUSE = 300;
 
-type Result = ApiResult<TablePage>;
-type LoadInput = { table: AdminTableName; query: TableQuery; lang: 'en' | 'nl' };
-type ModelEvent =
-  | AdminTableEvent
-  | { type: 'xstate.done.actor.load'; output: Result }
-  | { type: 'xstate.error.actor.load'; error: string }
-  | { type: 'xstate.after.searchPause.adminTable.typing' };
-
-const invoiceRow = (
-  number: string,
-  email: string,
-  total: number,
-  status: 'open' | 'paid',
-  period: [string, string] | null = null,
-) => ({
-  number,
-  clientEmail: email,
-  clientName: email.split('@')[0],
-  issueDate: '2026-05-01',
-  dueDate: '2026-05-15',
-  total,
-  status,
-  lines: [],
-  orderId: `order-${number}`,
-  kind: period ? 'renewal' : 'order',
-  periodStart: period?.[0] ?? null,
-  periodEnd: period?.[1] ?? null,
-});
-const page = (data: TablePage): Result => ({ ok: true, status: 200, data, headers: new Headers() });
-/** The server's default: newest first, page 1 of 3. */
-const firstPage = page({
-  rows: [
-    invoiceRow('2026-0045', 'anna@example.test', 3000, 'open', ['2026-04-30', '2026-05-29']),
-    invoiceRow('2026-0044', 'bram@example.test', 4500, 'paid'),
-  ],
-  total: 45,
-  page: 1,
-  pageSize: 20,
-  sort: 'issueDate',
-  dir: 'desc',
-});
-/** Sorted by total, smallest first: the last page (3 of 3). */
-const lastPage = page({
-  rows: [invoiceRow('2026-0007', 'anna@example.test', 1500, 'paid')],
-  total: 45,
-  page: 3,
-  pageSize: 20,
-  sort: 'total',
-  dir: 'asc',
-});
-const refused: Result = { ok: false, status: 500, code: 'INTERNAL' };
-
-const samples = {
-  'user.search': [{ q: 'anna' }, { q: '' }],
-  'user.page': [{ page: 2 }],
-  'user.sort': [{ column: 'total' }],
-  'user.retry': [{}],
-  'flow.changed': [{}],
-  'xstate.done.actor.load': [{ output: firstPage }, { output: lastPage }, { output: refused }],
-  'xstate.error.actor.load': [{ error: 'network' }],
-  'xstate.after.searchPause.adminTable.typing': [{}],
-} satisfies EventSamples<ModelEvent>;
-
-const never = fromPromise<Result, LoadInput>(() => new Promise(() => {}));
-const modelMachine = adminTableMachine.provide({ actors: { load: never } });
 type Snapshot = SnapshotFrom<typeof adminTableMachine>;
-const model = createModel<typeof modelMachine, ModelEvent>({
-  machine: modelMachine,
-  input: { table: 'invoices', lang: 'en' },
-  events: samples,
-  // What the chart's transitions depend on: the state, and which page (and sorting) the server
-  // last answered. The query itself is checked against every request in `assertScreen`.
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      data: s.context.data && {
-        page: s.context.data.page,
-        sort: s.context.data.sort,
-        dir: s.context.data.dir,
-      },
-    }),
-});
 
 afterEach(cleanup);
 

@@ -2,7 +2,8 @@
 // Model-based test of the mail-setup page (SPEC 2 screen 15): every transition of the
 // email-config chart walked through the real component, with the server-names lookup and the
 // launches answered by controlled fakes and both named delays on the chart's simulated clock.
-// After each gesture the screen must show what the state means.
+// After each gesture the screen must show what the state means. The model is
+// tests/paths/models/email-config.ts, the one `npm run paths -- emailConfig` prints.
 
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
@@ -24,62 +25,17 @@ import {
 } from '#machines/email-config/email-config.selectors.ts';
 import type { EmailConfigEvent, LaunchResult } from '#machines/email-config/email-config.types.ts';
 import { BAKKERIJ_SETTINGS } from '#tests/helpers/mail-settings.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
 import { expectConsole } from '#tests/setup/console.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { EmailConfigView } from './email-config-view.tsx';
 import { screenSession } from '#tests/helpers/screens.tsx';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
+import { type Event, model } from '#tests/paths/models/email-config.ts';
 
 const messages = en as Record<string, string>;
 const t = (id: string) => messages[id] ?? id;
 const intl = createI18nStore('en', messages).get().intl;
-
-type Event =
-  | EmailConfigEvent
-  | { type: 'xstate.done.actor.fetchSettings'; output: SettingsResult }
-  | { type: 'xstate.error.actor.fetchSettings'; error: string }
-  | { type: 'xstate.done.actor.launchClient'; output: LaunchResult }
-  | { type: 'xstate.error.actor.launchClient'; error: string }
-  | { type: 'xstate.after.settingsLookup.emailConfig.address.valid.waiting' }
-  | { type: 'xstate.after.instructionDelay.emailConfig.launch.waiting' };
-
-const samples = {
-  'user.typeAddress': [{ value: '' }, { value: 'jan@' }, { value: 'jan@bakkerij.nl' }],
-  // One client here; the others are pinned below (their instructions differ only in text).
-  'user.launch': [{ client: 'outlook' }],
-  'user.closeInstructions': [{}],
-  'user.retrySettings': [{}],
-  'site.languageChanged': [{ lang: 'nl' }],
-  'xstate.done.actor.fetchSettings': [
-    { output: { ok: true, settings: BAKKERIJ_SETTINGS } },
-    { output: { ok: false, code: 'NETWORK' } },
-  ],
-  'xstate.error.actor.fetchSettings': [{ error: 'unexpected' }],
-  'xstate.done.actor.launchClient': [
-    { output: { ok: true } },
-    { output: { ok: false, reason: 'offline' } },
-  ],
-  'xstate.error.actor.launchClient': [{ error: 'unexpected' }],
-  'xstate.after.settingsLookup.emailConfig.address.valid.waiting': [{}],
-  'xstate.after.instructionDelay.emailConfig.launch.waiting': [{}],
-} satisfies EventSamples<Event>;
-
-const never = () => new Promise<never>(() => {});
-const fake = emailConfigMachine.provide({
-  actors: {
-    fetchSettings: fromPromise<SettingsResult, { address: string; lang: 'en' | 'nl' }>(never),
-    launchClient: fromPromise<
-      LaunchResult,
-      { client: MailClientId; address: string; lang: 'en' | 'nl' }
-    >(never),
-  },
-});
-const model = createModel<typeof fake, Event>({
-  machine: fake,
-  input: { lang: 'en' },
-  events: samples,
-});
 
 type Pending<T> = { resolve: (v: T) => void; reject: (e: unknown) => void } | null;
 

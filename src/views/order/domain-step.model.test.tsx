@@ -3,7 +3,8 @@
 // through the real components (DomainStep and OrderSummary) with the availability call
 // answered by a controlled fake. After each gesture the rendered screen must show what the
 // chart's state means: the messages of SPEC 5 and 8, the questions of SPEC 4, and the domain
-// line and checkout link of the summary.
+// line and checkout link of the summary. The model is tests/paths/models/domain-check.ts, the one
+// `npm run paths -- domainCheck` prints.
 
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,72 +22,18 @@ import {
   selectMessage,
   selectOutcome,
 } from '#machines/domain-check/domain-check.selectors.ts';
-import type {
-  DomainCheckAnswer,
-  DomainCheckEvent,
-} from '#machines/domain-check/domain-check.types.ts';
+import type { DomainCheckAnswer } from '#machines/domain-check/domain-check.types.ts';
 import { planSelectionMachine } from '#machines/plan-selection/plan-selection.machine.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
+import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { DomainStep } from './domain-step.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { type Event, input, model, NAME } from '#tests/paths/models/domain-check.ts';
 
 const messages = en as Record<string, string>;
 const t = (id: string, values: Record<string, string> = {}) =>
   String(new IntlMessageFormat(messages[id] ?? id, 'en-US').format(values));
 const TODAY = new Date('2026-03-10T10:00:00Z');
-const NAME = 'studio-noord.com';
-
-type Event =
-  | DomainCheckEvent
-  | { type: 'xstate.done.actor.check'; output: DomainCheckAnswer }
-  | { type: 'xstate.error.actor.check'; error: unknown };
-
-const answer = (available: boolean, userOwns: boolean | null, transfer: boolean | null) => ({
-  output: {
-    ok: true as const,
-    result: { domainName: NAME, available, userOwns, transferRecommended: transfer },
-  },
-});
-
-const samples = {
-  'user.type': [{ value: '' }, { value: 'nodot' }, { value: NAME }],
-  'user.pickSample': [{}],
-  'user.check': [{}],
-  'user.answerOwnership': [{ owns: true }, { owns: false }],
-  'user.claimOwnership': [{}],
-  'user.chooseTransfer': [{}],
-  'user.chooseKeep': [{}],
-  'user.skip': [{}],
-  'user.consult': [{}],
-  'user.restart': [{}],
-  'xstate.done.actor.check': [
-    answer(true, null, null),
-    answer(false, null, null),
-    answer(false, true, true),
-    answer(false, true, false),
-    answer(false, false, null),
-    // The expected refusals, as values: the server refuses the name; the registry cannot be asked.
-    { output: { ok: false, code: 'INVALID_DOMAIN', key: 'domain.validation.invalid' } },
-    { output: { ok: false, code: 'CHECK_FAILED' } },
-  ],
-  // The unexpected (a broken actor) is shown as a failed check.
-  'xstate.error.actor.check': [{ error: new Error('bug') }],
-} satisfies EventSamples<Event>;
-
-const input = { random: () => 0.5 };
-const neverAnswers = domainCheckMachine.provide({
-  actors: {
-    checkDomain: fromPromise<DomainCheckAnswer, { domain: string }>(() => new Promise(() => {})),
-  },
-  actions: { persist: () => {} },
-});
-const model = createModel<typeof neverAnswers, Event>({
-  machine: neverAnswers,
-  input,
-  events: samples,
-});
-
 const intl = createI18nStore('en', messages).get().intl;
 
 function start() {
