@@ -96,6 +96,15 @@ describe('second factor (TOTP) for any account', () => {
     expect(url.protocol).toBe('otpauth:');
     expect(url.searchParams.get('secret')).toBe(body.secret);
     expect(decodeURIComponent(url.pathname)).toContain(CLIENT.email);
+    // The QR code of that URL, drawn on the server: one SVG of dark modules, nothing active in it.
+    const qr = (body as { qrSvg?: string }).qrSvg ?? '';
+    expect(qr).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* viewBox="0 0 (\d+) \1"/,
+    );
+    expect(qr).toContain('<path');
+    expect(qr).not.toMatch(/<script|on\w+=|href/i);
+    // A URL of about 110 characters needs at least a version 6 code (41 modules + 8 of margin).
+    expect(Number(/viewBox="0 0 (\d+)/.exec(qr)?.[1])).toBeGreaterThanOrEqual(49);
     // Not active: the password alone still signs in.
     const again = await t.call('POST', '/api/auth/login', {
       email: CLIENT.email,
