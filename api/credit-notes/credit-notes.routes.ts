@@ -6,6 +6,8 @@ import { requireStaff, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson } from '../http/errors.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
+import type { RateLimits } from '../http/rate-limit.ts';
+import { recordStaffAction } from '../security/audit.ts';
 import {
   creditNoteJson,
   creditNotePdf,
@@ -27,6 +29,7 @@ export function creditNotesRoutes(services: {
   now: () => Date;
   currentUser?: CurrentUser | undefined;
   billing: { bank: BankDetails };
+  rateLimits?: Pick<RateLimits, 'address'> | undefined;
 }) {
   const { database } = services;
   const currentUser = services.currentUser ?? (async () => null);
@@ -66,6 +69,10 @@ export function creditNotesRoutes(services: {
           issuedBy: user.id,
         });
         const response = { creditNote: creditNoteJson(creditNote, invoice) };
+        await recordStaffAction(tx, c, user, 'invoice_credit', number, {
+          rateLimits: services.rateLimits,
+          details: { creditNote: creditNote.number, reason: body.reason },
+        });
         await once.remember(tx, 201, response);
         return response;
       });

@@ -534,7 +534,7 @@ describe('staff actions in the audit log', () => {
   });
   afterAll(() => t.close());
 
-  it('mark paid, ticket reply and status, resend and billing run are each recorded with who and what', async () => {
+  it('mark paid, ticket reply and status, resend, billing run and credit are each recorded with who and what', async () => {
     clock = new Date('2026-03-02T10:00:00Z');
     const order = await t.call('POST', '/api/checkout', checkoutBody('buyer@example.test'));
     expect(order.status).toBe(201);
@@ -575,6 +575,14 @@ describe('staff actions in the audit log', () => {
     expect(
       (await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-02' }, as)).status,
     ).toBe(200);
+    const credit = await t.call(
+      'POST',
+      `/api/admin/invoices/${invoiceNumber}/credit`,
+      { reason: 'Goodwill' },
+      as,
+    );
+    expect(credit.status).toBe(201);
+    const { creditNote } = await json<{ creditNote: { number: string } }>(credit);
     // A refused action leaves no entry.
     expect(
       (
@@ -595,7 +603,9 @@ describe('staff actions in the audit log', () => {
       ['ticket_status', ticket.ticketId],
       ['outbox_resend', String(mail!.id)],
       ['billing_run', '2026-03-02'],
+      ['invoice_credit', invoiceNumber],
     ]);
+    expect(staffRows.at(-1)!.details).toEqual({ creditNote: creditNote.number, reason: 'Goodwill' });
     for (const row of staffRows)
       expect(row).toMatchObject({ actor: STAFF.email, ip: '192.0.2.44' });
     expect(rows.find((r) => r.action === 'sign_in')).toMatchObject({ actor: STAFF.email });
