@@ -605,7 +605,10 @@ describe('staff actions in the audit log', () => {
       ['billing_run', '2026-03-02'],
       ['invoice_credit', invoiceNumber],
     ]);
-    expect(staffRows.at(-1)!.details).toEqual({ creditNote: creditNote.number, reason: 'Goodwill' });
+    expect(staffRows.at(-1)!.details).toEqual({
+      creditNote: creditNote.number,
+      reason: 'Goodwill',
+    });
     for (const row of staffRows)
       expect(row).toMatchObject({ actor: STAFF.email, ip: '192.0.2.44' });
     expect(rows.find((r) => r.action === 'sign_in')).toMatchObject({ actor: STAFF.email });
