@@ -210,6 +210,8 @@ export const accountProfileSchema = v.object({
      * tickets, bookings, chats and leads others may have made with it are not shown
      */
     emailVerified: v.optional(v.boolean(), true),
+    /** whether sign-in asks for a code from an authenticator app (API.md section 13) */
+    twoFactorEnabled: v.optional(v.boolean(), false),
     name: v.string(),
     phone: v.string(),
     lang: v.picklist(['nl', 'en']),
@@ -248,3 +250,17 @@ export const managedBookingSchema = v.object({
   }),
 });
 export type ManagedBooking = v.InferOutput<typeof managedBookingSchema>['booking'];
+
+/** GET /api/account/sessions (API.md section 13): where the account is signed in. */
+export const accountSessionsSchema = v.object({
+  sessions: v.array(
+    v.object({
+      id: v.string(),
+      createdAt: v.pipe(v.string(), v.isoTimestamp()),
+      lastSeenAt: v.pipe(v.string(), v.isoTimestamp()),
+      userAgent: v.nullable(v.string()),
+      current: v.boolean(),
+    }),
+  ),
+});
+export type AccountSession = v.InferOutput<typeof accountSessionsSchema>['sessions'][number];

@@ -158,3 +158,18 @@ function dateFormat(lang: Lang, style: DateStyle): Intl.DateTimeFormat {
   }
   return format;
 }
+
+const dateTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+/** A moment as day and time in the reader's language, in Amsterdam time ("28 nov 2026 10:15"). */
+export function formatDateTime(date: Date, lang: Lang): string {
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: TIME_ZONE,
+    });
+    dateTimeFormats.set(lang, format);
+  }
+  return format.format(date);
+}

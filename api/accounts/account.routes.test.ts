@@ -528,6 +528,10 @@ describe('GET /api/account/export', () => {
       message: 'Hello there',
     });
     const chatId = await chatOf('export@example.test', 'Is my site up?');
+    // a security event about the account: the second factor's setup begun
+    expect(
+      (await t.call('POST', '/api/auth/2fa/setup', undefined, { Cookie: a.cookie })).status,
+    ).toBe(200);
     const res = await get('/api/account/export', a.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
@@ -546,8 +550,16 @@ describe('GET /api/account/export', () => {
         'consents',
         'mails',
         'chatMessages',
+        'securityLog',
       ]),
     );
+    expect(data.securityLog).toEqual([
+      expect.objectContaining({
+        action: 'two_factor_setup',
+        actor: 'export@example.test',
+        target: 'export@example.test',
+      }),
+    ]);
     expect(data.account).toMatchObject({
       email: 'export@example.test',
       profile: { city: 'Amsterdam' },

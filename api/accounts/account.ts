@@ -36,6 +36,7 @@ import {
   userWithProfile,
   type Person,
 } from './person-records.ts';
+import { activeSecret } from '../security/two-factor.ts';
 import {
   accountSubscription,
   selectSubscriptionViews,
@@ -226,6 +227,7 @@ export async function readProfile(db: Db | Tx, userId: string): Promise<AccountP
   return {
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
+    twoFactorEnabled: (await activeSecret(db, userId)) !== null,
     name: user.name,
     phone: profile?.phone ?? '',
     lang: profile?.lang ?? 'en',

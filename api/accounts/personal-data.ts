@@ -1,3 +1,4 @@
+import { auditEntriesAbout } from '../security/audit.ts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { deleteChatTranscripts, exportChatTranscripts } from '../chat/chat-privacy.ts';
@@ -308,6 +309,16 @@ const chatTranscripts: PersonalDataProvider = {
 };
 
 /**
+ * The security log's entries about the person (API.md section 13): exported; never erased, as the
+ * database refuses it (the log is append-only, decision D45C-1).
+ */
+const securityLogProvider: PersonalDataProvider = {
+  key: 'securityLog',
+  export: (db, person) => auditEntriesAbout(db, person),
+  erase: async () => undefined,
+};
+
+/**
  * Every part of the database that holds personal data, in export order. The live chat's
  * transcripts are added here by the chat area (`chatMessages`), with the same two functions.
  */
@@ -322,6 +333,7 @@ export const PERSONAL_DATA_PROVIDERS: PersonalDataProvider[] = [
   consentsProvider,
   mailsProvider,
   chatTranscripts,
+  securityLogProvider,
 ];
 
 /** Everything stored about the person, one key per provider. */

@@ -11,6 +11,9 @@ import { creditNoteUbl, ublResponseHeaders } from '../vat/ubl.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { Refunds } from '../withdrawals/refunds.ts';
 import { creditNoteEffects } from '../withdrawals/withdrawals.service.ts';
+
+import type { RateLimits } from '../http/rate-limit.ts';
+import { recordStaffAction } from '../security/audit.ts';
 import {
   creditNoteJson,
   creditNotePdf,
@@ -35,6 +38,8 @@ export function creditNotesRoutes(services: {
   mailer?: Mailer | undefined;
   /** Issue 42: a credit on a paid invoice is refunded (Mollie at once, a transfer by staff). */
   refunds?: Refunds | undefined;
+
+  rateLimits?: Pick<RateLimits, 'address'> | undefined;
 }) {
   const { database } = services;
   const currentUser = services.currentUser ?? (async () => null);
@@ -88,6 +93,10 @@ export function creditNotesRoutes(services: {
           bank: services.billing.bank,
         });
         const response = { creditNote: creditNoteJson(creditNote, invoice) };
+        await recordStaffAction(tx, c, user, 'invoice_credit', number, {
+          rateLimits: services.rateLimits,
+          details: { creditNote: creditNote.number, reason: body.reason },
+        });
         await once.remember(tx, 201, response);
         return { answer: response, refundId: refund?.method === 'mollie' ? refund.id : null };
       });

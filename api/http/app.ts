@@ -315,7 +315,6 @@ export function createApp({
     .route('/', invoicesRoutes(moneyWithBilling))
     .route('/', paymentsRoutes(moneyWithBilling))
     .route('/', adminOrdersRoutes(money))
-    .route('/', creditNotesRoutes(money))
     .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
 
     .route('/', creditNotesRoutes({ ...money, refunds }))

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db, Tx } from '../db/database.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
@@ -25,6 +25,11 @@ export const AUDIT_ACTIONS = [
   'booking_cancel',
   'chat_close',
   'billing_run',
+
+  'invoice_credit',
+  'refund_marked',
+  'coupon_created',
+  'coupon_disabled',
   'domain_retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -118,4 +123,29 @@ export function recordStaffAction(
     ip: options.rateLimits?.address(c) ?? null,
     ...(options.details ? { details: options.details } : {}),
   });
+}
+
+/**
+ * The entries about one person, oldest first, for their data export (GDPR art. 15): what they did
+ * (as actor) and what was done to their account (as target). The entries themselves stay when the
+ * account is erased: the log is append-only and kept as the security record (decision D45C-1).
+ */
+export async function auditEntriesAbout(
+  db: Db | Tx,
+  person: { userId: string; email: string },
+): Promise<
+  { at: string; action: string; actor: string | null; target: string | null; ip: string | null }[]
+> {
+  const rows = await db
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      actor: auditLog.actor,
+      target: auditLog.target,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .where(or(eq(auditLog.actorId, person.userId), eq(auditLog.target, person.email)))
+    .orderBy(asc(auditLog.id));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

@@ -96,6 +96,15 @@ describe('second factor (TOTP) for any account', () => {
     expect(url.protocol).toBe('otpauth:');
     expect(url.searchParams.get('secret')).toBe(body.secret);
     expect(decodeURIComponent(url.pathname)).toContain(CLIENT.email);
+    // The QR code of that URL, drawn on the server: one SVG of dark modules, nothing active in it.
+    const qr = (body as { qrSvg?: string }).qrSvg ?? '';
+    expect(qr).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* viewBox="0 0 (\d+) \1"/,
+    );
+    expect(qr).toContain('<path');
+    expect(qr).not.toMatch(/<script|on\w+=|href/i);
+    // A URL of about 110 characters needs at least a version 6 code (41 modules + 8 of margin).
+    expect(Number(/viewBox="0 0 (\d+)/.exec(qr)?.[1])).toBeGreaterThanOrEqual(49);
     // Not active: the password alone still signs in.
     const again = await t.call('POST', '/api/auth/login', {
       email: CLIENT.email,
@@ -528,7 +537,7 @@ describe('staff actions in the audit log', () => {
   });
   afterAll(() => t.close());
 
-  it('mark paid, ticket reply and status, resend and billing run are each recorded with who and what', async () => {
+  it('mark paid, ticket reply and status, resend, billing run and credit are each recorded with who and what', async () => {
     clock = new Date('2026-03-02T10:00:00Z');
     const order = await t.call('POST', '/api/checkout', checkoutBody('buyer@example.test'));
     expect(order.status).toBe(201);
@@ -569,6 +578,14 @@ describe('staff actions in the audit log', () => {
     expect(
       (await t.call('POST', '/api/admin/billing/run', { asOf: '2026-03-02' }, as)).status,
     ).toBe(200);
+    const credit = await t.call(
+      'POST',
+      `/api/admin/invoices/${invoiceNumber}/credit`,
+      { reason: 'Goodwill' },
+      as,
+    );
+    expect(credit.status).toBe(201);
+    const { creditNote } = await json<{ creditNote: { number: string } }>(credit);
     // A refused action leaves no entry.
     expect(
       (
@@ -589,7 +606,12 @@ describe('staff actions in the audit log', () => {
       ['ticket_status', ticket.ticketId],
       ['outbox_resend', String(mail!.id)],
       ['billing_run', '2026-03-02'],
+      ['invoice_credit', invoiceNumber],
     ]);
+    expect(staffRows.at(-1)!.details).toEqual({
+      creditNote: creditNote.number,
+      reason: 'Goodwill',
+    });
     for (const row of staffRows)
       expect(row).toMatchObject({ actor: STAFF.email, ip: '192.0.2.44' });
     expect(rows.find((r) => r.action === 'sign_in')).toMatchObject({ actor: STAFF.email });

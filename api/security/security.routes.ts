@@ -12,6 +12,7 @@ import { requireStaff, requireUser, type CurrentUser } from '../http/auth.ts';
 import { ApiError, validateJson, validateQuery } from '../http/errors.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { RATE_LIMITS, rateLimitedError, type RateLimits } from '../http/rate-limit.ts';
+import { qrSvg } from './qr.ts';
 import { sessionUserAgent, type Sessions } from '../accounts/sessions.ts';
 import {
   endSession,
@@ -106,7 +107,8 @@ export function securityRoutes(options: SecurityOptions) {
           ip: auditIp(rateLimits, c),
         });
       });
-      return c.json({ secret, otpauthUrl: otpauthUrl(options.issuer, user.email, secret) });
+      const url = otpauthUrl(options.issuer, user.email, secret);
+      return c.json({ secret, otpauthUrl: url, qrSvg: await qrSvg(url) });
     })
     .post('/auth/2fa/enable', signedIn, validateJson(codeRequestSchema), async (c) => {
       const user = c.get('user');

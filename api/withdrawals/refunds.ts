@@ -143,7 +143,7 @@ export async function staffRefunds(db: Db): Promise<StaffRefund[]> {
 export async function markRefunded(
   tx: Tx,
   input: { id: string; staffId: string; at: Date },
-): Promise<RefundRow | null> {
+): Promise<{ refund: RefundRow | null; changed: boolean }> {
   const [updated] = await tx
     .update(refunds)
     .set({ status: 'refunded', refundedAt: input.at, markedBy: input.staffId })
@@ -155,9 +155,9 @@ export async function markRefunded(
       ),
     )
     .returning();
-  if (updated) return updated;
+  if (updated) return { refund: updated, changed: true };
   const [row] = await tx.select().from(refunds).where(eq(refunds.id, input.id)).limit(1);
-  return row ?? null;
+  return { refund: row ?? null, changed: false };
 }
 
 export interface Refunds {

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { isUuid } from '../http/params.ts';
+import { recordStaffAction } from '../security/audit.ts';
 import { withdrawalRequestSchema } from '#domain/withdrawal.ts';
 import type { Database } from '../db/database.ts';
 import { requireStaff, type CurrentUser } from '../http/auth.ts';
@@ -11,8 +13,6 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { markRefunded, staffRefunds, type Refunds } from './refunds.ts';
 import { previewWithdrawal, withdraw, type WithdrawalAnswer } from './withdrawals.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Withdrawal and refunds (API.md section 10):
@@ -74,11 +74,20 @@ export function withdrawalsRoutes(services: {
     })
     .post('/admin/refunds/:id/mark-refunded', staff, async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError('NOT_FOUND');
+      if (!isUuid(id)) throw new ApiError('NOT_FOUND');
       const user = c.get('user');
-      const row = await database.write((tx) =>
-        markRefunded(tx, { id, staffId: user.id, at: services.now() }),
-      );
+      const row = await database.write(async (tx) => {
+        const { refund, changed } = await markRefunded(tx, {
+          id,
+          staffId: user.id,
+          at: services.now(),
+        });
+        if (changed)
+          await recordStaffAction(tx, c, user, 'refund_marked', id, {
+            rateLimits: services.rateLimits,
+          });
+        return refund;
+      });
       if (!row || row.method !== 'banktransfer') throw new ApiError('NOT_FOUND');
       return c.json({ refund: { id: row.id, status: row.status } });
     });

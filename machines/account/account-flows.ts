@@ -86,3 +86,16 @@ export const signOutMachine = createFormActionMachine({
   id: 'signOut',
   send: accountCalls.signOut,
 });
+
+/** Sign out one of the account's other browsers (values: id, lang). */
+export const sessionEndMachine = createFormActionMachine({
+  id: 'sessionEnd',
+  send: accountCalls.endSession,
+});
+
+/** Turn two-step sign-in off: open asks for the password and a code (values: password, code, lang). */
+export const twoFactorDisableMachine = createFormActionMachine({
+  id: 'twoFactorDisable',
+  send: accountCalls.disableTwoFactor,
+  validate: checks.twoFactorDisable,
+});

@@ -8,6 +8,7 @@ import {
   accountInvoicesSchema,
   accountOrdersSchema,
   accountProfileSchema,
+  accountSessionsSchema,
   accountSubscriptionsSchema,
   accountTicketsSchema,
   cancelledSubscriptionSchema,
@@ -20,11 +21,13 @@ import {
   type AccountInvoice,
   type AccountOrder,
   type AccountProfile,
+  type AccountSession,
   type AccountSubscription,
   type AccountTicket,
 } from '#domain/account.schema.ts';
 import { BILLING_DETAIL_FIELDS, billingDetailsSchema } from '#domain/checkout.schema.ts';
 import type { Lang } from '#domain/language.ts';
+import { disableTwoFactorSchema } from '#domain/security.schema.ts';
 import { anyBody, api, newIdempotencyKey, type ApiResult } from '../shared/api-client.ts';
 import { bookingCalls } from '../shared/bookings.ts';
 import { fieldErrorsOf } from '../shared/form-action.machine.ts';
@@ -36,6 +39,7 @@ export interface AccountData {
   tickets: AccountTicket[];
   bookings: AccountBooking[];
   profile: AccountProfile;
+  sessions: AccountSession[];
 }
 
 /** Everything the client area shows, side by side; the first refusal wins. */
@@ -44,17 +48,28 @@ export async function loadAccount(
   signal?: AbortSignal,
 ): Promise<ApiResult<AccountData>> {
   const options = { lang, ...(signal ? { signal } : {}) };
-  const [orders, invoices, subscriptions, tickets, bookings, profile] = await Promise.all([
-    api.get('/account/orders', accountOrdersSchema, options),
-    api.get('/account/invoices', accountInvoicesSchema, options),
-    api.get('/account/subscriptions', accountSubscriptionsSchema, options),
-    api.get('/account/tickets', accountTicketsSchema, options),
-    api.get('/account/bookings', accountBookingsSchema, options),
-    api.get('/account/profile', accountProfileSchema, options),
-  ]);
-  for (const r of [orders, invoices, subscriptions, tickets, bookings, profile])
+  const [orders, invoices, subscriptions, tickets, bookings, profile, sessions] = await Promise.all(
+    [
+      api.get('/account/orders', accountOrdersSchema, options),
+      api.get('/account/invoices', accountInvoicesSchema, options),
+      api.get('/account/subscriptions', accountSubscriptionsSchema, options),
+      api.get('/account/tickets', accountTicketsSchema, options),
+      api.get('/account/bookings', accountBookingsSchema, options),
+      api.get('/account/profile', accountProfileSchema, options),
+      api.get('/account/sessions', accountSessionsSchema, options),
+    ],
+  );
+  for (const r of [orders, invoices, subscriptions, tickets, bookings, profile, sessions])
     if (!r.ok) return r;
-  if (!orders.ok || !invoices.ok || !subscriptions.ok || !tickets.ok || !bookings.ok || !profile.ok)
+  if (
+    !orders.ok ||
+    !invoices.ok ||
+    !subscriptions.ok ||
+    !tickets.ok ||
+    !bookings.ok ||
+    !profile.ok ||
+    !sessions.ok
+  )
     throw new Error('unreachable');
   return {
     ok: true,
@@ -67,6 +82,7 @@ export async function loadAccount(
       tickets: tickets.data.tickets,
       bookings: bookings.data.bookings,
       profile: profile.data.profile,
+      sessions: sessions.data.sessions,
     },
   };
 }
@@ -83,6 +99,8 @@ export const checks = {
     fieldErrorsOf(passwordResetConfirmSchema, values),
   verifyEmail: (values: Record<string, string>) =>
     fieldErrorsOf(emailVerificationSchema, { token: values.token }),
+  twoFactorDisable: (values: Record<string, string>) =>
+    fieldErrorsOf(disableTwoFactorSchema, { password: values.password, code: values.code }),
 };
 
 const lang = (values: Record<string, string>): Lang => (values.lang === 'nl' ? 'nl' : 'en');
@@ -140,5 +158,16 @@ export const accountCalls = {
       json: { token: values.token ?? '' },
     }),
   signOut: () => api.post('/auth/logout', anyBody),
+  /** Signs that browser out (API.md section 13). */
+  endSession: (values: Record<string, string>) =>
+    api.delete(`/account/sessions/${encodeURIComponent(values.id ?? '')}`, anyBody, {
+      lang: lang(values),
+    }),
+  /** Turns the second factor off: the password and a code from the app (or a recovery code). */
+  disableTwoFactor: (values: Record<string, string>) =>
+    api.post('/auth/2fa/disable', anyBody, {
+      lang: lang(values),
+      json: { password: values.password ?? '', code: values.code ?? '' },
+    }),
   ...bookingCalls,
 };

@@ -5,7 +5,12 @@ import * as v from 'valibot';
 import type { Lang } from '#domain/language.ts';
 import { api } from '#machines/shared/api-client.ts';
 
-export const twoFactorSetupAnswerSchema = v.object({ secret: v.string(), otpauthUrl: v.string() });
+export const twoFactorSetupAnswerSchema = v.object({
+  secret: v.string(),
+  otpauthUrl: v.string(),
+  /** The otpauth URL as a QR code (an SVG the server draws; README, additions to API.md 13). */
+  qrSvg: v.optional(v.pipe(v.string(), v.startsWith('<svg'))),
+});
 export type TwoFactorSecret = v.InferOutput<typeof twoFactorSetupAnswerSchema>;
 
 export const twoFactorEnableAnswerSchema = v.object({ recoveryCodes: v.array(v.string()) });
@@ -42,4 +47,9 @@ export async function postTwoFactorEnable(input: {
 /** The secret as people type it: groups of four, split by spaces. */
 export function groupedSecret(secret: string): string {
   return (secret.match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/** The QR code's SVG as an image address (the page's CSP allows `data:` images). */
+export function qrImageSrc(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

@@ -34,6 +34,7 @@ export function checkoutBody(email: string, overrides: Record<string, unknown> =
 export const BELGIAN_PROFILE = {
   email: 'anna@example.test',
   emailVerified: true,
+  twoFactorEnabled: false,
   name: 'Anna de Vries',
   phone: '+32 3 123 45 67',
   lang: 'en',

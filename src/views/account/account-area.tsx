@@ -20,7 +20,7 @@ import {
 import { useFocusOnMount } from '../shared/form-field.tsx';
 import { AccountDomains } from './account-domains.tsx';
 import { Empty, Section } from './account-section.tsx';
-import { TwoFactorSetup } from './two-factor-setup.tsx';
+import { Sessions, TwoFactor } from './account-security.tsx';
 import { Bookings, Invoices, Orders, Tickets } from './account-records.tsx';
 import { EmailVerificationNotice } from './email-verification-notice.tsx';
 import {
@@ -76,7 +76,8 @@ export function AccountArea() {
         <BillingDetails billing={data.profile.billing} lang={lang} onChanged={changed} />
       ) : null}
       <PasswordChange lang={lang} />
-      <TwoFactorSetup lang={lang} optional className="account__section two-factor" />
+      <TwoFactor profile={data.profile} lang={lang} onChanged={changed} />
+      <Sessions items={data.sessions} lang={lang} onChanged={changed} />
       <DataExport lang={lang} />
       <AccountDeletion lang={lang} onDeleted={() => actor.send({ type: 'flow.deleted' })} />
     </div>

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
-import { groupedSecret } from '#machines/account/two-factor.actors.ts';
+import { groupedSecret, qrImageSrc } from '#machines/account/two-factor.actors.ts';
 import { twoFactorSetupMachine } from '#machines/account/two-factor.machine.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 
@@ -13,8 +13,9 @@ const COPY_MESSAGES = {
 };
 
 /**
- * "Two-step sign-in": turns on the second factor (twoFactorSetupMachine). The secret is shown as
- * text, in groups of four, with the otpauth URL (no QR code); the recovery codes are shown once.
+ * "Two-step sign-in": turns on the second factor (twoFactorSetupMachine). The QR code to scan, and
+ * the secret as text in groups of four with the otpauth URL for those who cannot scan; the
+ * recovery codes are shown once.
  * `onDone` runs once the person has said the codes are saved. Staff meet it in the overview
  * (required there), clients in their account settings (optional).
  */
@@ -32,6 +33,7 @@ export function TwoFactorSetup({
   className?: string;
 }) {
   const id = useId();
+  const intl = useIntl();
   const actor = useActorRef(twoFactorSetupMachine, { input: { lang } });
   const state = useSelector(actor, (s) => s);
   const { secret, code, recoveryCodes, errorText, errorId } = state.context;
@@ -83,6 +85,20 @@ export function TwoFactorSetup({
             actor.send({ type: 'user.submit' });
           }}
         >
+          {secret.qrSvg ? (
+            <>
+              <p>
+                <FormattedMessage id="twoFactor.setup.scan" />
+              </p>
+              <img
+                className="two-factor__qr"
+                src={qrImageSrc(secret.qrSvg)}
+                width={200}
+                height={200}
+                alt={intl.formatMessage({ id: 'twoFactor.setup.qrAlt' })}
+              />
+            </>
+          ) : null}
           <p>
             <FormattedMessage id="twoFactor.setup.enterKey" />
           </p>

@@ -28,11 +28,13 @@ export const data: AccountData = {
   profile: {
     email: 'a@b.nl',
     emailVerified: true,
+    twoFactorEnabled: false,
     name: 'A',
     phone: '',
     lang: 'en',
     billing: null,
   },
+  sessions: [],
 };
 export const loaded: Result = { ok: true, status: 200, data, headers: new Headers() };
 export const signedOut: Result = { ok: false, status: 401, code: 'UNAUTHORIZED' };
