@@ -10,8 +10,7 @@ import { creditNoteUbl, ublResponseHeaders } from '../vat/ubl.ts';
 
 import type { Mailer } from '../mail/mail.ts';
 import type { Refunds } from '../withdrawals/refunds.ts';
-import { creditNoteEffects } from '../withdrawals/withdrawals.service.ts';
-
+import { creditNoteEffects } from '../withdrawals/credit-note-effects.ts';
 import type { RateLimits } from '../http/rate-limit.ts';
 import { recordStaffAction } from '../security/audit.ts';
 import {

@@ -1,44 +1,36 @@
 import { registrarAvailability } from '../registrar/availability.ts';
-import { createDomainJobs, type DomainJobs } from '../registrar/domain-jobs.ts';
+import { createDomainJobs } from '../registrar/domain-jobs.ts';
 import { registrarDomainsRoutes } from '../registrar/domains.routes.ts';
 import { createDomainsService } from '../registrar/domains.service.ts';
-import type { Registrar } from '../registrar/registrar.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from './body-limit.ts';
 import { requestId } from 'hono/request-id';
 import { setupGaps, type Config } from '../env.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/mail.ts';
-import type { Sessions } from '../accounts/sessions.ts';
 import { authRoutes } from '../accounts/auth.routes.ts';
 import { checkoutRoutes } from '../orders/checkout.routes.ts';
 import { invoicesRoutes } from '../invoices/invoices.routes.ts';
 import { paymentsRoutes } from '../invoices/payments.routes.ts';
 import { adminOrdersRoutes } from '../staff/admin-orders.routes.ts';
 import { creditNotesRoutes } from '../credit-notes/credit-notes.routes.ts';
-import { createRefunds, type Refunds } from '../withdrawals/refunds.ts';
+import { createRefunds } from '../withdrawals/refunds.ts';
 import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
 import { addressRoutes } from '../address/address.routes.ts';
-import { createBankTransferProvider, type PaymentProvider } from '../invoices/payments.ts';
-import { DEFAULT_BILLING, vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
+import { createBankTransferProvider } from '../invoices/payments.ts';
+import { DEFAULT_BILLING, vatSettingsOf } from '../invoices/invoice-pdf.ts';
 import { createVatService } from '../vat/vat-service.ts';
 import { vatRoutes } from '../vat/vat.routes.ts';
-import type { ViesClient } from '../vat/vies.ts';
-import { createInvoicePdfs, type InvoicePdfs } from '../invoices/invoice-pdfs.ts';
+import { createInvoicePdfs } from '../invoices/invoice-pdfs.ts';
 import { billingRoutes } from '../billing/billing.routes.ts';
-import { createBillingJob, type BillingJob } from '../billing/billing.ts';
-import type { AddressLookup } from '../address/address-lookup.ts';
+import { createBillingJob } from '../billing/billing.ts';
 import { ApiError, errorResponse } from './errors.ts';
 import { answerError, logRequests } from './request-errors.ts';
 import { requestLang } from './language.ts';
 import { t } from '../i18n.ts';
-import { createPageCache, createPageHandler, type PageCache, type PageRenderer } from './pages.ts';
+import { createPageCache, createPageHandler } from './pages.ts';
 import { securityHeaders } from './security.ts';
 import { jsonBodiesOnly, sameOriginWrites } from './origin.ts';
-import type { CurrentUser } from './auth.ts';
-import { serveStaticAssets, type ClientAssets, type StaticAsset } from './static-assets.ts';
+import { serveStaticAssets } from './static-assets.ts';
 import { healthRoutes } from '../site/health.routes.ts';
 import { storefrontRoutes } from '../orders/storefront.routes.ts';
 import { DEFAULT_PROJECTS_PER_MONTH } from '#domain/scarcity.ts';
@@ -48,12 +40,11 @@ import { legalPdfRoutes } from '../site/legal-pdf.routes.ts';
 import { bookingsRoutes } from '../bookings/bookings.routes.ts';
 import { contactRoutes } from '../leads/contact.routes.ts';
 import { chatRoutes } from '../chat/chat.routes.ts';
-import { domainsRoutes, type DomainOwnership } from '../domains/domains.routes.ts';
-import type { RdapClient } from '../domains/rdap.ts';
+import { domainsRoutes } from '../domains/domains.routes.ts';
 import { leadsRoutes } from '../leads/leads.routes.ts';
 import { createChatService } from '../chat/chat.ts';
-import { createChatHub, type ChatHub } from '../chat/chat-hub.ts';
-import { defaultOfficeHours, type OfficeHours } from '#domain/office-hours.ts';
+import { createChatHub } from '../chat/chat-hub.ts';
+import { defaultOfficeHours } from '#domain/office-hours.ts';
 import { blueprintRoutes, UPLOAD_PATH } from '../blueprint/blueprint.routes.ts';
 import { passwordResetRoutes } from '../accounts/password-reset.routes.ts';
 import { emailVerificationRoutes } from '../accounts/email-verification.routes.ts';
@@ -63,84 +54,15 @@ import { adminAccountsRoutes } from '../staff/admin-accounts.routes.ts';
 import { emailConfigRoutes, mailDiscoveryRoutes } from '../mail-setup/email-config.routes.ts';
 import { createMailConfig } from '../mail-setup/mail-config.ts';
 import { securityRoutes, staffSecondFactorGuard } from '../security/security.routes.ts';
-import { createRateLimits, type RateLimits } from './rate-limit.ts';
-import { createLifecycle, type Lifecycle } from './lifecycle.ts';
-import { createBookingTokens, type BookingTokens } from '../bookings/booking-tokens.ts';
+import { createRateLimits } from './rate-limit.ts';
+import { createLifecycle } from './lifecycle.ts';
+import { createBookingTokens } from '../bookings/booking-tokens.ts';
+import type { AppServices } from './app-services.ts';
 import { isPaymentEndedUnpaid } from '#domain/payment-status.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 /** The payment provider's callback (form-encoded `id=...`, no Origin): not a JSON endpoint. */
 const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
-
-export interface AppServices {
-  database: Database;
-  logger: Logger;
-  /** Outgoing mail (outbox + SMTP); absent only in tests that send none. */
-  mailer?: Mailer;
-  /** The built client and its renderer; absent in API-only tests. */
-  web?: {
-    renderer: PageRenderer;
-    assets: ClientAssets;
-    files: Map<string, StaticAsset>;
-    /** Rendered public pages; the server entry answers hits before the app (api/main.ts). */
-    pageCache?: PageCache;
-  };
-  /** Who is signed in for this request (the sessions service). */
-  currentUser?: CurrentUser;
-  /** Domain availability over RDAP; without it every domain check is 502 DOMAIN_CHECK_FAILED. */
-  rdap?: RdapClient;
-  /** Whether a client already has a domain on an order (checkout); absent: userOwns is null. */
-  domainOwnership?: DomainOwnership;
-  /** Sign-in sessions (api/accounts/sessions.ts); the auth routes are mounted only with it. */
-  sessions?: Sessions;
-  /** How invoices are paid: Mollie with MOLLIE_API_KEY, else the built-in bank transfer. */
-  payments?: PaymentProvider;
-  /** Seller block and bank details for invoices and the pay page (COMPANY_*, BANK_*). */
-  billing?: BillingSettings;
-  /**
-   * Draws new invoices' PDFs in the background (api/invoices/invoice-pdfs.ts); absent: one that
-   * draws on the event loop, made from `database` and `billing`.
-   */
-  invoicePdfs?: InvoicePdfs;
-  /** Dutch addresses from postal code and house number (PDOK, ADDRESS_LOOKUP_URL). */
-  addressLookup?: AddressLookup;
-  /** OFFICE_HOURS and OFFICE_HOLIDAYS (live chat); default mon-fri 09:00-17:00, Dutch holidays. */
-  officeHours?: OfficeHours;
-  /** This server's chat delivery (one LISTEN); its streams register with `lifecycle`. */
-  chatHub?: ChatHub;
-  /** Keep-alive period of the chat streams (tests shorten it). */
-  chatKeepAliveMs?: number;
-  /** The one rate limiter (database-backed); built from `database` and TRUST_PROXY when absent. */
-  rateLimits?: RateLimits;
-  /**
-   * Start-up, readiness and shutdown (api/http/lifecycle.ts): SSE streams and background jobs
-   * register with `lifecycle.track(kind, stop)` so a graceful shutdown ends them. Absent: a
-   * lifecycle that is ready at once (tests).
-   */
-  lifecycle?: Lifecycle;
-  /**
-   * Which tokens open a booking's page (api/bookings/booking-tokens.ts), keyed with
-   * SESSION_SECRET by the server; absent: a random key (one app in a test).
-   */
-  bookingTokens?: BookingTokens;
-  /** REGISTRAR=openprovider: the registrar (checks, registrations); absent: staff do it by hand. */
-  registrar?: Registrar | null;
-  /** DOMAIN_NAMESERVERS (empty: the registrar's defaults). */
-  domainNameservers?: readonly string[];
-  /** The domain jobs (api/registrar/domain-jobs.ts); made from the services above when absent. */
-  domainJobs?: DomainJobs;
-
-  /**
-   * Refunds of credit notes (issue 42): Mollie refunds created once and followed through the
-   * webhook; made from `payments` when absent (the server passes its own, to retry due ones).
-   */
-  refunds?: Refunds;
-  /** The recurring-billing job (API.md section 8); made from the services above when absent. */
-  billingJob?: BillingJob;
-  /** The EU's VAT number check (VIES_URL, api/vat/vies.ts); absent: VIES counts as down. */
-  vies?: ViesClient;
-  now?: () => Date;
-}
 
 export type AppEnv = { Variables: { requestId: string } };
 

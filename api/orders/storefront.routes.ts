@@ -5,7 +5,7 @@ import {
   type StorefrontStatus,
 } from '#domain/payment-methods.ts';
 import { amsterdamMonth, spotsLeft } from '#domain/scarcity.ts';
-import type { AppServices } from '../http/app.ts';
+import type { AppServices } from '../http/app-services.ts';
 import { websiteOrdersPaid } from './storefront.ts';
 
 /**

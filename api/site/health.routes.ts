@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppServices } from '../http/app.ts';
+import type { AppServices } from '../http/app-services.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Lifecycle } from '../http/lifecycle.ts';
 

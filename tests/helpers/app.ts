@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createApp, type AppServices } from '../../api/http/app.ts';
+import { createApp } from '../../api/http/app.ts';
+import type { AppServices } from '../../api/http/app-services.ts';
 import type { Database } from '../../api/db/database.ts';
 import { createLogger, type Logger } from '../../api/logger.ts';
 import { createTestDatabase } from './database.ts';
