@@ -14,8 +14,8 @@ import type { VatService } from '../vat/vat-service.ts';
 
 /**
  * POST /api/checkout (API.md section 4): parses, calls the checkout service (api/orders/
- * checkout.ts: quote, place the order in one transaction, start the payment after the commit)
- * and answers. A repeat with the same Idempotency-Key gets the first answer.
+ * checkout-quote.ts: quote; checkout.ts: place the order in one transaction; checkout-payment.ts:
+ * start the payment after the commit) and answers. A repeat with the same Idempotency-Key gets the first answer.
  */
 export function checkoutRoutes(
   services: CheckoutServices & {
