@@ -3,14 +3,10 @@ import { checkoutRequestSchema } from '#domain/checkout.schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
-import {
-  placeOrder,
-  quoteCheckout,
-  startPayment,
-  type CheckoutAnswer,
-  type CheckoutServices,
-  type PendingOrder,
-} from './checkout.ts';
+import { placeOrder } from './checkout.ts';
+import { startPayment } from './checkout-payment.ts';
+import { quoteCheckout } from './checkout-quote.ts';
+import type { CheckoutAnswer, CheckoutServices, PendingOrder } from './checkout-types.ts';
 import { idempotency } from '../http/idempotency.ts';
 import type { Sessions } from '../accounts/sessions.ts';
 import { RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
@@ -18,8 +14,8 @@ import type { VatService } from '../vat/vat-service.ts';
 
 /**
  * POST /api/checkout (API.md section 4): parses, calls the checkout service (api/orders/
- * checkout.ts: quote, place the order in one transaction, start the payment after the commit)
- * and answers. A repeat with the same Idempotency-Key gets the first answer.
+ * checkout-quote.ts: quote; checkout.ts: place the order in one transaction; checkout-payment.ts:
+ * start the payment after the commit) and answers. A repeat with the same Idempotency-Key gets the first answer.
  */
 export function checkoutRoutes(
   services: CheckoutServices & {
