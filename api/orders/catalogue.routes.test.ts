@@ -96,6 +96,7 @@ describe('POST /api/quote', () => {
         yearly: 1500,
         vatRate: 0,
         vat: 0,
+        vatNote: 'kor',
         dueToday: 205500,
       },
       nextPayments: { monthly: '2027-03-10', yearly: '2027-03-10' },
