@@ -10,10 +10,8 @@ import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import {
   buildCheckoutRequest,
-  selectAccountMessage,
   selectAccountTabWarning,
   selectBlockers,
-  selectIsCheckingEmail,
   selectOffersStartNow,
   selectOrdersAsSignedIn,
   selectSmartAnswerSources,
@@ -21,8 +19,10 @@ import {
 } from '#machines/checkout/checkout.selectors.ts';
 import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
+import { CheckoutAccountStep } from './checkout-account-step.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
+import { useAfterPointer } from './use-after-pointer.ts';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import {
   selectIsPaying,
@@ -50,57 +50,6 @@ export interface CheckoutViewProps {
   address: AddressLookupActor;
 }
 
-/** How long a pressed pointer may hold back a blur's message when no click follows (a drag). */
-const POINTER_GRACE_MS = 400;
-
-/**
- * Runs a blur's consequences once the pointer press that caused the blur is over. A message that
- * appears under the field just left moves everything below it (the terms box went 55 px down on
- * a phone between press and release, so the tap missed it, issue 39): while a pointer is down the
- * work waits for the click (or the release, after a grace period); otherwise it runs at once.
- */
-function useAfterPointer(): (work: () => void) => void {
-  const pressed = useRef(false);
-  const pending = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      pressed.current = false;
-      const work = pending.current;
-      pending.current = null;
-      work?.();
-    };
-    const down = () => {
-      clearTimeout(timer);
-      pressed.current = true;
-    };
-    // After the click's own handlers (the checkbox's change) have run.
-    const clicked = () => {
-      clearTimeout(timer);
-      timer = setTimeout(flush, 0);
-    };
-    const released = () => {
-      clearTimeout(timer);
-      timer = setTimeout(flush, POINTER_GRACE_MS);
-    };
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('click', clicked, true);
-    document.addEventListener('pointerup', released, true);
-    document.addEventListener('pointercancel', released, true);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('click', clicked, true);
-      document.removeEventListener('pointerup', released, true);
-      document.removeEventListener('pointercancel', released, true);
-    };
-  }, []);
-  return (work) => {
-    if (!pressed.current) return work();
-    pending.current = work;
-  };
-}
-
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
   const { plans, interval, domain, lang, today } = props;
@@ -125,8 +74,6 @@ export function CheckoutView(props: CheckoutViewProps) {
   }, [tab]);
   const form = useSelector(checkout, (s) => s.context.form);
   const errors = useSelector(checkout, (s) => s.context.errors);
-  const accountMessage = useSelector(checkout, selectAccountMessage);
-  const checking = useSelector(checkout, selectIsCheckingEmail);
   const tabWarning = useSelector(checkout, selectAccountTabWarning);
   const blockers = useSelector(checkout, selectBlockers, (a, b) => a.join() === b.join());
   const signedInAs = useSelector(checkout, selectOrdersAsSignedIn);
@@ -240,38 +187,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           className="checkout-panel"
         >
           {tab === 'account' ? (
-            <form
-              noValidate
-              className="checkout-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                checkout.send({ type: 'user.checkEmail' });
-              }}
-            >
-              <h2>
-                <FormattedMessage id="checkout.account.title" />
-              </h2>
-              <p className="checkout-form__intro">
-                <FormattedMessage id="checkout.account.intro" />
-              </p>
-              {field('email')}
-              <p className="checkout-form__status" role="status">
-                {checking ? <FormattedMessage id="checkout.account.checking" /> : null}
-              </p>
-              {accountMessage ? (
-                <p className="checkout-form__alert" role="alert">
-                  <FormattedMessage id={accountMessage} />{' '}
-                  {accountMessage === 'accountCreation.alreadyRegistered' ? (
-                    <a href={`/login?redirect=${encodeURIComponent(currentPath())}`}>
-                      <FormattedMessage id="checkout.account.login" />
-                    </a>
-                  ) : null}
-                </p>
-              ) : null}
-              <button type="submit" className="button" disabled={checking}>
-                <FormattedMessage id="checkout.account.continue" />
-              </button>
-            </form>
+            <CheckoutAccountStep checkout={checkout} emailField={field('email')} />
           ) : (
             <form
               noValidate
@@ -462,10 +378,4 @@ export function CheckoutView(props: CheckoutViewProps) {
       <CheckoutSummary quote={quote} lang={lang} />
     </div>
   );
-}
-
-function currentPath(): string {
-  return typeof window === 'undefined'
-    ? '/checkout'
-    : window.location.pathname + window.location.search;
 }

@@ -10,7 +10,7 @@ import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import type { VatOverview } from '#machines/staff/staff.actors.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
-import { VatPanel } from './overview.tsx';
+import { VatPanel } from './vat-panel.tsx';
 
 const catalogs = { en, nl } as Record<Lang, Record<string, string>>;
 const BASE: VatOverview = {
