@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTestFile, ROOT, sourceFiles } from './import-graph.ts';
 
@@ -28,5 +28,15 @@ describe('file size', () => {
   it('keeps no exception that is no longer needed', () => {
     const stale = Object.keys(EXCEPTIONS).filter((file) => lineCount(file) <= MAX_LINES);
     expect(stale).toEqual([]);
+  });
+
+  // The server's feature wings (issue 41): no folder of api/ holds more than 20 source files.
+  it('keeps every folder of the server at 20 source files or fewer', () => {
+    const perFolder = new Map<string, number>();
+    for (const file of sourceFiles(['api']).filter((f) => !isTestFile(f)))
+      perFolder.set(dirname(file), (perFolder.get(dirname(file)) ?? 0) + 1);
+    const crowded = [...perFolder].filter(([, count]) => count > 20).map(([dir]) => dir);
+    expect(crowded).toEqual([]);
+    expect(perFolder.size).toBeGreaterThan(15);
   });
 });

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, parseConfig } from '../env.ts';
-import { openDatabase } from './database.ts';
+import { ConfigError, parseConfig } from '../../env.ts';
+import { openDatabase } from '../database.ts';
 import { BackupError, restoreBackup, writeBackup } from './backup.ts';
-import { DataDirLockedError } from './lock.ts';
+import { DataDirLockedError } from '../lock.ts';
 
 export async function runBackupCommand(
   command: 'backup' | 'restore',

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
-import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
-import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/app.ts';
+import { checkoutBody } from '../../../tests/helpers/checkout-body.ts';
+import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { BackupError, restoreBackup, writeBackup } from './backup.ts';
 import { runBackupCommand } from './backup-cli.ts';
-import type { Database } from './database.ts';
-import { wrapPglite } from './drivers/pglite.ts';
-import { outbox } from './schema.ts';
+import type { Database } from '../database.ts';
+import { wrapPglite } from '../drivers/pglite.ts';
+import { outbox } from '../schema.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-backup-'));
 let t: TestApp;
@@ -147,7 +147,7 @@ describe('backup and restore', () => {
       await expect(
         runBackupCommand('restore', [file], { DATA_DIR: empty }, () => {}),
       ).rejects.toThrow(/already holds a database/);
-      const { openDatabase } = await import('./database.ts');
+      const { openDatabase } = await import('../database.ts');
       const restored = await openDatabase({ dataDir: empty, fsync: false });
       try {
         expect(await contents(restored)).toEqual(await contents(t.database));

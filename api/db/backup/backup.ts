@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from './database.ts';
+import type { Database, Tx } from '../database.ts';
 
 export const BACKUP_FORMAT = 'webstudio-backup';
 export const BACKUP_VERSION = 1;
