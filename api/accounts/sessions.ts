@@ -12,7 +12,6 @@ import { hashToken, newToken } from '../security/tokens.ts';
 import { TOKEN_PATTERN } from '#domain/account.schema.ts';
 
 /** Kept for callers that still import it from here (the chat); the one helper is tokens.ts. */
-export { hashToken } from '../security/tokens.ts';
 
 /**
  * Sessions: a random 32-byte token lives only in the `sid` cookie (HttpOnly, SameSite=Lax, Secure

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { ChatMessage, InboxConversation, MessageAuthor } from '#domain/chat.schema.ts';
 import type { Lang } from '#domain/language.ts';
@@ -6,7 +5,7 @@ import { isOpenAt, type OfficeHours } from '#domain/office-hours.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { chatAvailability, chatConversations, chatMessages } from '../db/schema.ts';
 import type { Mailer } from '../mail/mail.ts';
-import { hashToken } from '../accounts/sessions.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
 import { notify } from './chat-hub.ts';
 import { transcriptMail } from './chat-mail.ts';
 
@@ -93,7 +92,7 @@ export interface ChatService {
 
 /** A token for the visitor's cookie: 32 random bytes, base64url. */
 export function newVisitorToken(): string {
-  return randomBytes(32).toString('base64url');
+  return newToken();
 }
 
 export function createChatService(options: {
