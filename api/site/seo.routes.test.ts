@@ -11,7 +11,14 @@ describe('GET /sitemap.xml', () => {
     expect(response.headers.get('content-type')).toContain('application/xml');
     const xml = await response.text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    for (const path of ['/', '/get-started', '/pricing', '/legal/privacy-policy', '/contact'])
+    for (const path of [
+      '/',
+      '/get-started',
+      '/pricing',
+      '/legal/privacy-policy',
+      '/contact',
+      '/withdraw',
+    ])
       for (const lang of ['en', 'nl'])
         expect(xml).toContain(`<loc>https://studio.example${path}?lang=${lang}</loc>`);
     expect(xml).toContain(
@@ -21,7 +28,8 @@ describe('GET /sitemap.xml', () => {
       '<xhtml:link rel="alternate" hreflang="x-default" href="https://studio.example/about"/>',
     );
     expect(xml).not.toMatch(/dashboard|checkout|thank-you|consultation-confirmed/);
-    expect(xml.match(/<url>/g)).toHaveLength(17 * 2);
+    // 18 public pages (the withdrawal form of issue 42 among them), each in two languages
+    expect(xml.match(/<url>/g)).toHaveLength(18 * 2);
   });
 });
 
