@@ -26,8 +26,13 @@ export type Refused = { ok: false; fields?: Record<string, string>; message?: st
 export type PreviewResult = { ok: true; preview: WithdrawalPreview } | Refused;
 export type WithdrawResult = { ok: true; answer: WithdrawalAnswer['withdrawal'] } | Refused;
 
-/** The signed-in person's name and email (empty when signed out). */
-export async function fetchSignedIn(): Promise<{ name: string; email: string }> {
+/**
+ * The signed-in person's name and email (empty when signed out). Asked only when the page was
+ * opened for an order (the client area's and the mail's links carry it): a visitor from the
+ * footer is not asked who they are, so their browser logs no refused request.
+ */
+export async function fetchSignedIn(order: string): Promise<{ name: string; email: string }> {
+  if (!order) return { name: '', email: '' };
   const user = await fetchCurrentUser();
   return user ? { name: user.name, email: user.email } : { name: '', email: '' };
 }

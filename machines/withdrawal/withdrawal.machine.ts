@@ -106,7 +106,9 @@ export const withdrawalMachine = setup({
     events: {} as WithdrawalEvent,
   },
   actors: {
-    signedIn: fromPromise<{ name: string; email: string }>(() => fetchSignedIn()),
+    signedIn: fromPromise<{ name: string; email: string }, { order: string }>(({ input }) =>
+      fetchSignedIn(input.order),
+    ),
     preview: fromPromise<PreviewResult, { lang: Lang; body: WithdrawalBody }>(({ input }) =>
       postPreview(input),
     ),
@@ -162,6 +164,7 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'signedIn',
         src: 'signedIn',
+        input: ({ context }) => ({ order: context.order }),
         onDone: {
           actions: { type: 'fillSignedIn', params: ({ event }) => event.output },
         },
