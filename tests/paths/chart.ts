@@ -149,8 +149,7 @@ export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
   const list: ChartTransition[] = [];
   const collect = (node: ChartNode) => {
     for (const definitions of node.transitions.values())
-      for (const definition of definitions)
-        list.push(...definitionTriples(definition, machine.id));
+      for (const definition of definitions) list.push(...definitionTriples(definition, machine.id));
     for (const definition of node.always ?? [])
       list.push(
         ...definitionTriples(definition, machine.id).map((t) => ({

@@ -293,9 +293,10 @@ function assertScreen(snapshot: SnapshotFrom<typeof modelMachine>) {
     const section = SECTION_IDS[index]!;
     // An answer is in its field (the first section's question is the one the models answer).
     if (index === 0)
-      expect(
-        screen.getByLabelText(t('blueprint.question.foundation_domain.label')),
-      ).toHaveProperty('value', String(snapshot.context.answers.foundation_domain ?? ''));
+      expect(screen.getByLabelText(t('blueprint.question.foundation_domain.label'))).toHaveProperty(
+        'value',
+        String(snapshot.context.answers.foundation_domain ?? ''),
+      );
     expect(
       screen.getByRole('heading', {
         level: 2,
@@ -349,11 +350,20 @@ describe('Blueprint 100 resume link, model-based through the real screen', () =>
     for (const value of RESUME_STATES)
       expect(resumeModel.edges.some((edge) => edge.source.matches(value as never))).toBe(true);
   });
-  walkEveryTransition(resumeModel, () => start(resumeInput), () => assertScreen, {
-    timeout: 240_000,
-  });
+  walkEveryTransition(
+    resumeModel,
+    () => start(resumeInput),
+    () => assertScreen,
+    {
+      timeout: 240_000,
+    },
+  );
   describe('finding nothing at the last section', () => {
-    walkEveryTransition(lastSectionModel, () => start(lastSectionInput), () => assertScreen);
+    walkEveryTransition(
+      lastSectionModel,
+      () => start(lastSectionInput),
+      () => assertScreen,
+    );
   });
 });
 

@@ -141,27 +141,28 @@ function assertCheckout(snapshot: SnapshotFrom<typeof checkoutMachine>) {
     text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
   );
   const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
-  expect(Boolean(badge)).toBe(
-    snapshot.context.step2Visited && snapshot.context.form.email === '',
-  );
+  expect(Boolean(badge)).toBe(snapshot.context.step2Visited && snapshot.context.form.email === '');
   if (onDetails) {
     // Signed in as the address: no password asked, and the page says why.
     const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
     expect(
-      screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) ===
-        null,
+      screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) === null,
     ).toBe(asSignedIn);
     expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
     expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
     // The start-now box (a consumer's order) as the chart has it; the city with its message.
-    expect(
-      screen.getByRole('checkbox', { name: text('checkout.startNow.label') }),
-    ).toHaveProperty('checked', snapshot.context.startNow);
+    expect(screen.getByRole('checkbox', { name: text('checkout.startNow.label') })).toHaveProperty(
+      'checked',
+      snapshot.context.startNow,
+    );
     const city = screen.getByLabelText(text('checkout.fields.city'));
     expect(city).toHaveProperty('value', snapshot.context.form.city);
     expect(city.getAttribute('aria-invalid')).toBe(snapshot.context.errors.city ? 'true' : null);
+    // Under the field (described by it), and in the pay button's list of what is missing.
     if (snapshot.context.errors.city)
-      expect(screen.getByText(text(snapshot.context.errors.city))).toBeTruthy();
+      expect(
+        document.getElementById(city.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe(text(snapshot.context.errors.city));
     if (snapshot.context.errors.tos)
       expect(
         screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,

@@ -197,7 +197,10 @@ export const resumeModel = createModel<typeof modelMachine, ResumeEvent>({
  * The link that finds no draft, opened in a browser that had got to the last section: its Next
  * goes to the summary (the one transition out of `resumeNotFound` the second model cannot take).
  */
-export const lastSectionInput = { ...resumeInput, saved: { answers: {}, index: SECTION_COUNT - 1 } };
+export const lastSectionInput = {
+  ...resumeInput,
+  saved: { answers: {}, index: SECTION_COUNT - 1 },
+};
 export const lastSectionModel = createModel<typeof modelMachine, ResumeEvent>({
   machine: modelMachine,
   input: lastSectionInput,
