@@ -232,10 +232,15 @@ export function mermaidLabel(event: string): string {
   return event.replace(/[:;{}#]/g, ' ');
 }
 
+/** The Mermaid id of the state drawn around a parallel machine's regions. */
+export const REGIONS_ID = 'machine_root';
+
 /**
  * The chart as a Mermaid `stateDiagram-v2`: compound states nest, `[*] -->` marks each initial
- * state, `--> [*]` each final one; every chart transition is one labelled arrow, one declared on
- * the machine itself from the state drawn around all others.
+ * state, `--> [*]` each final one; every chart transition is one labelled arrow. The transitions
+ * declared on the machine itself start from a state of their own beside the others,
+ * `<machine> (any state)` (Mermaid draws an arrow from a state around others to one inside it
+ * poorly); a targetless one loops on it.
  */
 export function toMermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
@@ -259,13 +264,14 @@ export function toMermaid(machine: AnyStateMachine): string {
     });
   };
   const top = root(machine);
-  // Mermaid draws regions (`--`) only inside a state, and a transition only from a state: a
-  // parallel machine, and one with transitions of its own, is a state around its states.
-  if (top.type === 'parallel' || transitions.some((t) => t.from === machine.id)) {
-    lines.push(`  state "${machine.id}" as ${mermaidId(machine.id)} {`);
+  if (top.type === 'parallel') {
+    // Mermaid draws regions (`--`) only inside a state: a parallel machine is one around them.
+    lines.push(`  state "${machine.id}" as ${REGIONS_ID} {`);
     declare(top, '    ');
     lines.push('  }');
   } else declare(top, '  ');
+  if (transitions.some((t) => t.from === machine.id))
+    lines.push(`  state "${machine.id} (any state)" as ${mermaidId(machine.id)}`);
   for (const t of transitions)
     lines.push(`  ${mermaidId(t.from)} --> ${mermaidId(t.to)}: ${mermaidLabel(t.event)}`);
   return lines.join('\n');
