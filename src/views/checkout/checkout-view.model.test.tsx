@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
 import { EMPTY_CHECKOUT_FORM, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
 import type {
@@ -30,7 +30,8 @@ import {
   addressLookupFor,
   addressLookupMachine,
 } from '#machines/checkout/address-lookup.machine.ts';
-import { model, type ModelEvent } from '#tests/paths/models/checkout.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
+import { detailsModel, model, type ModelEvent } from '#tests/paths/models/checkout.ts';
 
 /** The terms box (the start-now box of issue 42 is a checkbox too). */
 const termsBox = () => screen.getByRole('checkbox', { name: /agree|akkoord/i });
@@ -82,7 +83,8 @@ function startUi() {
   ).start();
   const pay = createActor(payButtonMachine).start();
   const view = renderCheckout(checkout, pay);
-  const emailInput = () => screen.getByLabelText(text('checkout.fields.email'));
+  const input = (field: 'email' | 'city') =>
+    screen.getByLabelText(text(`checkout.fields.${field}`));
   const tab = (name: 'account' | 'details') =>
     screen.getByRole('tab', {
       name: new RegExp(
@@ -90,8 +92,9 @@ function startUi() {
       ),
     });
   const driver = {
-    'user.changeField': (e) => void fireEvent.change(emailInput(), { target: { value: e.value } }),
-    'user.blurField': () => void fireEvent.blur(emailInput()),
+    'user.changeField': (e) =>
+      void fireEvent.change(input(e.field), { target: { value: e.value } }),
+    'user.blurField': (e) => void fireEvent.blur(input(e.field)),
     'user.checkEmail': () =>
       void fireEvent.click(screen.getByRole('button', { name: text('checkout.account.continue') })),
     'user.selectTab': (e) => void fireEvent.click(tab(e.tab)),
@@ -131,6 +134,62 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** What the checkout page must show in each state (both models). */
+function assertCheckout(snapshot: SnapshotFrom<typeof checkoutMachine>) {
+  const onDetails = snapshot.matches('details');
+  expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+    text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
+  );
+  const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
+  expect(Boolean(badge)).toBe(snapshot.context.step2Visited && snapshot.context.form.email === '');
+  if (onDetails) {
+    // Signed in as the address: no password asked, and the page says why.
+    const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
+    expect(
+      screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) === null,
+    ).toBe(asSignedIn);
+    expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
+    expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
+    // The start-now box (a consumer's order) as the chart has it; the city with its message.
+    expect(screen.getByRole('checkbox', { name: text('checkout.startNow.label') })).toHaveProperty(
+      'checked',
+      snapshot.context.startNow,
+    );
+    const city = screen.getByLabelText(text('checkout.fields.city'));
+    expect(city).toHaveProperty('value', snapshot.context.form.city);
+    expect(city.getAttribute('aria-invalid')).toBe(snapshot.context.errors.city ? 'true' : null);
+    // Under the field (described by it), and in the pay button's list of what is missing.
+    if (snapshot.context.errors.city)
+      expect(
+        document.getElementById(city.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe(text(snapshot.context.errors.city));
+    if (snapshot.context.errors.tos)
+      expect(
+        screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
+      ).toBeGreaterThan(0);
+    return;
+  }
+  expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
+    'value',
+    snapshot.context.form.email,
+  );
+  expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
+    snapshot.matches({ account: 'checking' }),
+  );
+  expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
+    snapshot.matches({ account: 'alreadyRegistered' }),
+  );
+  expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
+    snapshot.matches({ account: 'lookupFailed' }),
+  );
+  // The field's message exactly when the chart has one (none after "already registered").
+  const emailError = snapshot.context.errors.email;
+  expect(screen.getByLabelText(text('checkout.fields.email')).getAttribute('aria-invalid')).toBe(
+    emailError ? 'true' : null,
+  );
+  if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
+}
+
 describe('checkout page (model-based, through the real components)', () => {
   it('reaches every leaf state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
@@ -143,46 +202,7 @@ describe('checkout page (model-based, through the real components)', () => {
         await model.walk(path, {
           start: startUi,
           coverage,
-          assertState: (snapshot) => {
-            const onDetails = snapshot.matches('details');
-            expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
-              text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
-            );
-            const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
-            expect(Boolean(badge)).toBe(
-              snapshot.context.step2Visited && snapshot.context.form.email === '',
-            );
-            if (onDetails) {
-              // Signed in as the address: no password asked, and the page says why.
-              const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
-              expect(
-                screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) ===
-                  null,
-              ).toBe(asSignedIn);
-              expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
-              expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
-              if (snapshot.context.errors.tos)
-                expect(
-                  screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
-                ).toBeGreaterThan(0);
-              return;
-            }
-            expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
-              'value',
-              snapshot.context.form.email,
-            );
-            expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
-              snapshot.matches({ account: 'checking' }),
-            );
-            expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
-              snapshot.matches({ account: 'alreadyRegistered' }),
-            );
-            expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
-              snapshot.matches({ account: 'lookupFailed' }),
-            );
-            const emailError = snapshot.context.errors.email;
-            if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
-          },
+          assertState: assertCheckout,
         });
         // About 30 gestures rendered in jsdom: seconds on a loaded machine, not milliseconds.
       },
@@ -192,6 +212,10 @@ describe('checkout page (model-based, through the real components)', () => {
   it('takes every transition', () => {
     coverage.assertComplete();
   });
+});
+
+describe("checkout page, the details tab's fields (model-based)", () => {
+  walkEveryTransition(detailsModel, startUi, () => assertCheckout, { timeout: 60_000 });
 });
 
 describe('checkout page journeys', () => {
