@@ -352,6 +352,9 @@ describe('each refund once', () => {
       amount: withdrawal.refund,
       method: 'mollie',
       status: 'pending',
+      lastError: expect.stringContaining('503'),
+      // Staff see when the server tries again: one minute after the first failure.
+      nextAttemptAt: '2026-04-01T10:01:00.000Z',
     });
     // Not due yet: nothing happens.
     expect(await refundsService.retryDue()).toBe(0);
