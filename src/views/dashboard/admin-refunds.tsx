@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
 import { formatDateTime, formatMoney } from '#domain/format.ts';
 import { langFromTag, type Lang } from '#domain/language.ts';
 import type { StaffRefund } from '#domain/refund.ts';
@@ -20,16 +21,27 @@ type Send = (
  * with a confirmation. Renders the refunds machine; every click is one of its events.
  */
 export function AdminRefunds() {
-  const { lang: startLang } = useI18n();
+  const { lang } = useI18n();
+  const actor = useActorRef(refundsMachine, { input: { lang } });
+  return (
+    <DashboardPage introId="dashboard.refunds.intro">
+      <AdminRefundsView actor={actor} />
+    </DashboardPage>
+  );
+}
+
+export type RefundsActor = ActorRefFrom<typeof refundsMachine>;
+
+/** The refunds list of a running refunds actor (its chart decides what is shown). */
+export function AdminRefundsView({ actor }: { actor: RefundsActor }) {
   const intl = useIntl();
-  const actor = useActorRef(refundsMachine, { input: { lang: startLang } });
   const snapshot = useSelector(actor, (s) => s);
   const { refunds } = snapshot.context;
   // Amounts and times in the page's language as it is now.
-  const lang = langFromTag(intl.locale) ?? startLang;
+  const lang = langFromTag(intl.locale) ?? snapshot.context.lang;
   const label = (id: string) => intl.formatMessage({ id });
   return (
-    <DashboardPage introId="dashboard.refunds.intro">
+    <>
       {snapshot.matches('failed') ? (
         <LoadFailed
           messageId="dashboard.tables.failed"
@@ -93,7 +105,7 @@ export function AdminRefunds() {
           </table>
         </div>
       ) : null}
-    </DashboardPage>
+    </>
   );
 }
 
