@@ -12,12 +12,15 @@ import {
   withdrawalLastDay,
   withdrawalRefundLines,
   withdrawalRefusal,
+  domainRegistered,
+  type WithdrawnDomain,
   type WithdrawalRefund,
   type WithdrawalRequest,
 } from '#domain/withdrawal.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices, orderLines, orders, users, withdrawals } from '../db/schema.ts';
 import { creditNotesOf, type CreditNoteRow } from '../credit-notes/credit-notes.service.ts';
+import { orderDomainState } from '../registrar/domain-steps.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import type { InvoiceRow } from '../invoices/invoices.ts';
@@ -31,6 +34,8 @@ export interface Found {
   kinds: string[];
   withdrawn: boolean;
   earlier: CreditNoteRow[];
+  /** The order's domain at the registrar (null: none recorded). */
+  domain: WithdrawnDomain | null;
 }
 
 /**
@@ -84,6 +89,7 @@ export async function findOrder(
     kinds: lines.map((l) => l.kind),
     withdrawn: Boolean(withdrawal),
     earlier: await creditNotesOf(db, invoice.id),
+    domain: await orderDomainState(db, orderId),
   };
 }
 
@@ -116,8 +122,8 @@ export function refundPlan(found: Found, now: Date) {
       months: line.months,
     })),
     startNow: found.order.startNow,
-    // A registered domain is registered once the order is paid (decision D42B-2).
-    domainRegistered: invoice.status === 'paid',
+    // Registered as the registrar wing records it (decision D42C-1).
+    domainRegistered: domainRegistered(found.domain, invoice.status === 'paid'),
     orderedAt: found.order.createdAt,
     now,
   })

@@ -12,6 +12,8 @@ import {
 import { createLogger } from '../logger.ts';
 import {
   creditNotes,
+  domainOperations,
+  domains,
   invoices,
   outbox,
   payments,
@@ -64,6 +66,22 @@ async function paid(body: Record<string, unknown>) {
   return placed;
 }
 
+/** The domain jobs' outcome for an order's domain: registered at the registrar. */
+async function registerDomainOf(orderId: string) {
+  const [domain] = await t.database.db
+    .update(domains)
+    .set({ status: 'active', expiresOn: '2027-03-02' })
+    .where(eq(domains.orderId, orderId))
+    .returning({ id: domains.id });
+  await t.database.db
+    .update(domainOperations)
+    .set({ status: 'done', attempts: 1, finishedAt: clock })
+    .where(eq(domainOperations.domainId, domain!.id));
+}
+
+const domainOf = async (orderId: string) =>
+  (await t.database.db.select().from(domains).where(eq(domains.orderId, orderId)))[0]!;
+
 const withdraw = (body: unknown, lang = 'nl', headers: Record<string, string> = {}) =>
   t.call('POST', `/api/withdrawals?lang=${lang}`, body, headers);
 
@@ -110,6 +128,8 @@ afterAll(async () => {
 describe('POST /api/withdrawals: a consumer withdraws', () => {
   it('in Dutch from a paid order: credit note, acknowledgement, refund at Mollie, subscriptions ended', async () => {
     const placed = await paid(consumer('anna@example.test', { startNow: true }));
+    // The registrar registered her domain (what the domain jobs record).
+    await registerDomainOf(placed.orderId);
     clock = new Date('2026-03-05T09:15:00Z');
     const request = {
       invoiceNumber: placed.invoiceNumber,
@@ -230,6 +250,92 @@ describe('POST /api/withdrawals: a consumer withdraws', () => {
     expect(ack!.text).toContain('(no statement given)');
     const [creditMail] = await mails('bob@example.test', 'credit-note');
     expect(creditMail!.text).toContain('nothing needs to be paid back');
+  });
+});
+
+describe('POST /api/withdrawals: the domain (D42C-1)', () => {
+  const domainLine = (refund: { lines: Array<{ reason: string | null; amount: number }> }) =>
+    refund.lines.filter((l) => l.reason === 'domainRegistered');
+
+  it('a paid order whose domain the registrar has not been asked for: refunded, and cancelled', async () => {
+    clock = new Date('2026-03-06T11:00:00Z');
+    const placed = await paid(consumer('domain-queued@example.test'));
+    // Paid: queued for the registrar, not tried yet.
+    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'registering' });
+    const request = {
+      invoiceNumber: placed.invoiceNumber,
+      email: 'domain-queued@example.test',
+      name: 'D',
+    };
+    const shown = await (await t.call('POST', '/api/withdrawals/preview', request)).json();
+    expect(domainLine(shown.refund)).toEqual([]);
+    expect(shown.refund.amount).toBe(shown.refund.invoiceTotal);
+    const res = await withdraw(request);
+    expect(res.status).toBe(201);
+    const { withdrawal } = await res.json();
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, placed.invoiceNumber));
+    // Everything comes back, the domain too; its registration is cancelled, never sent.
+    expect(withdrawal.refund).toBe(invoice!.total);
+    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'cancelled' });
+    const operations = await t.database.db
+      .select()
+      .from(domainOperations)
+      .where(eq(domainOperations.domainId, (await domainOf(placed.orderId)).id));
+    expect(operations.map((o) => o.status)).toEqual(['cancelled']);
+    expect((await refundOf(placed.invoiceNumber))!.amount).toBe(invoice!.total);
+  });
+
+  it('a paid order whose registration failed: the domain is refunded too', async () => {
+    clock = new Date('2026-03-06T12:00:00Z');
+    const placed = await paid(consumer('domain-failed@example.test'));
+    const { id } = await domainOf(placed.orderId);
+    await t.database.db.update(domains).set({ status: 'failed' }).where(eq(domains.id, id));
+    await t.database.db
+      .update(domainOperations)
+      .set({ status: 'failed', attempts: 3 })
+      .where(eq(domainOperations.domainId, id));
+    const res = await withdraw({
+      orderId: placed.orderId,
+      email: 'domain-failed@example.test',
+      name: 'Els',
+    });
+    const { withdrawal } = await res.json();
+    const [invoice] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, placed.invoiceNumber));
+    expect(withdrawal.refund).toBe(invoice!.total);
+    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('a paid order whose domain is registered, or whose registration is under way: kept', async () => {
+    clock = new Date('2026-03-06T13:00:00Z');
+    const registered = await paid(consumer('domain-active@example.test'));
+    await registerDomainOf(registered.orderId);
+    const underWay = await paid(consumer('domain-tried@example.test'));
+    // A server tried once (the registrar may have it): it cannot be cancelled any more.
+    await t.database.db
+      .update(domainOperations)
+      .set({ attempts: 1 })
+      .where(eq(domainOperations.domainId, (await domainOf(underWay.orderId)).id));
+    for (const [placed, email, status] of [
+      [registered, 'domain-active@example.test', 'active'],
+      [underWay, 'domain-tried@example.test', 'registering'],
+    ] as const) {
+      const request = { orderId: placed.orderId, email, name: 'N' };
+      const shown = await (await t.call('POST', '/api/withdrawals/preview', request)).json();
+      expect(domainLine(shown.refund)).toHaveLength(1);
+      expect(domainLine(shown.refund)[0]!.amount).toBe(0);
+      const res = await withdraw(request);
+      expect(res.status).toBe(201);
+      const { withdrawal } = await res.json();
+      expect(withdrawal.refund).toBe(shown.refund.amount);
+      expect(withdrawal.refund).toBeLessThan(shown.refund.invoiceTotal);
+      expect(await domainOf(placed.orderId)).toMatchObject({ status });
+    }
   });
 });
 

@@ -5,8 +5,10 @@
  * requests for one order queue; the unique `withdrawals.order_id` is the last word), checks the
  * email and the rules of domain/withdrawal.ts, issues the credit note for the refund (the credit
  * notes wing's `issueCreditNote`), records the withdrawal with its statement and the time it was
- * received, ends the order's subscriptions at once, records the refund when the invoice was paid,
- * and queues the acknowledgement, the credit note with its PDF and the staff notification.
+ * received, ends the order's subscriptions at once, cancels the order's domain when the registrar
+ * has not been asked for it yet (then it is refunded too, D42C-1), records the refund when the
+ * invoice was paid, and queues the acknowledgement, the credit note with its PDF and the staff
+ * notification.
  * `previewWithdrawal` answers the same checks and the refund without changing anything (the page
  * shows the refund before the confirm step).
  */
@@ -28,6 +30,7 @@ import { t } from '../i18n.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { InvoiceRow } from '../invoices/invoices.ts';
+import { cancelOrderDomains, orderDomainState } from '../registrar/domain-steps.ts';
 import { mailCreditNote } from './credit-note-effects.ts';
 import { recordRefund, type RefundRow } from './refunds.ts';
 import { findOrder, refundPlan, refundView, refuse } from './withdrawal-checks.ts';
@@ -80,6 +83,10 @@ export async function withdraw(
   const { request, now, lang } = input;
   const found = await findOrder(tx, request, true);
   refuse(found, now, lang);
+  // A domain the registrar has not been asked for is cancelled (and so refunded); one registered
+  // or under way stays (D42C-1). The refund reads the domain as the cancellation left it.
+  const domainsLeft = await cancelOrderDomains(tx, found.order.id);
+  if (domainsLeft.cancelled.length > 0) found.domain = await orderDomainState(tx, found.order.id);
   const plan = refundPlan(found, now);
   let credit: { creditNote: CreditNoteRow; invoice: InvoiceRow } | null = null;
   if (plan.length > 0)
