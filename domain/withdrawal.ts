@@ -133,7 +133,8 @@ export interface WithdrawnDomain {
  * keeps it (decision D42C-1, superseding D42B-2):
  * - `active`: registered (or transferred in): kept;
  * - `registering` / `transferring`: kept once the registrar may have been asked (a try was made
- *   or is under way), since it may be registered by now; not yet asked: not registered;
+ *   or is under way; without a registrar connected, once staff were asked to do it by hand), since
+ *   it may be registered by now; not yet asked: not registered;
  * - `pending` (not paid), `awaitingAuthCode`, `failed`, `cancelled`: not registered: refunded
  *   (and the withdrawal cancels it);
  * - no record at all (an order from before the registrar wing recorded domains): registered once

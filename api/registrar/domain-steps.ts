@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { validateDomainName } from '#domain/domain-name.ts';
 import type { Db, Tx } from '../db/database.ts';
 import {
@@ -161,12 +161,15 @@ export async function cancelOrderDomains(
 
 /**
  * The order's domain for a withdrawal (domain/withdrawal.ts `domainRegistered`): its status and
- * whether its registration or transfer was sent to the registrar (an operation tried, held by a
- * server, or finished), the same line `cancelOrderDomains` draws. Null: the order has none.
+ * whether its registration or transfer was sent to the registrar: an operation tried, held by a
+ * server or finished (the line `cancelOrderDomains` draws). Without a registrar (`manual`, staff
+ * register by hand once it is paid) any started operation counts: staff were asked to do it.
+ * Null: the order has no domain.
  */
 export async function orderDomainState(
   db: Db | Tx,
   orderId: string,
+  manual: boolean,
 ): Promise<{ status: string; registrarAsked: boolean } | null> {
   const [domain] = await db
     .select({ id: domains.id, status: domains.status })
@@ -181,11 +184,13 @@ export async function orderDomainState(
       and(
         eq(domainOperations.domainId, domain.id),
         inArray(domainOperations.kind, ['register', 'transfer']),
-        or(
-          gt(domainOperations.attempts, 0),
-          isNotNull(domainOperations.claimedUntil),
-          eq(domainOperations.status, 'done'),
-        ),
+        manual
+          ? ne(domainOperations.status, 'cancelled')
+          : or(
+              gt(domainOperations.attempts, 0),
+              isNotNull(domainOperations.claimedUntil),
+              eq(domainOperations.status, 'done'),
+            ),
       ),
     )
     .limit(1);

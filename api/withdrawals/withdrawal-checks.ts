@@ -45,7 +45,7 @@ export interface Found {
 export async function findOrder(
   db: Db | Tx,
   request: WithdrawalRequest,
-  lock: boolean,
+  options: { lock: boolean; manualDomains: boolean },
 ): Promise<Found> {
   let orderId = request.orderId;
   if (!orderId) {
@@ -63,7 +63,7 @@ export async function findOrder(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: orders }) : await query;
+  const [row] = options.lock ? await query.for('update', { of: orders }) : await query;
   if (!row || row.email !== request.email.trim().toLowerCase()) throw new ApiError('NOT_FOUND');
   const [invoice] = await db
     .select()
@@ -89,7 +89,7 @@ export async function findOrder(
     kinds: lines.map((l) => l.kind),
     withdrawn: Boolean(withdrawal),
     earlier: await creditNotesOf(db, invoice.id),
-    domain: await orderDomainState(db, orderId),
+    domain: await orderDomainState(db, orderId, options.manualDomains),
   };
 }
 
@@ -110,6 +110,10 @@ export function refuse(found: Found, now: Date, lang: Lang): void {
   if (refusal) throw new ApiError(refusal);
 }
 
+/** Whether the order's domain counts as registered at the customer's request (D42C-1). */
+export const domainKept = (found: Found) =>
+  domainRegistered(found.domain, found.invoice.status === 'paid');
+
 /** What comes back on each invoice line, never more than is left after earlier credit notes. */
 export function refundPlan(found: Found, now: Date) {
   const { invoice } = found;
@@ -123,7 +127,7 @@ export function refundPlan(found: Found, now: Date) {
     })),
     startNow: found.order.startNow,
     // Registered as the registrar wing records it (decision D42C-1).
-    domainRegistered: domainRegistered(found.domain, invoice.status === 'paid'),
+    domainRegistered: domainKept(found),
     orderedAt: found.order.createdAt,
     now,
   })

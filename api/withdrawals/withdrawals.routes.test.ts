@@ -24,6 +24,7 @@ import {
 } from '../db/schema.ts';
 import { createMollieClient } from '../invoices/mollie.ts';
 import { createMollieProvider } from '../invoices/payments.ts';
+import type { Registrar } from '../registrar/registrar.ts';
 import { createRefunds, type Refunds } from './refunds.ts';
 
 // The withdrawal function and refunds through the API (issue 42, API.md section 10), on PGlite
@@ -41,6 +42,8 @@ let t: TestApp;
 let t2: TestApp;
 /** A server of a shop without Mollie (bank transfer) on the same database. */
 let bank: TestApp;
+/** A server with a registrar connected (REGISTRAR=openprovider), its domain jobs idle. */
+let auto: TestApp;
 let refundsService: Refunds;
 let staff: string;
 
@@ -115,12 +118,21 @@ beforeAll(async () => {
   t = await createTestApp({ database, now, payments: provider, refunds: refundsService });
   t2 = await createTestApp({ database, now, payments: provider });
   bank = await createTestApp({ database, now });
+  const idle = { runDue: async () => 0, kick: () => {}, start: () => ({ stop: () => {} }) };
+  auto = await createTestApp({
+    database,
+    now,
+    payments: provider,
+    registrar: {} as Registrar,
+    domainJobs: idle,
+  });
   await addUsers(database, STAFF);
   staff = await signIn(t, STAFF.email, STAFF.password);
 });
 afterAll(async () => {
   await t2.close().catch(() => {});
   await bank.close().catch(() => {});
+  await auto.close().catch(() => {});
   await t.close();
   await mollie.close();
 });
@@ -256,6 +268,9 @@ describe('POST /api/withdrawals: a consumer withdraws', () => {
 describe('POST /api/withdrawals: the domain (D42C-1)', () => {
   const domainLine = (refund: { lines: Array<{ reason: string | null; amount: number }> }) =>
     refund.lines.filter((l) => l.reason === 'domainRegistered');
+  const totalOf = async (invoiceNumber: string) =>
+    (await t.database.db.select().from(invoices).where(eq(invoices.number, invoiceNumber)))[0]!
+      .total;
 
   it('a paid order whose domain the registrar has not been asked for: refunded, and cancelled', async () => {
     clock = new Date('2026-03-06T11:00:00Z');
@@ -267,25 +282,22 @@ describe('POST /api/withdrawals: the domain (D42C-1)', () => {
       email: 'domain-queued@example.test',
       name: 'D',
     };
-    const shown = await (await t.call('POST', '/api/withdrawals/preview', request)).json();
+    const shown = await (await auto.call('POST', '/api/withdrawals/preview', request)).json();
     expect(domainLine(shown.refund)).toEqual([]);
     expect(shown.refund.amount).toBe(shown.refund.invoiceTotal);
-    const res = await withdraw(request);
+    const res = await auto.call('POST', '/api/withdrawals', request);
     expect(res.status).toBe(201);
     const { withdrawal } = await res.json();
-    const [invoice] = await t.database.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.number, placed.invoiceNumber));
     // Everything comes back, the domain too; its registration is cancelled, never sent.
-    expect(withdrawal.refund).toBe(invoice!.total);
-    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'cancelled' });
+    expect(withdrawal.refund).toBe(await totalOf(placed.invoiceNumber));
+    const domain = await domainOf(placed.orderId);
+    expect(domain.status).toBe('cancelled');
     const operations = await t.database.db
       .select()
       .from(domainOperations)
-      .where(eq(domainOperations.domainId, (await domainOf(placed.orderId)).id));
+      .where(eq(domainOperations.domainId, domain.id));
     expect(operations.map((o) => o.status)).toEqual(['cancelled']);
-    expect((await refundOf(placed.invoiceNumber))!.amount).toBe(invoice!.total);
+    expect((await refundOf(placed.invoiceNumber))!.amount).toBe(withdrawal.refund);
   });
 
   it('a paid order whose registration failed: the domain is refunded too', async () => {
@@ -303,15 +315,11 @@ describe('POST /api/withdrawals: the domain (D42C-1)', () => {
       name: 'Els',
     });
     const { withdrawal } = await res.json();
-    const [invoice] = await t.database.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.number, placed.invoiceNumber));
-    expect(withdrawal.refund).toBe(invoice!.total);
+    expect(withdrawal.refund).toBe(await totalOf(placed.invoiceNumber));
     expect(await domainOf(placed.orderId)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('a paid order whose domain is registered, or whose registration is under way: kept', async () => {
+  it('kept: registered; sent to the registrar; without a registrar, paid (staff register by hand)', async () => {
     clock = new Date('2026-03-06T13:00:00Z');
     const registered = await paid(consumer('domain-active@example.test'));
     await registerDomainOf(registered.orderId);
@@ -321,15 +329,17 @@ describe('POST /api/withdrawals: the domain (D42C-1)', () => {
       .update(domainOperations)
       .set({ attempts: 1 })
       .where(eq(domainOperations.domainId, (await domainOf(underWay.orderId)).id));
-    for (const [placed, email, status] of [
-      [registered, 'domain-active@example.test', 'active'],
-      [underWay, 'domain-tried@example.test', 'registering'],
+    const byHand = await paid(consumer('domain-by-hand@example.test'));
+    for (const [server, placed, email, status] of [
+      [auto, registered, 'domain-active@example.test', 'active'],
+      [auto, underWay, 'domain-tried@example.test', 'registering'],
+      [t, byHand, 'domain-by-hand@example.test', 'registering'],
     ] as const) {
       const request = { orderId: placed.orderId, email, name: 'N' };
-      const shown = await (await t.call('POST', '/api/withdrawals/preview', request)).json();
-      expect(domainLine(shown.refund)).toHaveLength(1);
+      const shown = await (await server.call('POST', '/api/withdrawals/preview', request)).json();
+      expect(domainLine(shown.refund), email).toHaveLength(1);
       expect(domainLine(shown.refund)[0]!.amount).toBe(0);
-      const res = await withdraw(request);
+      const res = await server.call('POST', '/api/withdrawals', request);
       expect(res.status).toBe(201);
       const { withdrawal } = await res.json();
       expect(withdrawal.refund).toBe(shown.refund.amount);

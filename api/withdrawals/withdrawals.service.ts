@@ -33,7 +33,7 @@ import type { InvoiceRow } from '../invoices/invoices.ts';
 import { cancelOrderDomains, orderDomainState } from '../registrar/domain-steps.ts';
 import { mailCreditNote } from './credit-note-effects.ts';
 import { recordRefund, type RefundRow } from './refunds.ts';
-import { findOrder, refundPlan, refundView, refuse } from './withdrawal-checks.ts';
+import { domainKept, findOrder, refundPlan, refundView, refuse } from './withdrawal-checks.ts';
 import { mailAcknowledgement, notifyStaffOfWithdrawal } from './withdrawal-mails.ts';
 
 export interface WithdrawalPreview {
@@ -46,9 +46,12 @@ export interface WithdrawalPreview {
 
 export async function previewWithdrawal(
   db: Db | Tx,
-  input: { request: WithdrawalRequest; now: Date; lang: Lang },
+  input: { request: WithdrawalRequest; now: Date; lang: Lang; manualDomains: boolean },
 ): Promise<WithdrawalPreview> {
-  const found = await findOrder(db, input.request, false);
+  const found = await findOrder(db, input.request, {
+    lock: false,
+    manualDomains: input.manualDomains,
+  });
   refuse(found, input.now, input.lang);
   return {
     orderId: found.order.id,
@@ -78,15 +81,20 @@ export async function withdraw(
     lang: Lang;
     mailer?: Mailer | undefined;
     bank: BankDetails;
+    /** No registrar connected (REGISTRAR=none): staff register paid domains by hand. */
+    manualDomains: boolean;
   },
 ): Promise<{ answer: WithdrawalAnswer; refund: RefundRow | null }> {
-  const { request, now, lang } = input;
-  const found = await findOrder(tx, request, true);
+  const { request, now, lang, manualDomains } = input;
+  const found = await findOrder(tx, request, { lock: true, manualDomains });
   refuse(found, now, lang);
-  // A domain the registrar has not been asked for is cancelled (and so refunded); one registered
-  // or under way stays (D42C-1). The refund reads the domain as the cancellation left it.
-  const domainsLeft = await cancelOrderDomains(tx, found.order.id);
-  if (domainsLeft.cancelled.length > 0) found.domain = await orderDomainState(tx, found.order.id);
+  // A domain the registrar has not been asked for is cancelled, so it is refunded; one registered
+  // or under way stays (D42C-1). Should a server have just sent it, the cancellation leaves it
+  // and the refund reads the domain again.
+  if (found.domain && !domainKept(found)) {
+    await cancelOrderDomains(tx, found.order.id);
+    found.domain = await orderDomainState(tx, found.order.id, manualDomains);
+  }
   const plan = refundPlan(found, now);
   let credit: { creditNote: CreditNoteRow; invoice: InvoiceRow } | null = null;
   if (plan.length > 0)
