@@ -79,4 +79,33 @@ describe('the staff credit form', () => {
     expect(form.key()).not.toBe(first);
     form.actor.stop();
   });
+
+  it('a send retried after a dropped answer creates one credit note, not two', async () => {
+    // A server that keeps one credit note per Idempotency-Key (as api/http/idempotency.ts does)
+    // and a network that loses its first answer.
+    const issued = new Map<string, number>();
+    let dropped = false;
+    const actor = createActor(
+      invoiceCreditMachine.provide({
+        actors: {
+          send: fromPromise<ApiResult<unknown>, Record<string, string>>(async ({ input }) => {
+            if (!issued.has(input.key!)) issued.set(input.key!, issued.size + 1);
+            if (!dropped) {
+              dropped = true;
+              return network;
+            }
+            return { ...ok, data: { creditNote: { number: issued.get(input.key!) } } };
+          }),
+        },
+      }),
+      { input: { values: { number: '2026-0001', reason: '', line: '', amount: '', key: '' } } },
+    ).start();
+    actor.send({ type: 'user.change', field: 'reason', value: 'Goodwill' });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(issued.size).toBe(1);
+    actor.stop();
+  });
 });

@@ -4,6 +4,7 @@ import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { checkoutBody } from '../helpers/checkout-body.ts';
 import { axeViolations, launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { withdrawInBrowser } from '../helpers/withdraw-steps.ts';
 
 // Issue 42 in the browser: a consumer withdraws from an order on /withdraw, once in Dutch and once
 // in English, through the button, the form, the refund shown before confirming, the confirm
@@ -40,22 +41,12 @@ describe('the withdrawal function', () => {
       const { page, context } = await watchedPage(browser, baseUrl);
       try {
         page.setDefaultTimeout(10_000);
-        // The footer links the withdrawal function from every page.
-        await page.goto(`${baseUrl}/?lang=${lang}`, { waitUntil: 'networkidle' });
-        await page.getByRole('link', { name: t['footer.legal.withdraw'] }).click();
-        await page.waitForURL(/\/withdraw/);
-        await page.getByRole('button', { name: t['withdraw.button.start'] }).click();
-        await page.getByLabel(t['withdraw.form.name']!).fill('Anna de Vries');
-        await page.getByLabel(t['withdraw.form.email']!).fill(email);
-        await page.getByLabel(t['withdraw.form.order']!).fill(invoiceNumber);
-        await page.getByLabel(new RegExp(`^${t['withdraw.form.statement']}`)).fill('Ik herroep.');
-        await page.getByRole('button', { name: t['withdraw.button.continue'] }).click();
-        // The refund is on screen before the confirm step.
-        await page.getByTestId('withdraw-refund').waitFor();
-        await page.getByRole('button', { name: t['withdraw.button.confirm'] }).click();
-        const done = page.getByRole('status');
-        await expect.poll(() => done.innerText()).toContain(t['withdraw.done.heading']);
-        expect(await done.innerText()).toMatch(/CN-\d{4}-\d{4}/);
+        const answer = await withdrawInBrowser(page, t, {
+          email,
+          invoiceNumber,
+          fromFooterOf: `${baseUrl}/?lang=${lang}`,
+        });
+        expect(answer).toMatch(/CN-\d{4}-\d{4}/);
       } finally {
         await context.close();
       }
