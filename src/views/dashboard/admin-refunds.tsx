@@ -9,6 +9,7 @@ import { refundsMachine, type RefundsContext } from '#machines/staff/refunds.mac
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { LoadFailed } from '../shared/load-failed.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+import { StaffListTable } from './staff-list-table.tsx';
 
 type Send = (
   event: { type: 'user.mark'; id: string } | { type: 'user.confirm' | 'user.cancel' },
@@ -49,61 +50,44 @@ export function AdminRefundsView({ actor }: { actor: RefundsActor }) {
         />
       ) : null}
       {refunds ? (
-        <div className="account__table-wrap" tabIndex={0}>
-          <table className="account__table" aria-busy={snapshot.hasTag('busy')}>
-            <thead>
-              <tr>
-                {COLUMNS.map((id) => (
-                  <th key={id} scope="col">
-                    <FormattedMessage id={id} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS.length}>
-                    <FormattedMessage id="dashboard.tables.empty" />
-                  </td>
-                </tr>
-              ) : (
-                refunds.map((refund) => (
-                  <tr key={refund.id}>
-                    <td data-label={label(COLUMNS[0])}>
-                      <Customer refund={refund} />
-                    </td>
-                    <td data-label={label(COLUMNS[1])}>
-                      <FormattedMessage
-                        id="dashboard.refunds.documentsValue"
-                        values={{
-                          creditNote: refund.creditNoteNumber,
-                          invoice: refund.invoiceNumber,
-                        }}
-                      />
-                    </td>
-                    <td data-label={label(COLUMNS[2])}>{formatMoney(refund.amount, lang)}</td>
-                    <td data-label={label(COLUMNS[3])}>
-                      <FormattedMessage id={`dashboard.refunds.method.${refund.method}`} />
-                    </td>
-                    <td data-label={label(COLUMNS[4])}>
-                      <Status refund={refund} lang={lang} />
-                    </td>
-                    <td data-label={label(COLUMNS[5])}>
-                      <RefundAction
-                        refund={refund}
-                        lang={lang}
-                        context={snapshot.context}
-                        busy={snapshot.hasTag('busy')}
-                        send={actor.send}
-                      />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <StaffListTable
+          columns={COLUMNS}
+          busy={snapshot.hasTag('busy')}
+          empty={refunds.length === 0}
+        >
+          {refunds.map((refund) => (
+            <tr key={refund.id}>
+              <td data-label={label(COLUMNS[0])}>
+                <Customer refund={refund} />
+              </td>
+              <td data-label={label(COLUMNS[1])}>
+                <FormattedMessage
+                  id="dashboard.refunds.documentsValue"
+                  values={{
+                    creditNote: refund.creditNoteNumber,
+                    invoice: refund.invoiceNumber,
+                  }}
+                />
+              </td>
+              <td data-label={label(COLUMNS[2])}>{formatMoney(refund.amount, lang)}</td>
+              <td data-label={label(COLUMNS[3])}>
+                <FormattedMessage id={`dashboard.refunds.method.${refund.method}`} />
+              </td>
+              <td data-label={label(COLUMNS[4])}>
+                <Status refund={refund} lang={lang} />
+              </td>
+              <td data-label={label(COLUMNS[5])}>
+                <RefundAction
+                  refund={refund}
+                  lang={lang}
+                  context={snapshot.context}
+                  busy={snapshot.hasTag('busy')}
+                  send={actor.send}
+                />
+              </td>
+            </tr>
+          ))}
+        </StaffListTable>
       ) : null}
     </>
   );
