@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Lang } from '#domain/language.ts';
 import { markRefundedSchema, staffRefundsSchema, type StaffRefund } from '#domain/refund.ts';
 import { api, type ApiResult } from '../shared/api-client.ts';
+import { callResult } from '../shared/call-result.ts';
 
 /** `GET /api/admin/refunds` (API.md section 10): every refund, newest first. */
 export async function loadRefunds(lang: Lang, signal?: AbortSignal) {
@@ -121,12 +122,12 @@ export const refundsMachine = setup({
         input: ({ context }) => ({ lang: context.lang }),
         onDone: [
           {
-            guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isOk', params: callResult },
             target: 'ready',
-            actions: { type: 'store', params: ({ event }) => ({ result: event.output }) },
+            actions: { type: 'store', params: callResult },
           },
           {
-            guard: { type: 'isDenied', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'isDenied', params: callResult },
             target: 'denied',
           },
           { target: 'failed' },
@@ -167,12 +168,12 @@ export const refundsMachine = setup({
             input: ({ context }) => ({ id: context.selected ?? '', lang: context.lang }),
             onDone: [
               {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isOk', params: callResult },
                 target: 'refreshing',
                 actions: 'storeMarked',
               },
               {
-                guard: { type: 'isRefused', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isRefused', params: callResult },
                 target: 'idle',
                 actions: { type: 'storeProblem', params: { kind: 'refused' as const } },
               },
@@ -195,9 +196,9 @@ export const refundsMachine = setup({
             input: ({ context }) => ({ lang: context.lang }),
             onDone: [
               {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                guard: { type: 'isOk', params: callResult },
                 target: 'idle',
-                actions: { type: 'store', params: ({ event }) => ({ result: event.output }) },
+                actions: { type: 'store', params: callResult },
               },
               { target: 'idle' },
             ],
