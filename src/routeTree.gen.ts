@@ -42,6 +42,7 @@ import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
 import { Route as DashboardOrderLinkGeneratorRouteImport } from './routes/dashboard/order-link-generator'
 import { Route as DashboardOrdersRouteImport } from './routes/dashboard/orders'
 import { Route as DashboardOutboxRouteImport } from './routes/dashboard/outbox'
+import { Route as DashboardRefundsRouteImport } from './routes/dashboard/refunds'
 import { Route as DashboardSubscriptionsRouteImport } from './routes/dashboard/subscriptions'
 import { Route as DashboardTicketsRouteImport } from './routes/dashboard/tickets'
 import { Route as SignupSplatRouteImport } from './routes/signup/$'
@@ -222,6 +223,11 @@ const DashboardOutboxRoute = DashboardOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardRefundsRoute = DashboardRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSubscriptionsRoute = DashboardSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
@@ -319,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -363,6 +370,7 @@ export interface FileRoutesByTo {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -412,6 +420,7 @@ export interface FileRoutesById {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -459,6 +468,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -551,6 +562,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -809,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardOutboxRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/refunds': {
+      id: '/dashboard/refunds'
+      path: '/refunds'
+      fullPath: '/dashboard/refunds'
+      preLoaderRoute: typeof DashboardRefundsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/subscriptions': {
       id: '/dashboard/subscriptions'
       path: '/subscriptions'
@@ -992,6 +1011,7 @@ interface DashboardRouteChildren {
   DashboardOrderLinkGeneratorRoute: typeof DashboardOrderLinkGeneratorRoute
   DashboardOrdersRoute: typeof DashboardOrdersRoute
   DashboardOutboxRoute: typeof DashboardOutboxRoute
+  DashboardRefundsRoute: typeof DashboardRefundsRoute
   DashboardSubscriptionsRoute: typeof DashboardSubscriptionsRoute
   DashboardTicketsRoute: typeof DashboardTicketsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -1008,6 +1028,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardOrderLinkGeneratorRoute: DashboardOrderLinkGeneratorRoute,
   DashboardOrdersRoute: DashboardOrdersRoute,
   DashboardOutboxRoute: DashboardOutboxRoute,
+  DashboardRefundsRoute: DashboardRefundsRoute,
   DashboardSubscriptionsRoute: DashboardSubscriptionsRoute,
   DashboardTicketsRoute: DashboardTicketsRoute,
   DashboardIndexRoute: DashboardIndexRoute,

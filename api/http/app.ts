@@ -240,7 +240,7 @@ export function createApp({
     .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
 
     .route('/', creditNotesRoutes({ ...money, refunds }))
-    .route('/', withdrawalsRoutes({ ...money, refunds }))
+    .route('/', withdrawalsRoutes({ ...money, refunds, manualDomains: !services.registrar }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))

@@ -29,6 +29,7 @@ import { spec as payButton } from './models/pay-button.ts';
 import { spec as planSelection } from './models/plan-selection.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
+import { spec as refunds } from './models/refunds.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
 import { spec as storefront } from './models/storefront.ts';
@@ -91,6 +92,7 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('formAction', 'machines/shared/form-action.machine.ts', formAction),
   fromSpec('adminTable', 'machines/staff/admin-table.machine.ts', adminTable),
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
+  fromSpec('refunds', 'machines/staff/refunds.machine.ts', refunds),
   fromSpec('storefront', 'machines/storefront/storefront.machine.ts', storefront),
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
   fromSpec('withdrawal', 'machines/withdrawal/withdrawal.machine.ts', withdrawal),
