@@ -53,3 +53,22 @@ export function localQuoteMachine(settings: VatSettings = DEFAULT_VAT_SETTINGS) 
   });
   return Object.assign(machine, { calls });
 }
+
+/** Lets the quote machine's ask (no debounce, the rule book as server) come back and render. */
+export async function flushQuote(): Promise<void> {
+  const { act } = await import('@testing-library/react');
+  await act(async () => {
+    for (let turn = 0; turn < 4; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** A model test's driver whose every step also waits for the summary's quote (`flushQuote`). */
+export function withQuoteFlush<D extends Record<string, (event: never) => unknown>>(driver: D): D {
+  const flushed: Record<string, (event: never) => Promise<void>> = {};
+  for (const [type, step] of Object.entries(driver))
+    flushed[type] = async (event) => {
+      await step(event);
+      await flushQuote();
+    };
+  return flushed as D;
+}

@@ -268,6 +268,7 @@ describe('one truth on the money path, for every domain outcome', () => {
               checkout={checkout}
               pay={createActor(payButtonMachine)}
               address={createActor(addressLookupMachine)}
+              quoteMachine={localQuoteMachine()}
             />
           </RawIntlProvider>,
         );

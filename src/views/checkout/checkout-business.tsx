@@ -98,7 +98,7 @@ function VatConsequence({ quote }: { quote: QuoteActor }) {
   if (!shown) return null;
   const { vatNote, vatRate } = shown.totals;
   return (
-    <p className="checkout-business__vat" role="status" aria-busy={status !== 'current'}>
+    <p className="checkout-business__vat" aria-live="polite" aria-busy={status !== 'current'}>
       {status === 'updating' || status === 'slow' ? (
         <FormattedMessage id="order.summary.updating" />
       ) : (

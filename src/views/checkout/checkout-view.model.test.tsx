@@ -18,6 +18,7 @@ import type {
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
+import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
 import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import {
@@ -62,6 +63,7 @@ function renderCheckout(
         checkout={checkout}
         pay={pay}
         address={address}
+        quoteMachine={localQuoteMachine()}
       />
     </RawIntlProvider>,
   );
@@ -486,6 +488,9 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(value('checkout.fields.address1')).toBe('Meir 1');
     expect(value('checkout.fields.postalcode')).toBe('2000');
     expect(value('checkout.fields.city')).toBe('Antwerpen');
+    // The last order's company details are kept, shown once the visitor orders as a business.
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.company')}`))).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     expect(value('checkout.fields.company')).toBe('Anna BV');
     fireEvent.click(termsBox());
     fireEvent.click(payButton());
@@ -498,7 +503,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
       city: 'Antwerpen',
       country: 'BE',
       company: 'Anna BV',
-      vat: 'BE0123456789',
+      vat: 'BE0123456749',
       phone: '+32 3 123 45 67',
     });
   });
@@ -551,6 +556,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     });
     expect(screen.queryByText(invalid)).toBeNull();
     // A wrong optional field blocks too: the server would refuse it.
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     type('checkout.fields.kvk', '1234');
     expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();
     expect(payButton()).toHaveProperty('disabled', true);

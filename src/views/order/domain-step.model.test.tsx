@@ -27,7 +27,7 @@ import { planSelectionMachine } from '#machines/plan-selection/plan-selection.ma
 import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { DomainStep } from './domain-step.tsx';
-import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
+import { localQuoteMachine, withQuoteFlush } from '#tests/helpers/local-quote.ts';
 import { QuotedOrderSummary } from './order-summary.tsx';
 import { type Event, input, model, NAME } from '#tests/paths/models/domain-check.ts';
 
@@ -123,7 +123,7 @@ function start() {
       }),
   } satisfies Driver<Event>;
   return {
-    driver,
+    driver: withQuoteFlush(driver),
     asked,
     field,
     getSnapshot: () => domain.getSnapshot(),

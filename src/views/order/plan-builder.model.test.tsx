@@ -16,7 +16,7 @@ import { describeModel } from '#tests/helpers/model-suite.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { renderInEnglish } from '#tests/helpers/screens.tsx';
 import { MODEL_INPUT, model } from '#tests/paths/models/plan-selection.ts';
-import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
+import { localQuoteMachine, withQuoteFlush } from '#tests/helpers/local-quote.ts';
 import { QuotedOrderSummary } from './order-summary.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
 
@@ -93,7 +93,7 @@ function start() {
       void fireEvent.click(screen.getByRole('button', { name: /^Add / })),
   } satisfies Driver<PlanSelectionEvent>;
   return {
-    driver,
+    driver: withQuoteFlush(driver),
     getSnapshot: () => actor.getSnapshot(),
     stop: () => {
       view.unmount();

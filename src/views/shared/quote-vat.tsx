@@ -51,7 +51,7 @@ export function QuoteVatNote({ quote, className }: { quote: PublicQuote; classNa
 export function QuoteStatusLine({ actor }: { actor: QuoteActor }) {
   const status = useSelector(actor, selectQuoteStatus);
   return (
-    <p className="quote-status" role="status">
+    <p className="quote-status" aria-live="polite">
       {status === 'updating' ? <FormattedMessage id="order.summary.updating" /> : null}
       {status === 'failed' || status === 'slow' ? (
         <>
