@@ -69,7 +69,9 @@ async function fillDetails(page: Page, lang: 'en' | 'nl', email: string) {
   await field('checkout.fields.address1').fill('Damrak 1');
   await field('checkout.fields.city').fill('Amsterdam');
   await field('checkout.fields.password').fill('an-e2e-password');
-  await page.getByRole('checkbox', { name: t['checkout.terms.label']!.split('{')[0]!.trim() }).check();
+  await page
+    .getByRole('checkbox', { name: t['checkout.terms.label']!.split('{')[0]!.trim() })
+    .check();
 }
 
 describe('VAT_SCHEME=standard: the summaries show the server quote', { concurrent: false }, () => {
@@ -99,6 +101,20 @@ describe('VAT_SCHEME=standard: the summaries show the server quote', { concurren
         .poll(async () => plain(await page.locator('.order-summary__totals').innerText()))
         .toContain('Btw (21%)');
       expect(plain(await page.getByTestId('order-due-today').innerText())).toBe(due);
+      // The server's figures came with the page: no quote was asked to show them. A change asks.
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/quote')) asked.push(r.method());
+      });
+      await page.locator('[data-plan-id="seo_booster"]').click();
+      await expect
+        .poll(async () => plain(await page.getByTestId('order-due-today').innerText()))
+        .toBe(dutchDue(['webHosting_total', 'seo_booster'], lang));
+      expect(asked).toEqual(['POST']);
+      await page.locator('[data-plan-id="seo_booster"]').click();
+      await expect
+        .poll(async () => plain(await page.getByTestId('order-due-today').innerText()))
+        .toBe(due);
 
       await page.goto(`${server.url}/checkout?plans=webHosting_total&interval=monthly&lang=nl`, {
         waitUntil: 'networkidle',
@@ -122,4 +138,66 @@ describe('VAT_SCHEME=standard: the summaries show the server quote', { concurren
       await context.close();
     }
   });
+
+  for (const { lang, width } of [
+    { lang: 'en', width: 375 },
+    { lang: 'nl', width: 1280 },
+  ] as const)
+    it(`"Ordering as a business?" shows the VAT consequence live (${lang}, ${width} px)`, async () => {
+      const t = catalogs[lang];
+      const { page, context, problems } = await openPage({ viewport: { width, height: 900 } });
+      try {
+        page.setDefaultTimeout(10_000);
+        await page.goto(
+          `${server.url}/checkout?plans=webHosting_total&interval=monthly&lang=${lang}`,
+          { waitUntil: 'networkidle' },
+        );
+        await page.getByLabel(t['checkout.fields.email']!).fill(`vat-biz-${lang}@example.test`);
+        await page.getByRole('button', { name: t['checkout.account.continue'] }).click();
+        const box = page.getByRole('checkbox', { name: t['checkout.business.toggle'] });
+        // Never ticked to begin with; the business fields come with it.
+        expect(await box.isChecked()).toBe(false);
+        const field = (id: string) => page.getByLabel(new RegExp(`^${t[id]}`));
+        expect(await field('checkout.fields.vat').count()).toBe(0);
+        await box.check();
+        expect(await axeViolations(page)).toEqual([]);
+        const consequence = page.locator('.checkout-business__vat');
+        const text = (id: string, rate = 21) => t[id]!.replace('{rate}', String(rate));
+
+        // A Dutch business: 21% under VAT_SCHEME=standard.
+        await field('checkout.fields.company').fill('Voorbeeld BV');
+        await expect.poll(() => consequence.innerText()).toBe(text('checkout.business.vat'));
+
+        // A Belgian business whose number VIES confirms: reverse-charged, nothing to pay in VAT.
+        await page.locator('select[name="country"]').selectOption('BE');
+        await field('checkout.fields.vat').fill(BE_VAT);
+        await expect
+          .poll(() => consequence.innerText())
+          .toBe(text('checkout.business.reverseCharge'));
+        const net = plain(formatMoney(3000, lang));
+        expect(plain(await page.locator('.checkout-pay__due').innerText())).toContain(net);
+        if (width >= 768) {
+          const summary = page.locator('.checkout-summary__totals');
+          expect(plain(await summary.innerText())).toContain(
+            text('order.summary.vatReverseCharge', 0),
+          );
+        }
+        expect(await axeViolations(page)).toEqual([]);
+
+        // A number with wrong check digits: the field's message in the page's language, and the
+        // VAT is charged as for a consumer.
+        await field('checkout.fields.vat').fill('BE0123456789');
+        await field('checkout.fields.vat').blur();
+        await page.getByText(t['checkout.validation.vatInvalid']!).first().waitFor();
+        await expect.poll(() => consequence.innerText()).toBe(text('checkout.business.vat'));
+        expect(await axeViolations(page)).toEqual([]);
+
+        // Unticked, the order is a consumer's again.
+        await box.uncheck();
+        expect(await field('checkout.fields.vat').count()).toBe(0);
+        expect(problems.filter((p) => !expected404(p))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 });
