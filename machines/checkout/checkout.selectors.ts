@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import {
+  checkFormField,
   checkoutBlockers,
   ordersAsSignedIn,
   type CheckoutForm,
@@ -62,7 +63,9 @@ export function selectQuoteCustomer(snapshot: {
 }): { country: 'NL' | 'BE'; vat?: string } {
   const { form, business } = snapshot.context;
   const country = form.country === 'BE' ? 'BE' : 'NL';
-  const vat = business ? checkVatNumber(form.vat) : { ok: false as const };
+  // As the field checks it (the server's own rule), then split as the server's VAT check does.
+  const wellFormed = business && form.vat.trim() !== '' && checkFormField(form, 'vat') === null;
+  const vat = wellFormed ? checkVatNumber(form.vat) : { ok: false as const };
   return vat.ok ? { country, vat: vat.vat } : { country };
 }
 

@@ -8,6 +8,7 @@ import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
 import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
 import { withdrawalMachine } from '#machines/withdrawal/withdrawal.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { quoteMachine } from '#machines/quote/quote.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
@@ -104,6 +105,13 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
   fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
+  // The order summaries' server quote (issue 43): its delays and asks are pinned by hand.
+  {
+    name: 'quote',
+    file: 'machines/quote/quote.machine.ts',
+    machine: quoteMachine,
+    test: 'machines/quote/quote.machine.test.ts',
+  },
   fromSpec(
     'consultationConfirmed',
     'machines/scheduler/consultation-confirmed.machine.ts',

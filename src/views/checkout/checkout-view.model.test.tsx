@@ -107,6 +107,12 @@ function startUi() {
       }) as HTMLInputElement;
       if (box.checked !== e.checked) fireEvent.click(box);
     },
+    'user.toggleBusiness': (e) => {
+      const box = screen.getByRole('checkbox', {
+        name: text('checkout.business.toggle'),
+      }) as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
     'xstate.done.actor.lookupAccount': async (e) => {
       settle?.resolve(e.output);
       await flush();
@@ -163,6 +169,14 @@ describe('checkout page (model-based, through the real components)', () => {
               ).toBe(asSignedIn);
               expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
               expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
+              // Never ticked by itself; the business fields are there only when it is.
+              const { business } = snapshot.context;
+              expect(
+                screen.getByRole('checkbox', { name: text('checkout.business.toggle') }),
+              ).toHaveProperty('checked', business);
+              expect(
+                screen.queryByLabelText(new RegExp(`^${text('checkout.fields.vat')}`)) !== null,
+              ).toBe(business);
               if (snapshot.context.errors.tos)
                 expect(
                   screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,

@@ -14,7 +14,14 @@ import type { ModelSpec } from '../chart.ts';
 export type ModelEvent =
   | Extract<
       CheckoutEvent,
-      { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' | 'user.toggleStartNow' }
+      {
+        type:
+          | 'user.checkEmail'
+          | 'user.selectTab'
+          | 'user.toggleTerms'
+          | 'user.toggleStartNow'
+          | 'user.toggleBusiness';
+      }
     >
   | { type: 'user.changeField'; field: 'email'; value: string }
   | { type: 'user.blurField'; field: 'email' }
@@ -31,6 +38,8 @@ export const samples = {
   'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
   'user.toggleTerms': [{ checked: true }, { checked: false }],
   'user.toggleStartNow': [{ checked: true }, { checked: false }],
+  // "Ordering as a business?" (issue 43): shows the business fields; the quote follows.
+  'user.toggleBusiness': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
     { output: { result: 'exists' } },
     // The signed-in account's own address: it orders as itself, without a password.
@@ -63,6 +72,7 @@ export const model = createModel<typeof modelMachine, ModelEvent>({
       errors: s.context.errors,
       step2: s.context.step2Visited,
       signedIn: s.context.signedInEmail,
+      business: s.context.business,
     }),
   limit: 5000,
 });
