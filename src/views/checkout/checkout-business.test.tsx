@@ -13,7 +13,7 @@ import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { formatMoney } from '#domain/format.ts';
-import { DEFAULT_VAT_SETTINGS } from '#domain/vat.ts';
+import { DEFAULT_VAT_SETTINGS, type VatSettings } from '#domain/vat.ts';
 import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { buildCheckoutRequest } from '#machines/checkout/checkout.selectors.ts';
@@ -22,7 +22,7 @@ import { flushQuote, localQuoteMachine } from '#tests/helpers/local-quote.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { CheckoutView } from './checkout-view.tsx';
 
-const STANDARD = { ...DEFAULT_VAT_SETTINGS, scheme: 'standard' as const };
+const STANDARD: VatSettings = { ...DEFAULT_VAT_SETTINGS, scheme: 'standard' };
 
 function renderCheckout(lang: 'en' | 'nl', settings = STANDARD) {
   const messages = (lang === 'en' ? en : nl) as Record<string, string>;
