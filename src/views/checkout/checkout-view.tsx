@@ -60,7 +60,7 @@ export interface CheckoutViewProps {
 
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { plans, interval, domain, lang, today } = props;
+  const { plans, interval, domain, lang } = props;
   const intl = useIntl();
   const id = useId();
   const { checkout, pay, address } = props;
