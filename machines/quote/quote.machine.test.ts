@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicQuote, type PublicQuote } from '#domain/quote-view.ts';
 import { computeQuote } from '#domain/totals.ts';
 import { controlledPromise, flushMicrotasks } from '#tests/helpers/controlled-promise.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
+import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
 import type { QuoteAnswer } from './quote.actors.ts';
 import { QUOTE_SLOW_MS } from './quote.actors.ts';
 import { QUOTE_DEBOUNCE_MS, quoteMachine } from './quote.machine.ts';
@@ -42,11 +44,11 @@ describe('the quote machine', () => {
     const { actor, fetch, status, shown } = start(true);
     expect(status()).toBe('current');
     expect(fetch.inputs).toEqual([]);
-    actor.send({ type: 'quote.change', ask: ask(HOSTING) });
+    actor.send({ type: 'ask.change', ask: ask(HOSTING) });
     expect(status()).toBe('current'); // the same ask is no change
-    actor.send({ type: 'quote.change', ask: ask(WITH_SEO) });
+    actor.send({ type: 'ask.change', ask: ask(WITH_SEO) });
     vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS - 1);
-    actor.send({ type: 'quote.change', ask: ask(WITH_SEO, 'BE0123456749') });
+    actor.send({ type: 'ask.change', ask: ask(WITH_SEO, 'BE0123456749') });
     vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS - 1);
     expect(fetch.inputs).toEqual([]);
     // The old figures stay, marked as updating.
@@ -68,10 +70,10 @@ describe('the quote machine', () => {
 
   it('drops an answer overtaken by a newer change', async () => {
     const { actor, fetch, shown } = start(true);
-    actor.send({ type: 'quote.change', ask: ask(WITH_SEO) });
+    actor.send({ type: 'ask.change', ask: ask(WITH_SEO) });
     vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS);
     const first = fetch.resolve;
-    actor.send({ type: 'quote.change', ask: ask(HOSTING, 'BE0123456749') });
+    actor.send({ type: 'ask.change', ask: ask(HOSTING, 'BE0123456749') });
     first({ ok: true, quote: quoteOf(WITH_SEO) });
     await flushMicrotasks();
     expect(shown()).toBe(quoteOf(HOSTING).totals.dueToday);
@@ -80,7 +82,7 @@ describe('the quote machine', () => {
 
   it('keeps the figures when the server cannot be asked, and asks again on retry', async () => {
     const { actor, fetch, status, shown } = start(true);
-    actor.send({ type: 'quote.change', ask: ask(WITH_SEO) });
+    actor.send({ type: 'ask.change', ask: ask(WITH_SEO) });
     vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS);
     fetch.resolve({ ok: false, refused: false });
     await flushMicrotasks();
@@ -111,14 +113,98 @@ describe('the quote machine', () => {
 
   it('names the field of a refused ask and keeps the figures', async () => {
     const { actor, fetch, shown } = start(true);
-    actor.send({ type: 'quote.change', ask: ask(HOSTING, 'BE0999999999') });
+    actor.send({ type: 'ask.change', ask: ask(HOSTING, 'BE0999999999') });
     vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS);
     fetch.resolve({ ok: false, refused: true, fields: { vat: 'checkout.validation.vatInvalid' } });
     await flushMicrotasks();
     expect(selectQuoteStatus(actor.getSnapshot())).toBe('refused');
     expect(selectQuoteRefusal(actor.getSnapshot(), 'vat')).toBe('checkout.validation.vatInvalid');
     expect(shown()).toBe(quoteOf(HOSTING).totals.dueToday);
-    actor.send({ type: 'quote.change', ask: ask(HOSTING) });
+    actor.send({ type: 'ask.change', ask: ask(HOSTING) });
     expect(selectQuoteRefusal(actor.getSnapshot(), 'vat')).toBeNull();
+  });
+});
+
+describe('the quote machine (model-based)', () => {
+  type Event =
+    | { type: 'ask.change'; ask: QuoteAsk }
+    | { type: 'user.retryQuote' }
+    | { type: 'xstate.after.debounce.quote.waiting' }
+    | { type: 'xstate.after.slow.quote.asking.waitingForAnswer' }
+    | { type: 'xstate.done.actor.fetchQuote'; output: QuoteAnswer }
+    | { type: 'xstate.error.actor.fetchQuote'; error: string };
+  const samples = {
+    'ask.change': [{ ask: ask(HOSTING) }, { ask: ask(WITH_SEO) }],
+    'user.retryQuote': [{}],
+    'xstate.after.debounce.quote.waiting': [{}],
+    'xstate.after.slow.quote.asking.waitingForAnswer': [{}],
+    'xstate.done.actor.fetchQuote': [
+      { output: { ok: true, quote: quoteOf(WITH_SEO) } },
+      { output: { ok: false, refused: true, fields: { vat: 'checkout.validation.vatInvalid' } } },
+      { output: { ok: false, refused: false } },
+    ],
+    'xstate.error.actor.fetchQuote': [{ error: 'network' }],
+  } satisfies EventSamples<Event>;
+  const input = { ...ask(HOSTING), initial: quoteOf(HOSTING), exact: true };
+  const model = createModel<typeof quoteMachine, Event>({
+    machine: quoteMachine,
+    input,
+    events: samples,
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        key: s.context.key,
+        due: s.context.quote?.totals.dueToday,
+        refused: s.context.refused,
+      }),
+    maxSteps: 12,
+  });
+
+  function startSession() {
+    const fetch = controlledPromise<QuoteAnswer, QuoteAsk>();
+    const actor = createActor(quoteMachine.provide({ actors: { fetchQuote: fetch.logic } }), {
+      input,
+    }).start();
+    const driver = {
+      'ask.change': (e) => void actor.send(e),
+      'user.retryQuote': (e) => void actor.send(e),
+      'xstate.after.debounce.quote.waiting': () => void vi.advanceTimersByTime(QUOTE_DEBOUNCE_MS),
+      'xstate.after.slow.quote.asking.waitingForAnswer': () =>
+        void vi.advanceTimersByTime(QUOTE_SLOW_MS),
+      'xstate.done.actor.fetchQuote': async (e) => {
+        fetch.resolve(e.output);
+        await flushMicrotasks();
+      },
+      'xstate.error.actor.fetchQuote': async (e) => {
+        fetch.reject(new Error(e.error));
+        await flushMicrotasks();
+      },
+    } satisfies Driver<Event>;
+    return { driver, fetch, getSnapshot: () => actor.getSnapshot(), stop: () => actor.stop() };
+  }
+
+  it('reaches every state', () => expect(model.unreachableLeafStates()).toEqual([]));
+  walkEveryTransition(model, startSession, () => (snapshot, session, step) => {
+    const status = selectQuoteStatus(snapshot);
+    // The figures shown are the last answer's (or the start's), whatever is under way.
+    const answered = session.getSnapshot().context.quote;
+    expect(selectQuote(snapshot)).toBe(answered);
+    // The server is asked once per stay in `asking` (a retry is a new stay).
+    if (
+      snapshot.matches('asking') &&
+      step.event.type !== 'xstate.after.slow.quote.asking.waitingForAnswer'
+    )
+      expect(session.fetch.inputs.at(-1)).toEqual(snapshot.context.ask);
+    expect(status).toBe(
+      snapshot.matches('current')
+        ? 'current'
+        : snapshot.matches('failed')
+          ? 'failed'
+          : snapshot.matches('refused')
+            ? 'refused'
+            : snapshot.matches({ asking: 'slow' })
+              ? 'slow'
+              : 'updating',
+    );
   });
 });

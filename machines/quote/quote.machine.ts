@@ -30,20 +30,20 @@ export const quoteMachine = setup({
   delays: { debounce: QUOTE_DEBOUNCE_MS, slow: QUOTE_SLOW_MS },
   guards: {
     isNewAsk: ({ context, event }) =>
-      event.type === 'quote.change' && keyOf(event.ask) !== context.key,
-    isExact: ({ context }) => context.quote !== null && context.exact,
+      event.type === 'ask.change' && keyOf(event.ask) !== context.key,
+    startsInexact: ({ context }) => !context.exact,
     answered: (_, params: { answer: QuoteAnswer }) => params.answer.ok,
     refused: (_, params: { answer: QuoteAnswer }) => !params.answer.ok && params.answer.refused,
   },
   actions: {
     storeAsk: assign(({ event }) => {
-      const { ask } = event as Extract<QuoteEvent, { type: 'quote.change' }>;
-      return { ask, key: keyOf(ask) };
+      const { ask } = event as Extract<QuoteEvent, { type: 'ask.change' }>;
+      return { ask, key: keyOf(ask), exact: true };
     }),
     storeAnswer: assign((_, params: { answer: QuoteAnswer }) =>
       params.answer.ok
-        ? { quote: params.answer.quote, refused: {} }
-        : { refused: params.answer.refused ? params.answer.fields : {} },
+        ? { quote: params.answer.quote, refused: {}, exact: true }
+        : { refused: params.answer.refused ? params.answer.fields : {}, exact: true },
     ),
   },
 }).createMachine({
@@ -55,16 +55,15 @@ export const quoteMachine = setup({
     exact: input.exact,
     refused: {},
   }),
-  initial: 'starting',
+  initial: 'current',
   on: {
-    'quote.change': { guard: 'isNewAsk', target: '.waiting', reenter: true, actions: 'storeAsk' },
+    'ask.change': { guard: 'isNewAsk', target: '.waiting', reenter: true, actions: 'storeAsk' },
   },
   states: {
-    starting: {
-      always: [{ guard: 'isExact', target: 'current' }, { target: 'asking' }],
+    /** The figures are the current ask's (at the start only when they are exact: else ask). */
+    current: {
+      always: { guard: 'startsInexact', target: 'asking' },
     },
-    /** The figures are the current ask's. */
-    current: {},
     waiting: {
       tags: ['stale'],
       after: { debounce: 'asking' },
@@ -78,6 +77,7 @@ export const quoteMachine = setup({
       },
       on: { 'user.retryQuote': { target: 'asking', reenter: true } },
       invoke: {
+        id: 'fetchQuote',
         src: 'fetchQuote',
         input: ({ context }) => context.ask,
         onDone: [
@@ -98,6 +98,7 @@ export const quoteMachine = setup({
     },
     failed: {
       tags: ['stale', 'failed'],
+      entry: assign({ exact: true }),
       on: { 'user.retryQuote': 'asking' },
     },
     refused: {

@@ -24,7 +24,7 @@ export interface QuoteContext {
   key: string;
   /** The last figures: shown, marked as updating while they are not `key`'s. */
   quote: PublicQuote | null;
-  /** The start's figures were exact (no need to ask before a change). */
+  /** The figures need no asking until a change (false at a start from an inexact hint). */
   exact: boolean;
   /** What the server refused of the last ask (field name to message key), else empty. */
   refused: Record<string, string>;
@@ -32,6 +32,6 @@ export interface QuoteContext {
 
 export type QuoteEvent =
   /** The page's choices changed (debounced before the server is asked). */
-  | { type: 'quote.change'; ask: QuoteAsk }
+  | { type: 'ask.change'; ask: QuoteAsk }
   /** Ask again after a failed or slow answer. */
   | { type: 'user.retryQuote' };

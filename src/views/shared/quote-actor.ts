@@ -55,7 +55,7 @@ export function useQuoteActor(
   });
   const key = keyOf(ask);
   useEffect(() => {
-    actor.send({ type: 'quote.change', ask });
+    actor.send({ type: 'ask.change', ask });
     // `key` is `ask` as compared: a new object with the same content is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, key]);
