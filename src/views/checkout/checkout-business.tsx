@@ -97,6 +97,8 @@ function VatConsequence({ quote }: { quote: QuoteActor }) {
   const status = useSelector(quote, selectQuoteStatus);
   if (!shown) return null;
   const { vatNote, vatRate } = shown.totals;
+  // A refused number says so under its field; the last figures' VAT would not be its.
+  if (status === 'refused') return <p className="checkout-business__vat" aria-live="polite" />;
   return (
     <p className="checkout-business__vat" aria-live="polite" aria-busy={status !== 'current'}>
       {status === 'updating' || status === 'slow' ? (

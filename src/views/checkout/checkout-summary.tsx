@@ -66,3 +66,22 @@ export function CheckoutSummary({ quote: actor, lang }: { quote: QuoteActor; lan
     </aside>
   );
 }
+
+/**
+ * The amount due by the pay button, where the summary gives way to the form (small screens, step
+ * 2): with the summary's status line, so a figure being updated or not updated says so there too.
+ */
+export function CheckoutPayDue({ quote: actor, lang }: { quote: QuoteActor; lang: Lang }) {
+  const quote = useSelector(actor, selectQuote);
+  const stale = useQuoteStale(actor);
+  if (!quote) return null;
+  return (
+    <div className="checkout-pay__quote">
+      <p className={`checkout-pay__due${stale ? ' quote-figures--stale' : ''}`} aria-busy={stale}>
+        <FormattedMessage id="order.summary.dueToday" />{' '}
+        <strong>{formatMoney(quote.totals.dueToday, lang)}</strong>
+      </p>
+      <QuoteStatusLine actor={actor} />
+    </div>
+  );
+}

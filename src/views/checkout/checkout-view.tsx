@@ -3,7 +3,6 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
-import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { checkPlans, type Interval, type QuoteDomain } from '#domain/totals.ts';
 import type { VatHint } from '#domain/vat-hint.ts';
@@ -24,7 +23,7 @@ import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutAccountStep } from './checkout-account-step.tsx';
 import { CheckoutBusiness, useCheckoutQuote, vatRefusalKey } from './checkout-business.tsx';
-import { CheckoutSummary } from './checkout-summary.tsx';
+import { CheckoutPayDue, CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import { useAfterPointer } from './use-after-pointer.ts';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
@@ -345,14 +344,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   />
                 </p>
               ) : null}
-              {shown ? (
-                // The summary gives way to the form on small screens: the amount stays by the
-                // button that pays it.
-                <p className="checkout-pay__due">
-                  <FormattedMessage id="order.summary.dueToday" />{' '}
-                  <strong>{formatMoney(shown.totals.dueToday, lang)}</strong>
-                </p>
-              ) : null}
+              <CheckoutPayDue quote={quoteActor} lang={lang} />
               {blockers.length > 0 && !paying ? (
                 <div className="checkout-blockers" id={`${id}-blockers`}>
                   <p>
