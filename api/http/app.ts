@@ -309,6 +309,7 @@ export function createApp({
         assets: web.assets,
         origin: config.PUBLIC_URL,
         loadUser: currentUser,
+        loadVatHint: () => vat.pageHint(),
         cache:
           web.pageCache ??
           createPageCache({ https: config.PUBLIC_URL.startsWith('https:'), logger }),

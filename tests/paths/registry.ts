@@ -29,6 +29,7 @@ import { spec as payButton } from './models/pay-button.ts';
 import { spec as planSelection } from './models/plan-selection.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
+import { spec as quote } from './models/quote.ts';
 import { spec as refunds } from './models/refunds.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
@@ -80,6 +81,7 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
   fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
+  fromSpec('quote', 'machines/quote/quote.machine.ts', quote),
   fromSpec(
     'consultationConfirmed',
     'machines/scheduler/consultation-confirmed.machine.ts',

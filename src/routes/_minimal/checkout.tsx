@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouteContext } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -20,6 +20,7 @@ import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { addressLookupFor } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
@@ -53,6 +54,7 @@ function Page() {
   const { domain } = search;
   const domainChoice = checkoutDomainChoiceOf(search.domainChoice);
   const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
+  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
 
   return (
     <div className="checkout-page">
@@ -75,6 +77,7 @@ function Page() {
             lang={lang}
             offer={search.offer}
             fromStorage={fromStorage}
+            vatHint={vatHint}
           />
         )}
       </SavedStateBody>
@@ -96,6 +99,7 @@ function CheckoutBody(props: {
   lang: 'nl' | 'en';
   offer: ExitOfferId | undefined;
   fromStorage: boolean;
+  vatHint: VatHint;
 }) {
   const [savedForm, smartLeadFormAnswers, domain, today, savedStep] = useMemo(
     () =>
@@ -126,6 +130,7 @@ function CheckoutBody(props: {
       lang={props.lang}
       today={today}
       offer={props.offer}
+      vatHint={props.vatHint}
       checkout={checkout}
       pay={pay}
       address={address}

@@ -16,8 +16,10 @@ import type {
   StartCheckoutResult,
 } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { selectOffersStartNow } from '#machines/checkout/checkout.selectors.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
+import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
 import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import {
@@ -63,6 +65,7 @@ function renderCheckout(
         checkout={checkout}
         pay={pay}
         address={address}
+        quoteMachine={localQuoteMachine()}
       />
     </RawIntlProvider>,
   );
@@ -108,6 +111,12 @@ function startUi() {
       }) as HTMLInputElement;
       if (box.checked !== e.checked) fireEvent.click(box);
     },
+    'user.toggleBusiness': (e) => {
+      const box = screen.getByRole('checkbox', {
+        name: text('checkout.business.toggle'),
+      }) as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
     'xstate.done.actor.lookupAccount': async (e) => {
       settle?.resolve(e.output);
       await flush();
@@ -150,11 +159,19 @@ function assertCheckout(snapshot: SnapshotFrom<typeof checkoutMachine>) {
     ).toBe(asSignedIn);
     expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
     expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
-    // The start-now box (a consumer's order) as the chart has it; the city with its message.
-    expect(screen.getByRole('checkbox', { name: text('checkout.startNow.label') })).toHaveProperty(
+    // Never ticked by itself; the business fields are there only when it is.
+    const { business } = snapshot.context;
+    expect(screen.getByRole('checkbox', { name: text('checkout.business.toggle') })).toHaveProperty(
       'checked',
-      snapshot.context.startNow,
+      business,
     );
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.vat')}`)) !== null).toBe(
+      business,
+    );
+    // The start-now box (a consumer's order) as the chart has it; the city with its message.
+    const startNowBox = screen.queryByRole('checkbox', { name: text('checkout.startNow.label') });
+    expect(startNowBox !== null).toBe(selectOffersStartNow(snapshot));
+    if (startNowBox) expect(startNowBox).toHaveProperty('checked', snapshot.context.startNow);
     const city = screen.getByLabelText(text('checkout.fields.city'));
     expect(city).toHaveProperty('value', snapshot.context.form.city);
     expect(city.getAttribute('aria-invalid')).toBe(snapshot.context.errors.city ? 'true' : null);
@@ -510,6 +527,9 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(value('checkout.fields.address1')).toBe('Meir 1');
     expect(value('checkout.fields.postalcode')).toBe('2000');
     expect(value('checkout.fields.city')).toBe('Antwerpen');
+    // The last order's company details are kept, shown once the visitor orders as a business.
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.company')}`))).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     expect(value('checkout.fields.company')).toBe('Anna BV');
     fireEvent.click(termsBox());
     fireEvent.click(payButton());
@@ -522,7 +542,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
       city: 'Antwerpen',
       country: 'BE',
       company: 'Anna BV',
-      vat: 'BE0123456789',
+      vat: 'BE0123456749',
       phone: '+32 3 123 45 67',
     });
   });
@@ -575,6 +595,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     });
     expect(screen.queryByText(invalid)).toBeNull();
     // A wrong optional field blocks too: the server would refuse it.
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     type('checkout.fields.kvk', '1234');
     expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();
     expect(payButton()).toHaveProperty('disabled', true);

@@ -3,9 +3,11 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ExitOfferId } from '#domain/exit-offer.ts';
-import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
+import { checkPlans, type Interval, type QuoteDomain } from '#domain/totals.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
+import type { quoteMachine } from '#machines/quote/quote.machine.ts';
+import { selectQuote, selectQuoteRefusal } from '#machines/quote/quote.selectors.ts';
 import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import {
@@ -20,7 +22,8 @@ import {
 import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutAccountStep } from './checkout-account-step.tsx';
-import { CheckoutSummary } from './checkout-summary.tsx';
+import { CheckoutBusiness, useCheckoutQuote, vatRefusalKey } from './checkout-business.tsx';
+import { CheckoutPayDue, CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import { useAfterPointer } from './use-after-pointer.ts';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
@@ -48,11 +51,15 @@ export interface CheckoutViewProps {
   pay: PayButtonActor;
   /** Dutch address completion. */
   address: AddressLookupActor;
+  /** The server's VAT for a Dutch consumer (the route's context): the first figures. */
+  vatHint?: VatHint;
+  /** The quote's machine (tests pass one with a fake server). */
+  quoteMachine?: typeof quoteMachine;
 }
 
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { plans, interval, domain, lang, today } = props;
+  const { plans, interval, domain, lang } = props;
   const intl = useIntl();
   const id = useId();
   const { checkout, pay, address } = props;
@@ -89,16 +96,19 @@ export function CheckoutView(props: CheckoutViewProps) {
   );
   const answerSourceList = useSmartSourceList(answerSources);
 
-  const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
+  const quoteActor = useCheckoutQuote(props);
+  const shown = useSelector(quoteActor, selectQuote);
+  const vatRefused = useSelector(quoteActor, (s) => vatRefusalKey(selectQuoteRefusal(s, 'vat')));
+  const valid = checkPlans(plans) === null && shown !== null;
 
   const afterPointer = useAfterPointer();
-  const field = (name: TextField) => (
+  const field = (name: TextField, refused?: string | null) => (
     <CheckoutTextField
       key={name}
       name={name}
       inputId={`${id}-${name}`}
       value={form[name]}
-      error={errors[name]}
+      error={errors[name] ?? refused ?? undefined}
       onChange={(value) => checkout.send({ type: 'user.changeField', field: name, value })}
       onBlur={() =>
         afterPointer(() => {
@@ -263,9 +273,12 @@ export function CheckoutView(props: CheckoutViewProps) {
                 </FormField>
                 {field('phone')}
                 {signedInAs ? null : field('password')}
-                {field('company')}
-                {field('kvk')}
-                {field('vat')}
+                <CheckoutBusiness
+                  checkout={checkout}
+                  quote={quoteActor}
+                  inputId={`${id}-business`}
+                  fields={[field('company'), field('kvk'), field('vat', vatRefused)]}
+                />
                 {domain?.type === 'transfer' ? field('authCode') : null}
               </div>
               <div className="checkout-terms">
@@ -331,14 +344,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   />
                 </p>
               ) : null}
-              {quote.ok ? (
-                // The summary gives way to the form on small screens: the amount stays by the
-                // button that pays it.
-                <p className="checkout-pay__due">
-                  <FormattedMessage id="order.summary.dueToday" />{' '}
-                  <strong>{formatMoney(quote.quote.totals.dueToday, lang)}</strong>
-                </p>
-              ) : null}
+              <CheckoutPayDue quote={quoteActor} lang={lang} />
               {blockers.length > 0 && !paying ? (
                 <div className="checkout-blockers" id={`${id}-blockers`}>
                   <p>
@@ -356,7 +362,7 @@ export function CheckoutView(props: CheckoutViewProps) {
               <button
                 type="submit"
                 className="button checkout-pay"
-                disabled={paying || blockers.length > 0 || !quote.ok}
+                disabled={paying || blockers.length > 0 || !valid}
                 aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
               >
                 {paying ? (
@@ -375,7 +381,7 @@ export function CheckoutView(props: CheckoutViewProps) {
           )}
         </div>
       </div>
-      <CheckoutSummary quote={quote} lang={lang} />
+      <CheckoutSummary quote={quoteActor} lang={lang} />
     </div>
   );
 }

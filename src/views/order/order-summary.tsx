@@ -3,7 +3,10 @@ import { CHECKOUT_LINK_PATH, checkoutLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/catalogue.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
-import { computeQuote, type Interval, type Quote, type QuoteResult } from '#domain/totals.ts';
+import { checkPlans, type Interval } from '#domain/totals.ts';
+import type { PublicQuote } from '#domain/quote-view.ts';
+import type { QuoteAsk } from '#machines/quote/quote.types.ts';
+import { selectQuote } from '#machines/quote/quote.selectors.ts';
 import {
   selectInterval,
   selectSelection,
@@ -16,14 +19,21 @@ import {
 import type { DomainCheckActor } from './domain-step.tsx';
 import type { PlanSelectionActor } from './plan-builder.tsx';
 import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
+import { useQuoteActor, type QuoteActor } from '../shared/quote-actor.ts';
+import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
+import type { quoteMachine } from '#machines/quote/quote.machine.ts';
+import { QuoteStatusLine, QuoteVatNote, QuoteVatRow, useQuoteStale } from '../shared/quote-vat.tsx';
 
-/** The quote of the package and domain as chosen now: the rule book's computeQuote. */
-export function useOrderQuote(
+/**
+ * What the order page asks the server's quote for (the package and domain as chosen now): one
+ * object, as `useQuoteActor` takes it; `valid` is false for plans that cannot go together (the
+ * summary says so instead of figures).
+ */
+export function useOrderAsk(
   plans: PlanSelectionActor,
   domain: DomainCheckActor,
   lang: Lang,
-  today: Date,
-): QuoteResult {
+): { ask: QuoteAsk; valid: boolean } {
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
   const quoteDomain = useSelector(
@@ -31,7 +41,13 @@ export function useOrderQuote(
     selectQuoteDomain,
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
-  return computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
+  return {
+    ask: {
+      request: { plans: [...selection], interval, ...(quoteDomain ? { domain: quoteDomain } : {}) },
+      lang,
+    },
+    valid: checkPlans(selection) === null,
+  };
 }
 
 /**
@@ -60,7 +76,7 @@ export function useCheckoutHref(
  * and the yearly plans renew together, a year from today).
  */
 export function afterToday(
-  quote: Quote,
+  quote: PublicQuote,
 ): Array<['order.price.monthly' | 'order.price.yearly', number]> {
   const { monthly, yearly } = quote.totals;
   const periods: Array<['order.price.monthly' | 'order.price.yearly', number]> =
@@ -77,12 +93,15 @@ function Money({ cents, lang }: { cents: number; lang: Lang }) {
   return <>{formatMoney(cents, lang)}</>;
 }
 
-/** The order page's two actors, its language and its day: what the summary and the overview read. */
+/** The order page's actors and its language: what the summary and the overview read. */
 export interface OrderSummaryProps {
   plans: PlanSelectionActor;
   domain: DomainCheckActor;
+  /** The server's quote of the choice (src/views/shared/quote-actor.ts). */
+  quote: QuoteActor;
+  /** Whether the plans can go together (`useOrderAsk`). */
+  valid: boolean;
   lang: Lang;
-  today: Date;
 }
 
 /**
@@ -92,12 +111,14 @@ export interface OrderSummaryProps {
 export function OrderSummary({
   plans,
   domain,
+  quote: quoteActor,
+  valid,
   lang,
-  today,
   finalizeId = 'order.summary.finalize',
 }: OrderSummaryProps & { finalizeId?: string }) {
   const intl = useIntl();
-  const result = useOrderQuote(plans, domain, lang, today);
+  const shown = useSelector(quoteActor, selectQuote);
+  const stale = useQuoteStale(quoteActor);
   const interval = useSelector(plans, selectInterval);
   const checkoutHref = useCheckoutHref(plans, domain, lang);
   // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
@@ -131,7 +152,7 @@ export function OrderSummary({
         ))}
       </fieldset>
 
-      {!result.ok ? (
+      {!valid || !shown ? (
         <p className="order-domain__message order-domain__message--error" role="alert">
           <FormattedMessage id="order.summary.invalid" />
         </p>
@@ -156,7 +177,7 @@ export function OrderSummary({
                 </tr>
               </thead>
               <tbody>
-                {result.quote.lines.map((line) => (
+                {shown.lines.map((line) => (
                   <tr key={line.id} data-line-id={line.id}>
                     <th scope="row">{line.displayName}</th>
                     <td>
@@ -171,25 +192,19 @@ export function OrderSummary({
             </table>
           </div>
 
-          <dl className="order-summary__totals">
-            <QuoteSubtotals quote={result.quote} lang={lang} />
-            <div>
-              <dt>
-                <FormattedMessage
-                  id="order.summary.vat"
-                  values={{ rate: result.quote.totals.vatRate }}
-                />
-              </dt>
-              <dd>
-                <Money cents={result.quote.totals.vat} lang={lang} />
-              </dd>
-            </div>
+          <QuoteStatusLine actor={quoteActor} />
+          <dl
+            className={`order-summary__totals${stale ? ' quote-figures--stale' : ''}`}
+            aria-busy={stale}
+          >
+            <QuoteSubtotals quote={shown} lang={lang} />
+            <QuoteVatRow quote={shown} lang={lang} />
             <div className="order-summary__due">
               <dt>
                 <FormattedMessage id="order.summary.dueToday" />
               </dt>
               <dd data-testid="order-due-today">
-                <Money cents={result.quote.totals.dueToday} lang={lang} />
+                <Money cents={shown.totals.dueToday} lang={lang} />
               </dd>
             </div>
             <div className="order-summary__after">
@@ -197,8 +212,8 @@ export function OrderSummary({
                 <FormattedMessage id="order.summary.afterToday" />
               </dt>
               <dd>
-                {afterToday(result.quote).length > 0 ? (
-                  afterToday(result.quote)
+                {afterToday(shown).length > 0 ? (
+                  afterToday(shown)
                     .map(([id, cents]) =>
                       intl.formatMessage({ id }, { price: formatMoney(cents, lang) }),
                     )
@@ -209,16 +224,14 @@ export function OrderSummary({
               </dd>
             </div>
           </dl>
-          <p className="order-summary__note">
-            <FormattedMessage id="order.summary.vatNote" />
-          </p>
+          <QuoteVatNote quote={shown} className="order-summary__note" />
 
           <div className="order-summary__next">
             <h3>
               <FormattedMessage id="order.summary.nextPayments" />
             </h3>
             <ul>
-              {result.quote.nextPayments.monthly ? (
+              {shown.nextPayments.monthly ? (
                 <li>
                   <FormattedMessage
                     id={
@@ -227,31 +240,25 @@ export function OrderSummary({
                         : 'order.summary.nextMonthly'
                     }
                     values={{
-                      amount: formatMoney(
-                        result.quote.totals.monthly * result.quote.monthsIncluded,
-                        lang,
-                      ),
-                      date: formatDate(result.quote.nextPayments.monthly, lang),
-                      end: formatDate(
-                        result.quote.monthlyTermEnd ?? result.quote.nextPayments.monthly,
-                        lang,
-                      ),
+                      amount: formatMoney(shown.totals.monthly * shown.monthsIncluded, lang),
+                      date: formatDate(shown.nextPayments.monthly, lang),
+                      end: formatDate(shown.monthlyTermEnd ?? shown.nextPayments.monthly, lang),
                     }}
                   />
                 </li>
               ) : null}
-              {result.quote.nextPayments.yearly ? (
+              {shown.nextPayments.yearly ? (
                 <li>
                   <FormattedMessage
                     id="order.summary.nextYearly"
                     values={{
-                      amount: formatMoney(result.quote.totals.yearly, lang),
-                      date: formatDate(result.quote.nextPayments.yearly, lang),
+                      amount: formatMoney(shown.totals.yearly, lang),
+                      date: formatDate(shown.nextPayments.yearly, lang),
                     }}
                   />
                 </li>
               ) : null}
-              {!result.quote.nextPayments.monthly && !result.quote.nextPayments.yearly ? (
+              {!shown.nextPayments.monthly && !shown.nextPayments.yearly ? (
                 <li>
                   <FormattedMessage id="order.summary.nothingLater" />
                 </li>
@@ -259,13 +266,13 @@ export function OrderSummary({
             </ul>
           </div>
 
-          {result.quote.totals.monthly > 0 && interval === 'monthly' ? (
+          {shown.totals.monthly > 0 && interval === 'monthly' ? (
             <p className="order-summary__hint">
               <FormattedMessage
                 id="order.summary.hint12"
                 values={{
-                  monthly: formatMoney(result.quote.totals.monthly, lang),
-                  annual: formatMoney(result.quote.annualMonthly, lang),
+                  monthly: formatMoney(shown.totals.monthly, lang),
+                  annual: formatMoney(shown.annualMonthly, lang),
                 }}
               />
             </p>
@@ -295,5 +302,40 @@ export function OrderSummary({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The summary with a quote of its own, for a page that shows no other figures (the Blueprint 100
+ * plan card) and for tests of the summary.
+ */
+export function QuotedOrderSummary({
+  plans,
+  domain,
+  lang,
+  today,
+  vatHint = DEFAULT_VAT_HINT,
+  quoteMachine: machine,
+  finalizeId,
+}: {
+  plans: PlanSelectionActor;
+  domain: DomainCheckActor;
+  lang: Lang;
+  today: Date;
+  vatHint?: VatHint;
+  quoteMachine?: typeof quoteMachine;
+  finalizeId?: string;
+}) {
+  const { ask, valid } = useOrderAsk(plans, domain, lang);
+  const quote = useQuoteActor(ask, vatHint, today, machine);
+  return (
+    <OrderSummary
+      plans={plans}
+      domain={domain}
+      quote={quote}
+      valid={valid}
+      lang={lang}
+      {...(finalizeId ? { finalizeId } : {})}
+    />
   );
 }

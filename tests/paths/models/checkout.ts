@@ -16,7 +16,14 @@ import type { ModelSpec } from '../chart.ts';
 export type ModelEvent =
   | Extract<
       CheckoutEvent,
-      { type: 'user.checkEmail' | 'user.selectTab' | 'user.toggleTerms' | 'user.toggleStartNow' }
+      {
+        type:
+          | 'user.checkEmail'
+          | 'user.selectTab'
+          | 'user.toggleTerms'
+          | 'user.toggleStartNow'
+          | 'user.toggleBusiness';
+      }
     >
   | { type: 'user.changeField'; field: 'email' | 'city'; value: string }
   | { type: 'user.blurField'; field: 'email' | 'city' }
@@ -33,6 +40,8 @@ export const samples = {
   'user.selectTab': [{ tab: 'account' }, { tab: 'details' }],
   'user.toggleTerms': [{ checked: true }, { checked: false }],
   'user.toggleStartNow': [{ checked: true }, { checked: false }],
+  // "Ordering as a business?" (issue 43): shows the business fields; the quote follows.
+  'user.toggleBusiness': [{ checked: true }, { checked: false }],
   'xstate.done.actor.lookupAccount': [
     { output: { result: 'exists' } },
     // The signed-in account's own address: it orders as itself, without a password.
@@ -65,6 +74,7 @@ export const model = createModel<typeof modelMachine, ModelEvent>({
       errors: s.context.errors,
       step2: s.context.step2Visited,
       signedIn: s.context.signedInEmail,
+      business: s.context.business,
     }),
   limit: 5000,
   // Leaving the address field that "already registered" has just emptied shows no error (the
@@ -87,6 +97,7 @@ export const detailsModel = createModel<typeof modelMachine, ModelEvent>({
     'user.selectTab': [{ tab: 'details' }, { tab: 'account' }],
     'user.toggleTerms': [],
     'user.toggleStartNow': [{ checked: true }, { checked: false }],
+    'user.toggleBusiness': [],
     'xstate.done.actor.lookupAccount': [],
     'xstate.error.actor.lookupAccount': [],
   },

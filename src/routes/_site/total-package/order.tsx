@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouteContext } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
@@ -25,6 +25,7 @@ function Page() {
   const { plans } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
+  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
 
   return (
     <div className="order-page">
@@ -59,6 +60,7 @@ function Page() {
             lang={lang}
             preselected={preselected}
             fromStorage={fromStorage}
+            vatHint={vatHint}
           />
         )}
       </SavedStateBody>
