@@ -251,3 +251,32 @@ describe('/get-started in the HTML (item 16)', () => {
     expect(body).toContain(`>${t['leadForm.intro.start']}</button>`);
   });
 });
+
+describe("the footer's payment methods (walk of M49)", () => {
+  it.each([PHONE, DESKTOP])(
+    'at %o: badges without list bullets, in line with the footer',
+    async (viewport) => {
+      const { page, context, problems } = await openPage({ viewport });
+      try {
+        await page.goto(`${baseUrl}/about?lang=nl`, { waitUntil: 'networkidle' });
+        const badges = page.locator('.payment-methods__list > li');
+        await expect.poll(() => badges.count()).toBeGreaterThan(0);
+        // The list sat in its own island, outside `.site-footer ul`'s reset: every badge had a
+        // bullet beside it and the row stood 40 px in from the footer's edge.
+        const layout = await page.evaluate(() => {
+          const items = [...document.querySelectorAll('.payment-methods__list > li')];
+          return {
+            markers: items.map((li) => getComputedStyle(li).listStyleType),
+            listLeft: items[0]!.getBoundingClientRect().left,
+            footerLeft: document.querySelector('.site-footer__inner')!.getBoundingClientRect().left,
+          };
+        });
+        expect(new Set(layout.markers)).toEqual(new Set(['none']));
+        expect(Math.abs(layout.listLeft - layout.footerLeft)).toBeLessThanOrEqual(1);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
