@@ -49,7 +49,7 @@ describe('the overview VAT panel', () => {
   it.each([
     ['en', '(0.7%)'],
     ['nl', '(0,7%)'],
-  ] as const)('%s: the share of the threshold in the page\'s number format', (lang, share) => {
+  ] as const)("%s: the share of the threshold in the page's number format", (lang, share) => {
     // The walk of M49 read "(0.7%)" on the Dutch overview (issue 39 item 8's rule).
     show(lang, { ...BASE, korTurnover: 13_000, korUsed: 0.7 });
     expect(screen.getByText(/KOR/).textContent).toContain(share);
