@@ -4,7 +4,7 @@ import type { I18nStore } from './i18n/i18n-store.ts';
 import { readSavedLanguage, saveLanguage } from './i18n/saved-language.ts';
 
 // What the page does once it has hydrated (src/routes/__root.tsx), in a module of its own that is
-// fetched then: no page needs it for its first paint (issue 48, decision D48-2).
+// fetched then: no page needs it for its first paint (issue 48, decision D48-3).
 
 /**
  * After hydration (never during it, or the text would not match the server's): a language in the
