@@ -16,7 +16,7 @@ const PAGES = ['/', '/total-package/order', '/checkout', '/blueprint100', '/abou
 function tree(pid: number): Array<{ pid: number; name: string }> {
   const out: Array<{ pid: number; name: string }> = [];
   const visit = (p: number) => {
-    let name = '?';
+    let name: string;
     try {
       name = readFileSync(`/proc/${p}/comm`, 'utf8').trim();
     } catch {
