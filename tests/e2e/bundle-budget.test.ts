@@ -36,12 +36,12 @@ const PAGE_BUDGET_KB = 130;
 const PAGE_CEILINGS_KB: Partial<Record<(typeof PUBLIC_PAGES)[number], number>> = {
   '/get-started': 164,
   '/total-package/order': 165,
-  '/checkout': 166,
-  '/blueprint100': 179,
+  '/checkout': 167,
+  '/blueprint100': 177,
   '/schedule-consultation': 169,
   '/contact': 168,
   '/about': 168,
-  '/email-config': 161,
+  '/email-config': 153,
   '/withdraw': 160,
 };
 /** The pages that sell, by route id. */
