@@ -1,4 +1,5 @@
-import { createFileRoute, useRouteContext } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageVatHint } from '../../../vat-hint.ts';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
@@ -25,7 +26,7 @@ function Page() {
   const { plans } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
-  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
+  const vatHint = usePageVatHint();
 
   return (
     <div className="order-page">
