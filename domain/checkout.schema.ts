@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { singleLine } from './text.ts';
-import { EXIT_OFFERS } from './exit-offer.ts';
+import { couponFieldSchema } from './coupons.ts';
 import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
@@ -249,8 +249,8 @@ export const checkoutRequestSchema = v.pipe(
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),
-    /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
-    offer: v.optional(v.picklist(EXIT_OFFERS)),
+    /** A coupon code, any letter case (API.md section 14); checked and priced by the server. */
+    coupon: v.optional(couponFieldSchema),
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
     smartLeadFormAnswers: v.optional(smartLeadFormAnswersSchema),
     /**

@@ -170,9 +170,9 @@ describe('links the pages build', () => {
       checkoutLink({
         plans: ['webHosting_total', 'domain_managed'],
         interval: 'monthly',
-        offer: 'exit10',
+        coupon: 'EXIT10',
       }),
-    ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&offer=exit10');
+    ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&coupon=EXIT10');
   });
 
   it('the Blueprint 100 mail button: the score in the subject, a fixed body, spaces as %20', () => {

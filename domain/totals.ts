@@ -21,12 +21,13 @@ import {
 } from './catalogue.ts';
 import { validateDomainName } from './domain-name.ts';
 import {
-  EXIT_OFFER_LINE_ID,
-  EXIT_OFFER_LINE_NAME,
-  EXIT_OFFER_PLANS,
-  exitOfferDiscount,
-  type ExitOfferId,
-} from './exit-offer.ts';
+  codeOfCouponLine,
+  couponDiscount,
+  couponLineId,
+  couponLineName,
+  type CouponAppliesTo,
+  type CouponTerms,
+} from './coupons.ts';
 import { billingPeriod } from './billing.ts';
 import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
 import {
@@ -61,7 +62,7 @@ export type LineKind =
   | 'external-domain'
   | 'no-domain'
   | 'consultation'
-  /** A discount, e.g. the exit-intent offer (negative one-time price, orders nothing). */
+  /** A coupon's discount (domain/coupons.ts: negative one-time price, orders nothing). */
   | 'discount';
 
 export interface QuoteLine {
@@ -106,10 +107,26 @@ export interface Quote {
    * the 12-month term's end of a monthly line. `nextPayments` are these where the total is > 0.
    */
   renewals: { monthly: IsoDay; yearly: IsoDay; monthlyTermEnd: IsoDay };
+  /** The coupon applied (its discount line is among `lines`); null without one. */
+  coupon: QuoteCoupon | null;
+}
+
+export interface QuoteCoupon {
+  code: string;
+  appliesTo: CouponAppliesTo;
+  /** Negative cents: the discount line's price. */
+  discount: number;
+  /** The plan ids it discounts in this order (an every-payment coupon discounts their renewals). */
+  planIds: string[];
 }
 
 export type QuoteErrorCode =
-  'UNKNOWN_PLAN' | 'CONFLICTING_PLANS' | 'VALIDATION_FAILED' | 'INVALID_DOMAIN';
+  | 'UNKNOWN_PLAN'
+  | 'CONFLICTING_PLANS'
+  | 'VALIDATION_FAILED'
+  | 'INVALID_DOMAIN'
+  /** The coupon discounts none of the order's lines (reason `notForPlans`). */
+  | 'COUPON_INVALID';
 
 export interface QuoteError {
   code: QuoteErrorCode;
@@ -135,8 +152,11 @@ export interface QuoteInput {
   today: Date;
   lang: Lang;
   warn?: WarnFn;
-  /** An accepted offer (`exit10`): adds its discount line (domain/exit-offer.ts). */
-  offer?: ExitOfferId | undefined;
+  /**
+   * A coupon the server found usable (domain/coupons.ts `couponRefusal`): adds its discount line.
+   * One that discounts none of the lines is refused (`COUPON_INVALID`).
+   */
+  coupon?: CouponTerms | undefined;
   /**
    * The VAT rule's inputs (domain/vat.ts): the configured scheme, the customer and the year's
    * turnover so far. Absent: the default scheme (KOR) for a Dutch consumer in an empty year.
@@ -186,7 +206,7 @@ export function quoteLineName(
     case 'plan':
       return optionById(line.id)?.displayName[lang] ?? line.id;
     case 'discount':
-      return EXIT_OFFER_LINE_NAME[lang];
+      return couponLineName(codeOfCouponLine(line.id) ?? line.id, lang);
     default:
       return withName(DOMAIN_LINE_NAMES[line.kind][lang], line.domainName ?? '');
   }
@@ -321,21 +341,34 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     });
   }
 
-  // The exit-intent offer: 10% of the hosting plan's first month, as a one-time discount line.
-  const hosting = input.offer
-    ? lines.find((l) => (EXIT_OFFER_PLANS as readonly string[]).includes(l.id))
-    : undefined;
-  if (hosting && hosting.billing === 'monthly') {
-    const discount = exitOfferDiscount(hosting.price);
-    if (discount < 0)
-      lines.push({
-        id: EXIT_OFFER_LINE_ID,
-        productId: null,
-        displayName: quoteLineName({ id: EXIT_OFFER_LINE_ID, kind: 'discount' }, lang),
-        billing: 'oneTime',
-        price: discount,
-        kind: 'discount',
-      });
+  // A coupon: one discount line on what is paid today (a monthly plan for the months paid today).
+  let coupon: QuoteCoupon | null = null;
+  if (input.coupon) {
+    const paid = lines.filter((l) => l.productId !== null && l.kind !== 'discount');
+    const charged = paid.map((l) => ({
+      planId: l.id,
+      amount: l.price * (l.billing === 'monthly' ? monthsOf(interval) : 1),
+    }));
+    const { discount } = couponDiscount(input.coupon, charged);
+    if (discount === 0) return { ok: false, error: { code: 'COUPON_INVALID', ids: [] } };
+    const id = couponLineId(input.coupon.code);
+    lines.push({
+      id,
+      productId: null,
+      displayName: quoteLineName({ id, kind: 'discount' }, lang),
+      billing: 'oneTime',
+      price: discount,
+      kind: 'discount',
+    });
+    const { planIds } = input.coupon;
+    coupon = {
+      code: input.coupon.code.toUpperCase(),
+      appliesTo: input.coupon.appliesTo,
+      discount,
+      planIds: paid
+        .filter((l) => l.price > 0 && (planIds === null || planIds.includes(l.id)))
+        .map((l) => l.id),
+    };
   }
 
   lines.sort(
@@ -350,7 +383,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   const oneTime = sum('oneTime');
   const monthly = sum('monthly');
   const yearly = sum('yearly');
-  const monthsIncluded = interval === 'yearly' ? TERM_MONTHS : 1;
+  const monthsIncluded = monthsOf(interval);
   const net = oneTime + monthly * monthsIncluded + yearly;
   const vatInput = input.vat ?? {
     settings: DEFAULT_VAT_SETTINGS,
@@ -387,8 +420,13 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       monthsIncluded,
       monthlyTermEnd: monthly > 0 ? renewals.monthlyTermEnd : null,
       renewals,
+      coupon,
     },
   };
+}
+
+function monthsOf(interval: Interval): number {
+  return interval === 'yearly' ? TERM_MONTHS : 1;
 }
 
 /** Billing-system product ids to order for a quote (lines that order nothing are left out). */

@@ -7,6 +7,8 @@ import { validateJson } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { VatService } from '../vat/vat-service.ts';
+import { couponForQuote } from '../coupons/coupons.service.ts';
+import type { Database } from '../db/database.ts';
 
 /** The public shape of a quote line (API.md section 4), without the rule book's internal fields. */
 export function publicQuote(quote: Quote) {
@@ -25,6 +27,10 @@ export function publicQuote(quote: Quote) {
     annualMonthly: quote.annualMonthly,
     monthsIncluded: quote.monthsIncluded,
     monthlyTermEnd: quote.monthlyTermEnd,
+    // The coupon applied (API.md section 14); its discount line is among `lines`.
+    coupon: quote.coupon
+      ? { code: quote.coupon.code, appliesTo: quote.coupon.appliesTo, discount: quote.coupon.discount }
+      : null,
   };
 }
 
@@ -34,6 +40,8 @@ export function publicQuote(quote: Quote) {
  */
 export function catalogueRoutes(options: {
   now: () => Date;
+  /** Where coupons are read (API.md section 14). */
+  database: Database;
   /** The VAT rule's inputs for the quote's `customer` (api/vat); absent: the defaults. */
   vat?: Pick<VatService, 'quoteVat'> | undefined;
 }) {
@@ -51,7 +59,9 @@ export function catalogueRoutes(options: {
         plans: body.plans,
         interval: body.interval,
         domain: body.domain,
-        offer: body.offer,
+        coupon: body.coupon
+          ? await options.database.read((db) => couponForQuote(db, body.coupon!, options.now(), lang))
+          : undefined,
         today: options.now(),
         lang,
       });

@@ -6,7 +6,6 @@ import {
   type CheckoutRequestInput,
 } from '#domain/checkout.schema.ts';
 import { planDataDomainOf } from '#domain/domain-step.ts';
-import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import { SMART_ANSWER_SOURCES, type SmartAnswerSource } from '#domain/smart-answers.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
@@ -62,7 +61,7 @@ export function buildCheckoutRequest(
     interval: Interval;
     domain: QuoteDomain | undefined;
     lang: Lang;
-    offer?: ExitOfferId | undefined;
+    coupon?: string | undefined;
   },
 ): CheckoutRequestInput {
   const { smartLeadFormAnswers } = snapshot.context;
@@ -84,7 +83,7 @@ export function buildCheckoutRequest(
     sendEmail: false,
     noEmail: true,
     lang: order.lang,
-    ...(order.offer ? { offer: order.offer } : {}),
+    ...(order.coupon?.trim() ? { coupon: order.coupon.trim() } : {}),
     // The transfer code goes with a transfer only (API.md section 12); left empty, it is asked later.
     ...(order.domain?.type === 'transfer' && authCode.trim() ? { authCode: authCode.trim() } : {}),
     ...(smartLeadFormAnswers ? { smartLeadFormAnswers } : {}),

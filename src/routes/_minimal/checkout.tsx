@@ -4,7 +4,6 @@ import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
-import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer-id.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';
@@ -27,7 +26,7 @@ import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
- * `domainChoice` (how the order page's domain step ended, M24; read by the page), `lang`.
+ * `domainChoice` (how the order page's domain step ended, M24; read by the page), `lang`, `coupon`.
  */
 const searchSchema = searchOf({
   plans: textOrList(),
@@ -35,7 +34,8 @@ const searchSchema = searchOf({
   domain: text({ max: 253 }),
   domainChoice: text({ max: 20 }),
   lang: oneOf(LANGS),
-  offer: oneOf(EXIT_OFFERS),
+  /** A coupon code (the exit offer's EXIT10, or one from a link): the server checks it. */
+  coupon: text({ max: 64 }),
 });
 
 export const Route = createFileRoute('/_minimal/checkout')({
@@ -73,7 +73,7 @@ function Page() {
             interval={interval}
             linkDomain={linkDomain}
             lang={lang}
-            offer={search.offer}
+            coupon={search.coupon}
             fromStorage={fromStorage}
           />
         )}
@@ -94,7 +94,7 @@ function CheckoutBody(props: {
   interval: 'monthly' | 'yearly';
   linkDomain: CheckoutLinkDomain;
   lang: 'nl' | 'en';
-  offer: ExitOfferId | undefined;
+  coupon: string | undefined;
   fromStorage: boolean;
 }) {
   const [savedForm, smartLeadFormAnswers, domain, today, savedStep] = useMemo(
@@ -125,7 +125,7 @@ function CheckoutBody(props: {
       domain={domain}
       lang={props.lang}
       today={today}
-      offer={props.offer}
+      coupon={props.coupon}
       checkout={checkout}
       pay={pay}
       address={address}

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ExitOfferId } from '#domain/exit-offer.ts';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
@@ -40,8 +39,8 @@ export interface CheckoutViewProps {
   domain: QuoteDomain | undefined;
   lang: Lang;
   today: Date;
-  /** An accepted offer from the link (`offer=exit10`). */
-  offer?: ExitOfferId | undefined;
+  /** A coupon code from the link (`coupon=EXIT10`); the server checks and prices it. */
+  coupon?: string | undefined;
   /** The checkout form's actor (the route starts it; tests pass one with fake actors). */
   checkout: CheckoutActor;
   /** The pay button's actor. */
@@ -89,7 +88,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   );
   const answerSourceList = useSmartSourceList(answerSources);
 
-  const quote = computeQuote({ plans, interval, domain, today, lang, offer: props.offer });
+  const quote = computeQuote({ plans, interval, domain, today, lang });
 
   const afterPointer = useAfterPointer();
   const field = (name: TextField) => (
@@ -202,7 +201,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                     interval,
                     domain,
                     lang,
-                    offer: props.offer,
+                    coupon: props.coupon,
                   }),
                 });
               }}
