@@ -189,14 +189,13 @@ function couponJson(row: CouponRow, givenAway: number): CouponJson {
 }
 
 export async function listCoupons(db: Db): Promise<CouponJson[]> {
-  const rows = await db
-    .select({
-      coupon: coupons,
-      givenAway: sql<string>`coalesce((select sum(${couponUses.amount}) from ${couponUses} where ${couponUses.couponId} = ${coupons.id}), 0)`,
-    })
-    .from(coupons)
-    .orderBy(asc(coupons.createdAt), asc(coupons.code));
-  return rows.map((r) => couponJson(r.coupon, Number(r.givenAway)));
+  const rows = await db.select().from(coupons).orderBy(asc(coupons.createdAt), asc(coupons.code));
+  const sums = await db
+    .select({ id: couponUses.couponId, total: sql<string>`sum(${couponUses.amount})` })
+    .from(couponUses)
+    .groupBy(couponUses.couponId);
+  const givenAway = new Map(sums.map((s) => [s.id, Number(s.total)]));
+  return rows.map((row) => couponJson(row, givenAway.get(row.id) ?? 0));
 }
 
 /** A new coupon; null when the code exists (any letter case). */
