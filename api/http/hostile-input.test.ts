@@ -92,7 +92,7 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     path: '/api/quote',
     who: 'anyone',
-    body: { plans: ['webHosting_pro'], interval: 'monthly' },
+    body: { plans: ['webHosting_pro'], interval: 'monthly', coupon: 'exit10' },
   },
   { method: 'POST', path: '/api/recommendations', who: 'anyone', body: PLANNER },
   {
@@ -298,6 +298,12 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',
+    path: '/api/admin/coupons',
+    who: 'staff',
+    body: { code: 'HOSTILE10', kind: 'percent', value: 10, planIds: ['webHosting_pro'] },
+  },
+  {
+    method: 'POST',
     path: `/api/admin/chat/conversations/${UUID}/messages`,
     who: 'staff',
     body: { body: 'Hallo' },
@@ -336,6 +342,7 @@ const ID_PATHS: Array<[string, Who, (id: string, token: string) => string]> = [
   ['PUT', 'client', (id) => `/api/account/domains/${id}/nameservers`],
   ['PUT', 'client', (id) => `/api/account/domains/${id}/auth-code`],
   ['POST', 'staff', (id) => `/api/admin/domains/${id}/retry`],
+  ['POST', 'staff', (id) => `/api/admin/coupons/${id}/disable`],
 ];
 const BAD_IDS = [
   'not-a-uuid',
