@@ -26,6 +26,7 @@ const TABS = [
   { to: '/dashboard/invoices', id: 'dashboard.nav.invoices' },
   { to: '/dashboard/subscriptions', id: 'dashboard.nav.subscriptions' },
   { to: '/dashboard/domains', id: 'dashboard.nav.domains' },
+  { to: '/dashboard/coupons', id: 'dashboard.nav.coupons' },
   { to: '/dashboard/leads', id: 'dashboard.nav.leads' },
   { to: '/dashboard/tickets', id: 'dashboard.nav.tickets' },
   { to: '/dashboard/bookings', id: 'dashboard.nav.bookings' },
