@@ -197,3 +197,17 @@ describe('manageBookingLink', () => {
     expect(manageBookingLink(token)).toBe(`/consultation/manage?token=${token}`);
   });
 });
+
+describe('links with a coupon code (issue 46)', () => {
+  it('adds the code to order and checkout links, trimmed and encoded, and leaves out an empty one', () => {
+    expect(orderLink({ plans: ['webHosting_total'], lang: 'nl', coupon: ' spring10 ' })).toBe(
+      '/total-package/order?plans=webHosting_total&lang=nl&coupon=spring10',
+    );
+    expect(orderLink({ plans: ['webHosting_total'], coupon: '  ' })).toBe(
+      '/total-package/order?plans=webHosting_total',
+    );
+    expect(
+      checkoutLink({ plans: ['webHosting_total'], interval: 'yearly', coupon: 'A&B' }),
+    ).toBe('/checkout?plans=webHosting_total&interval=yearly&coupon=A%26B');
+  });
+});
