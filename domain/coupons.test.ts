@@ -93,6 +93,7 @@ describe('computeQuote with a coupon', () => {
       appliesTo: 'firstPayment',
       discount: -9200,
       planIds: ['webHosting_total', 'seo_booster'],
+      terms: { ...percent(10), code: 'SPRING10' },
     });
   });
 

@@ -118,6 +118,8 @@ export interface QuoteCoupon {
   discount: number;
   /** The plan ids it discounts in this order (an every-payment coupon discounts their renewals). */
   planIds: string[];
+  /** The coupon's own terms: what a page needs to price the order with it as the server does. */
+  terms: CouponTerms;
 }
 
 export type QuoteErrorCode =
@@ -368,6 +370,14 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       planIds: paid
         .filter((l) => l.price > 0 && (planIds === null || planIds.includes(l.id)))
         .map((l) => l.id),
+      // Only the terms (the server passes its stored coupon, with its counters and id).
+      terms: {
+        code: input.coupon.code.toUpperCase(),
+        kind: input.coupon.kind,
+        value: input.coupon.value,
+        appliesTo: input.coupon.appliesTo,
+        planIds,
+      },
     };
   }
 

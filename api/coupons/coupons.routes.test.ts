@@ -104,7 +104,14 @@ describe('POST /api/quote with a coupon', () => {
       price: -9200,
     });
     expect(body.totals.dueToday).toBe(92000 - 9200);
-    expect(body.coupon).toEqual({ code: 'SPRING10', appliesTo: 'firstPayment', discount: -9200 });
+    expect(body.coupon).toEqual({
+      code: 'SPRING10',
+      kind: 'percent',
+      value: 10,
+      appliesTo: 'firstPayment',
+      planIds: null,
+      discount: -9200,
+    });
   });
 
   it('says why a code is refused, in the visitor\'s language', async () => {

@@ -29,7 +29,7 @@ export function publicQuote(quote: Quote) {
     monthlyTermEnd: quote.monthlyTermEnd,
     // The coupon applied (API.md section 14); its discount line is among `lines`.
     coupon: quote.coupon
-      ? { code: quote.coupon.code, appliesTo: quote.coupon.appliesTo, discount: quote.coupon.discount }
+      ? { ...quote.coupon.terms, discount: quote.coupon.discount }
       : null,
   };
 }
