@@ -72,7 +72,11 @@ export function couponFormErrors(form: CouponForm): Record<string, string> {
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.issues) {
-    const key = issue.path?.map((p) => String(p.key)).join('.').split('.')[0] ?? '_';
+    const key =
+      issue.path
+        ?.map((p) => String(p.key))
+        .join('.')
+        .split('.')[0] ?? '_';
     errors[key] ??= /^[a-z]+(\.[A-Za-z0-9]+)+$/.test(issue.message)
       ? issue.message
       : 'form.validation.invalid';

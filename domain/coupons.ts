@@ -120,16 +120,52 @@ export function couponDiscount(
   return { discount: -Math.min(Math.max(off, 0), base), lines: applies.length };
 }
 
+/** A coupon applied to a quote: its discount and where it applies. */
+export interface QuoteCoupon {
+  code: string;
+  appliesTo: CouponAppliesTo;
+  /** Negative cents: the discount line's price. */
+  discount: number;
+  /** The plan ids it discounts in this order (an every-payment coupon discounts their renewals). */
+  planIds: string[];
+  /** The coupon's own terms: what a page needs to price the order with it as the server does. */
+  terms: CouponTerms;
+}
+
+/**
+ * A coupon on a quote's lines (what is paid today: a monthly plan for `months`); null when it
+ * discounts none of them. Lines that order nothing and discount lines are never discounted.
+ */
+export function applyCoupon(
+  coupon: CouponTerms,
+  lines: ReadonlyArray<{ id: string; productId: number | null; billing: string; price: number }>,
+  months: number,
+): QuoteCoupon | null {
+  const paid = lines.filter((l) => l.productId !== null && l.price > 0);
+  const charged = paid.map((l) => ({
+    planId: l.id,
+    amount: l.price * (l.billing === 'monthly' ? months : 1),
+  }));
+  const { discount } = couponDiscount(coupon, charged);
+  if (discount === 0) return null;
+  const { planIds } = coupon;
+  const code = couponKey(coupon.code);
+  return {
+    code,
+    appliesTo: coupon.appliesTo,
+    discount,
+    planIds: paid.filter((l) => planIds === null || planIds.includes(l.id)).map((l) => l.id),
+    // Only the terms (the server passes its stored coupon, with its counters and id).
+    terms: { code, kind: coupon.kind, value: coupon.value, appliesTo: coupon.appliesTo, planIds },
+  };
+}
+
 // Staff's request (API.md section 14: `POST /api/admin/coupons`).
 const day = v.pipe(v.string(), v.isoTimestamp('coupon.validation.date'));
 
 export const couponCreateSchema = v.pipe(
   v.object({
-    code: v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(COUPON_CODE_PATTERN, 'coupon.validation.code'),
-    ),
+    code: v.pipe(v.string(), v.trim(), v.regex(COUPON_CODE_PATTERN, 'coupon.validation.code')),
     kind: v.picklist(COUPON_KINDS),
     value: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000)),
     appliesTo: v.optional(v.picklist(COUPON_APPLIES_TO), 'firstPayment'),
@@ -140,10 +176,7 @@ export const couponCreateSchema = v.pipe(
     validUntil: v.optional(day),
   }),
   v.forward(
-    v.check(
-      (c) => c.kind !== 'percent' || c.value <= 100,
-      'coupon.validation.percent',
-    ),
+    v.check((c) => c.kind !== 'percent' || c.value <= 100, 'coupon.validation.percent'),
     ['value'],
   ),
   v.forward(

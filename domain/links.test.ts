@@ -206,8 +206,8 @@ describe('links with a coupon code (issue 46)', () => {
     expect(orderLink({ plans: ['webHosting_total'], coupon: '  ' })).toBe(
       '/total-package/order?plans=webHosting_total',
     );
-    expect(
-      checkoutLink({ plans: ['webHosting_total'], interval: 'yearly', coupon: 'A&B' }),
-    ).toBe('/checkout?plans=webHosting_total&interval=yearly&coupon=A%26B');
+    expect(checkoutLink({ plans: ['webHosting_total'], interval: 'yearly', coupon: 'A&B' })).toBe(
+      '/checkout?plans=webHosting_total&interval=yearly&coupon=A%26B',
+    );
   });
 });

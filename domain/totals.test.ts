@@ -65,7 +65,13 @@ describe('computeQuote: lines', () => {
       { plans: ['webHosting_total'], domain: { name: '', type: 'none', consultation: true } },
       {
         plans: ['webHosting_total'],
-        coupon: { code: 'EXIT10', kind: 'percent', value: 10, appliesTo: 'firstPayment', planIds: ['webHosting_total', 'webHosting_pro'] },
+        coupon: {
+          code: 'EXIT10',
+          kind: 'percent',
+          value: 10,
+          appliesTo: 'firstPayment',
+          planIds: ['webHosting_total', 'webHosting_pro'],
+        },
       },
     ];
     const kinds = new Set<string>();

@@ -10,8 +10,6 @@ import {
   ALWAYS_SELECTED_IDS,
   billingLabel,
   catalogueIndex,
-  groupOf,
-  isPlanId,
   optionById,
   resolvePrice,
   type Billing,
@@ -20,13 +18,14 @@ import {
   type WarnFn,
 } from './catalogue.ts';
 import { validateDomainName } from './domain-name.ts';
+import { checkPlans, type QuoteError } from './plan-check.ts';
 import {
+  applyCoupon,
   codeOfCouponLine,
-  couponDiscount,
   couponLineId,
   couponLineName,
-  type CouponAppliesTo,
   type CouponTerms,
+  type QuoteCoupon,
 } from './coupons.ts';
 import { billingPeriod } from './billing.ts';
 import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
@@ -111,32 +110,7 @@ export interface Quote {
   coupon: QuoteCoupon | null;
 }
 
-export interface QuoteCoupon {
-  code: string;
-  appliesTo: CouponAppliesTo;
-  /** Negative cents: the discount line's price. */
-  discount: number;
-  /** The plan ids it discounts in this order (an every-payment coupon discounts their renewals). */
-  planIds: string[];
-  /** The coupon's own terms: what a page needs to price the order with it as the server does. */
-  terms: CouponTerms;
-}
-
-export type QuoteErrorCode =
-  | 'UNKNOWN_PLAN'
-  | 'CONFLICTING_PLANS'
-  | 'VALIDATION_FAILED'
-  | 'INVALID_DOMAIN'
-  /** The coupon discounts none of the order's lines (reason `notForPlans`). */
-  | 'COUPON_INVALID';
-
-export interface QuoteError {
-  code: QuoteErrorCode;
-  /** The ids at fault (unknown ids, or the conflicting pair); empty otherwise. */
-  ids: string[];
-  /** For INVALID_DOMAIN: the domain-name message key. */
-  messageKey?: string;
-}
+export { checkPlans, type QuoteError, type QuoteErrorCode } from './plan-check.ts';
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
 
@@ -165,6 +139,8 @@ export interface QuoteInput {
    */
   vat?: QuoteVat | undefined;
 }
+
+export type { QuoteCoupon };
 
 export interface QuoteVat {
   settings: VatSettings;
@@ -234,29 +210,6 @@ export function storedLineName(
       return quoteLineName(named, lang);
   }
   return line.displayName;
-}
-
-/** Checks the plan list: non-empty, known ids, no two options that exclude each other. */
-export function checkPlans(plans: readonly string[]): QuoteError | null {
-  if (plans.length === 0) return { code: 'VALIDATION_FAILED', ids: [] };
-  const unknown = plans.filter((id) => !isPlanId(id));
-  if (unknown.length > 0) return { code: 'UNKNOWN_PLAN', ids: [...new Set(unknown)] };
-  const ids = [...new Set(plans as readonly PlanId[])];
-  for (const id of ids) {
-    const group = groupOf(id);
-    for (const other of ids) {
-      if (other === id || groupOf(other).key !== group.key) continue;
-      const excluded =
-        !group.multiSelect ||
-        group.mutualExclusionGroups.some((set) => set.includes(id) && set.includes(other));
-      if (excluded)
-        return {
-          code: 'CONFLICTING_PLANS',
-          ids: [id, other].sort((a, b) => catalogueIndex(a) - catalogueIndex(b)),
-        };
-    }
-  }
-  return null;
 }
 
 export function computeQuote(input: QuoteInput): QuoteResult {
@@ -343,42 +296,22 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     });
   }
 
-  // A coupon: one discount line on what is paid today (a monthly plan for the months paid today).
+  // A coupon: one discount line on what is paid today (domain/coupons.ts).
   let coupon: QuoteCoupon | null = null;
   if (input.coupon) {
-    const paid = lines.filter((l) => l.productId !== null && l.kind !== 'discount');
-    const charged = paid.map((l) => ({
-      planId: l.id,
-      amount: l.price * (l.billing === 'monthly' ? monthsOf(interval) : 1),
-    }));
-    const { discount } = couponDiscount(input.coupon, charged);
-    if (discount === 0) return { ok: false, error: { code: 'COUPON_INVALID', ids: [] } };
-    const id = couponLineId(input.coupon.code);
+    const applied = applyCoupon(input.coupon, lines, monthsOf(interval));
+    if (!applied) return { ok: false, error: { code: 'COUPON_INVALID', ids: [] } };
+    coupon = applied;
+    const id = couponLineId(coupon.code);
+    const displayName = quoteLineName({ id, kind: 'discount' }, lang);
     lines.push({
       id,
       productId: null,
-      displayName: quoteLineName({ id, kind: 'discount' }, lang),
+      displayName,
       billing: 'oneTime',
-      price: discount,
+      price: coupon.discount,
       kind: 'discount',
     });
-    const { planIds } = input.coupon;
-    coupon = {
-      code: input.coupon.code.toUpperCase(),
-      appliesTo: input.coupon.appliesTo,
-      discount,
-      planIds: paid
-        .filter((l) => l.price > 0 && (planIds === null || planIds.includes(l.id)))
-        .map((l) => l.id),
-      // Only the terms (the server passes its stored coupon, with its counters and id).
-      terms: {
-        code: input.coupon.code.toUpperCase(),
-        kind: input.coupon.kind,
-        value: input.coupon.value,
-        appliesTo: input.coupon.appliesTo,
-        planIds,
-      },
-    };
   }
 
   lines.sort(

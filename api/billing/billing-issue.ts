@@ -232,8 +232,7 @@ async function billCustomers(
       year = await vatYearOf(tx, vatYear);
     }
 
-    const bills: Array<{ due: Due[]; input: IssueInvoiceInput; discounts: RenewalDiscount[] }> =
-      [];
+    const bills: Array<{ due: Due[]; input: IssueInvoiceInput; discounts: RenewalDiscount[] }> = [];
     for (const userId of userIds) {
       const customer = customers.get(userId);
       if (invoicedToday.has(userId) || !customer) continue;

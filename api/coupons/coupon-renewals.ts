@@ -71,7 +71,11 @@ export function renewalDiscounts(
       {
         couponId: coupon.id,
         orderId,
-        line: { description: couponLineName(coupon.code, lang), billing: 'oneTime', amount: discount },
+        line: {
+          description: couponLineName(coupon.code, lang),
+          billing: 'oneTime',
+          amount: discount,
+        },
       },
     ];
   });

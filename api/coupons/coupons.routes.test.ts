@@ -114,7 +114,7 @@ describe('POST /api/quote with a coupon', () => {
     });
   });
 
-  it('says why a code is refused, in the visitor\'s language', async () => {
+  it("says why a code is refused, in the visitor's language", async () => {
     clock = new Date('2026-01-31T10:00:00Z');
     await make({ code: 'LATER', kind: 'percent', value: 5, validFrom: '2026-06-01T00:00:00Z' });
     await make({ code: 'OVER', kind: 'percent', value: 5, validUntil: '2026-01-01T00:00:00Z' });
@@ -205,12 +205,9 @@ describe('a coupon of every payment discounts the renewal', () => {
       -600,
     ]);
     expect(first!.total).toBe(3900);
-    const paid = await t.call(
-      'POST',
-      `/api/admin/invoices/${invoiceNumber}/mark-paid`,
-      undefined,
-      { Cookie: staff },
-    );
+    const paid = await t.call('POST', `/api/admin/invoices/${invoiceNumber}/mark-paid`, undefined, {
+      Cookie: staff,
+    });
     expect(paid.status).toBe(200);
 
     clock = new Date('2026-02-28T06:00:00Z');

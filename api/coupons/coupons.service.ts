@@ -223,14 +223,13 @@ export async function createCoupon(
 }
 
 /** Disables a coupon for new orders; null for an unknown code. */
-export async function disableCoupon(
-  tx: Tx,
-  code: string,
-  at: Date,
-): Promise<CouponJson | null> {
+export async function disableCoupon(tx: Tx, code: string, at: Date): Promise<CouponJson | null> {
   const [row] = await tx
     .update(coupons)
-    .set({ enabled: false, disabledAt: sql`coalesce(${coupons.disabledAt}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      enabled: false,
+      disabledAt: sql`coalesce(${coupons.disabledAt}, ${at.toISOString()}::timestamptz)`,
+    })
     .where(byCode(code))
     .returning();
   if (!row) return null;

@@ -127,4 +127,3 @@ export * from './schema-security.ts';
 export * from './schema-registrar.ts';
 
 export * from './schema-withdrawals.ts';
-export * from './schema-coupons.ts';

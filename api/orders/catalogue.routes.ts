@@ -28,9 +28,7 @@ export function publicQuote(quote: Quote) {
     monthsIncluded: quote.monthsIncluded,
     monthlyTermEnd: quote.monthlyTermEnd,
     // The coupon applied (API.md section 14); its discount line is among `lines`.
-    coupon: quote.coupon
-      ? { ...quote.coupon.terms, discount: quote.coupon.discount }
-      : null,
+    coupon: quote.coupon ? { ...quote.coupon.terms, discount: quote.coupon.discount } : null,
   };
 }
 
@@ -60,7 +58,9 @@ export function catalogueRoutes(options: {
         interval: body.interval,
         domain: body.domain,
         coupon: body.coupon
-          ? await options.database.read((db) => couponForQuote(db, body.coupon!, options.now(), lang))
+          ? await options.database.read((db) =>
+              couponForQuote(db, body.coupon!, options.now(), lang),
+            )
           : undefined,
         today: options.now(),
         lang,

@@ -44,7 +44,7 @@ function start(code: string | undefined = 'spring10') {
     'user.typeCode': (e) => void actor.send(e),
     'user.apply': (e) => void actor.send(e),
     'user.remove': (e) => void actor.send(e),
-    'order.changed': (e) => void actor.send(e),
+    'flow.orderChanged': (e) => void actor.send(e),
     'xstate.done.actor.check': (e) => settle('resolve', e.output),
     'xstate.error.actor.check': () => settle('reject'),
   } satisfies Driver<ModelEvent>;
@@ -75,7 +75,7 @@ describe('discount code field', () => {
     expect(s.asked).toEqual([{ code: 'spring10', order, lang: 'en' }]);
     await s.settle('resolve', applied);
     expect(s.getSnapshot().value).toBe('applied');
-    s.actor.send({ type: 'order.changed', order: otherOrder });
+    s.actor.send({ type: 'flow.orderChanged', order: otherOrder });
     expect(s.asked[1]).toEqual({ code: 'spring10', order: otherOrder, lang: 'en' });
     await s.settle('resolve', { kind: 'refused', reasonKey: 'coupon.refused.notForPlans' });
     expect(s.getSnapshot().context).toMatchObject({

@@ -21,7 +21,7 @@ export type CouponCodeEvent =
   | { type: 'user.apply' }
   | { type: 'user.remove' }
   /** The order on the page changed (packages, interval, domain): an applied code is checked again. */
-  | { type: 'order.changed'; order: CouponOrder };
+  | { type: 'flow.orderChanged'; order: CouponOrder };
 
 /**
  * The discount code field of the order page and the checkout (issue 46, API.md section 14).
@@ -84,7 +84,7 @@ export const couponCodeMachine = setup({
       },
       on: {
         'user.apply': { guard: 'hasDraft', target: 'checking' },
-        'order.changed': { actions: { type: 'storeOrder', params: ({ event }) => event } },
+        'flow.orderChanged': { actions: { type: 'storeOrder', params: ({ event }) => event } },
       },
     },
     checking: {
@@ -117,7 +117,7 @@ export const couponCodeMachine = setup({
       },
       on: {
         // The order changed under the check: check the new one.
-        'order.changed': {
+        'flow.orderChanged': {
           target: 'checking',
           reenter: true,
           actions: { type: 'storeOrder', params: ({ event }) => event },
@@ -126,7 +126,7 @@ export const couponCodeMachine = setup({
     },
     applied: {
       on: {
-        'order.changed': {
+        'flow.orderChanged': {
           target: 'checking',
           actions: { type: 'storeOrder', params: ({ event }) => event },
         },
@@ -136,13 +136,13 @@ export const couponCodeMachine = setup({
     refused: {
       on: {
         'user.apply': { guard: 'hasDraft', target: 'checking' },
-        'order.changed': { actions: { type: 'storeOrder', params: ({ event }) => event } },
+        'flow.orderChanged': { actions: { type: 'storeOrder', params: ({ event }) => event } },
       },
     },
     failed: {
       on: {
         'user.apply': { guard: 'hasDraft', target: 'checking' },
-        'order.changed': { actions: { type: 'storeOrder', params: ({ event }) => event } },
+        'flow.orderChanged': { actions: { type: 'storeOrder', params: ({ event }) => event } },
       },
     },
   },

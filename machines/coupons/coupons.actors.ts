@@ -29,10 +29,14 @@ export async function loadCoupons(
   lang: Lang,
   signal?: AbortSignal,
 ): Promise<ApiResult<StaffCoupon[]>> {
-  const result = await api.get('/admin/coupons', v.object({ coupons: v.array(staffCouponSchema) }), {
-    lang,
-    ...(signal ? { signal } : {}),
-  });
+  const result = await api.get(
+    '/admin/coupons',
+    v.object({ coupons: v.array(staffCouponSchema) }),
+    {
+      lang,
+      ...(signal ? { signal } : {}),
+    },
+  );
   return result.ok ? { ...result, data: result.data.coupons } : result;
 }
 

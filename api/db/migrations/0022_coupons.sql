@@ -1,4 +1,4 @@
--- Coupons (issue 46, API.md section 14). Hand-written; tables as drizzle-kit generates them from api/db/schema-coupons.ts.
+-- Coupons (issue 46, API.md section 14). Hand-written; tables as drizzle-kit generates them from api/db/schema-money.ts.
 CREATE TABLE "coupon_subscriptions" (
 	"subscription_id" uuid PRIMARY KEY NOT NULL,
 	"coupon_id" uuid NOT NULL

@@ -23,6 +23,7 @@ import { useI18n } from '../../i18n/use-i18n.ts';
 import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
+import { useCouponCode } from '../../views/shared/coupon-code-field.tsx';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
@@ -117,6 +118,11 @@ function CheckoutBody(props: {
       checkout.send({ type: 'user.selectTab', tab: 'details' });
   }, [checkout, savedStep, savedForm]);
   const pay = useActorRef(payButtonMachine);
+  const coupon = useCouponCode(props.lang, props.coupon, {
+    plans: props.plans,
+    interval: props.interval,
+    ...(domain ? { domain } : {}),
+  });
   const address = useActorRef(addressLookupFor(checkout));
   return (
     <CheckoutView
@@ -125,7 +131,7 @@ function CheckoutBody(props: {
       domain={domain}
       lang={props.lang}
       today={today}
-      coupon={props.coupon}
+      coupon={coupon}
       checkout={checkout}
       pay={pay}
       address={address}

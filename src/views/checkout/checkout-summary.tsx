@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
@@ -9,7 +9,16 @@ import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
  * The checkout's order summary (SPEC 2 screen 11, aside): the same lines and totals as the order
  * page's summary, from the same computeQuote input (domain/domain-step.ts maps the domain step).
  */
-export function CheckoutSummary({ quote, lang }: { quote: QuoteResult; lang: Lang }) {
+export function CheckoutSummary({
+  quote,
+  lang,
+  coupon,
+}: {
+  quote: QuoteResult;
+  lang: Lang;
+  /** The discount code field (issue 46), above the totals. */
+  coupon?: ReactNode;
+}) {
   const id = useId();
   return (
     <aside className="checkout-summary" aria-labelledby={`${id}-summary`}>
@@ -34,6 +43,7 @@ export function CheckoutSummary({ quote, lang }: { quote: QuoteResult; lang: Lan
               </li>
             ))}
           </ul>
+          {coupon}
           <dl className="checkout-summary__totals">
             <QuoteSubtotals quote={quote.quote} lang={lang} />
             <div>

@@ -20,6 +20,11 @@ import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutAccountStep } from './checkout-account-step.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
+import {
+  CouponCodeField,
+  useAppliedCoupon,
+  type CouponCodeActor,
+} from '../shared/coupon-code-field.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import { useAfterPointer } from './use-after-pointer.ts';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
@@ -39,8 +44,8 @@ export interface CheckoutViewProps {
   domain: QuoteDomain | undefined;
   lang: Lang;
   today: Date;
-  /** A coupon code from the link (`coupon=EXIT10`); the server checks and prices it. */
-  coupon?: string | undefined;
+  /** The discount code field's actor (issue 46: a code from the link, checked by the server). */
+  coupon?: CouponCodeActor | undefined;
   /** The checkout form's actor (the route starts it; tests pass one with fake actors). */
   checkout: CheckoutActor;
   /** The pay button's actor. */
@@ -88,7 +93,11 @@ export function CheckoutView(props: CheckoutViewProps) {
   );
   const answerSourceList = useSmartSourceList(answerSources);
 
-  const quote = computeQuote({ plans, interval, domain, today, lang });
+  // A code the server accepted for this order is priced by the same rule (domain/coupons.ts).
+  const applied = useAppliedCoupon(props.coupon);
+  const order = { plans, interval, domain, today, lang };
+  const withCoupon = computeQuote({ ...order, coupon: applied ?? undefined });
+  const quote = withCoupon.ok ? withCoupon : computeQuote(order);
 
   const afterPointer = useAfterPointer();
   const field = (name: TextField) => (
@@ -201,7 +210,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                     interval,
                     domain,
                     lang,
-                    coupon: props.coupon,
+                    coupon: applied?.code,
                   }),
                 });
               }}
@@ -374,7 +383,13 @@ export function CheckoutView(props: CheckoutViewProps) {
           )}
         </div>
       </div>
-      <CheckoutSummary quote={quote} lang={lang} />
+      <CheckoutSummary
+        quote={quote}
+        lang={lang}
+        coupon={
+          props.coupon ? <CouponCodeField actor={props.coupon} block="checkout-form" /> : null
+        }
+      />
     </div>
   );
 }

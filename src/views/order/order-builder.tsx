@@ -14,7 +14,13 @@ import {
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
 import { DomainStep } from './domain-step.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
-import { OrderSummary, useOrderQuote, type OrderSummaryProps } from './order-summary.tsx';
+import {
+  OrderSummary,
+  useCouponOrder,
+  useOrderQuote,
+  type OrderSummaryProps,
+} from './order-summary.tsx';
+import { useCouponCode } from '../shared/coupon-code-field.tsx';
 import { readPlannerAnswers, type PlannerRecommendation } from './planner-answers.ts';
 
 export interface OrderBuilderProps {
@@ -31,6 +37,8 @@ export interface OrderBuilderProps {
   /** false: start from the defaults, as the server renders (src/hydration.ts); default true. */
   fromStorage?: boolean;
   today?: Date;
+  /** A discount code from the link (`coupon=`), checked by the server at once (issue 46). */
+  coupon?: string | undefined;
 }
 
 function useRecommendationText(
@@ -67,9 +75,9 @@ function useRecommendationText(
   return intl.formatMessage({ id: 'order.recommendation.generic' }, { plans });
 }
 
-function Overview({ plans, domain, lang, today }: OrderSummaryProps) {
+function Overview({ plans, domain, lang, today, coupon }: OrderSummaryProps) {
   const selection = useSelector(plans, selectSelection);
-  const quote = useOrderQuote(plans, domain, lang, today);
+  const quote = useOrderQuote(plans, domain, lang, today, coupon);
   return (
     <aside className="order-overview" aria-labelledby="order-overview-title">
       <h2 id="order-overview-title" className="order-overview__title">
@@ -127,6 +135,7 @@ export function OrderBuilder({
   answers,
   today,
   fromStorage = true,
+  coupon: couponCode,
 }: OrderBuilderProps) {
   const [start] = useState(() => {
     const planner = answers !== undefined ? answers : fromStorage ? readPlannerAnswers() : null;
@@ -150,16 +159,23 @@ export function OrderBuilder({
     input: { saved: start.savedDomain },
   });
   const recommendation = useRecommendationText(lang, preselected, start.planner);
+  const coupon = useCouponCode(lang, couponCode, useCouponOrder(plans, domain));
 
   return (
     <div className="order-layout">
       {/* First in the page as on a phone's screen: placed after the steps by CSS, a page painted
           before all of it has arrived moved the steps down when it came (decisions S33). */}
-      <Overview plans={plans} domain={domain} lang={lang} today={start.today} />
+      <Overview plans={plans} domain={domain} lang={lang} today={start.today} coupon={coupon} />
       <div className="order-layout__main">
         <PlanBuilder actor={plans} lang={lang} recommendation={recommendation} />
         <DomainStep actor={domain} />
-        <OrderSummary plans={plans} domain={domain} lang={lang} today={start.today} />
+        <OrderSummary
+          plans={plans}
+          domain={domain}
+          lang={lang}
+          today={start.today}
+          coupon={coupon}
+        />
       </div>
     </div>
   );

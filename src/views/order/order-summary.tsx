@@ -16,6 +16,12 @@ import {
 import type { DomainCheckActor } from './domain-step.tsx';
 import type { PlanSelectionActor } from './plan-builder.tsx';
 import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
+import type { CouponOrder } from '#machines/coupon-code/coupon-code.actors.ts';
+import {
+  CouponCodeField,
+  useAppliedCoupon,
+  type CouponCodeActor,
+} from '../shared/coupon-code-field.tsx';
 
 /** The quote of the package and domain as chosen now: the rule book's computeQuote. */
 export function useOrderQuote(
@@ -23,7 +29,10 @@ export function useOrderQuote(
   domain: DomainCheckActor,
   lang: Lang,
   today: Date,
+  coupon?: CouponCodeActor,
 ): QuoteResult {
+  // A code the server accepted for this order: priced by the same rule (domain/coupons.ts).
+  const applied = useAppliedCoupon(coupon);
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
   const quoteDomain = useSelector(
@@ -31,7 +40,30 @@ export function useOrderQuote(
     selectQuoteDomain,
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
-  return computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
+  const result = computeQuote({
+    plans: selection,
+    interval,
+    domain: quoteDomain,
+    today,
+    lang,
+    coupon: applied ?? undefined,
+  });
+  // Checked again by the machine when the order changes; until then, never refuse the order.
+  return result.ok || !applied
+    ? result
+    : computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
+}
+
+/** The order as the discount code is checked against it (the order page's packages and domain). */
+export function useCouponOrder(plans: PlanSelectionActor, domain: DomainCheckActor): CouponOrder {
+  const selection = useSelector(plans, selectSelection);
+  const interval = useSelector(plans, selectInterval);
+  const quoteDomain = useSelector(
+    domain,
+    selectQuoteDomain,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  return { plans: selection, interval, ...(quoteDomain ? { domain: quoteDomain } : {}) };
 }
 
 /**
@@ -43,7 +75,9 @@ export function useCheckoutHref(
   plans: PlanSelectionActor,
   domain: DomainCheckActor,
   lang: Lang,
+  coupon?: CouponCodeActor,
 ): string {
+  const applied = useAppliedCoupon(coupon);
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
   const linkDomain = useSelector(
@@ -51,7 +85,15 @@ export function useCheckoutHref(
     selectCheckoutDomain,
     (a, b) => a.domain === b.domain && a.domainChoice === b.domainChoice,
   );
-  return checkoutLink({ plans: selection, lang, interval, ...linkDomain }) ?? CHECKOUT_LINK_PATH;
+  return (
+    checkoutLink({
+      plans: selection,
+      lang,
+      interval,
+      ...linkDomain,
+      ...(applied ? { coupon: applied.code } : {}),
+    }) ?? CHECKOUT_LINK_PATH
+  );
 }
 
 /**
@@ -83,6 +125,8 @@ export interface OrderSummaryProps {
   domain: DomainCheckActor;
   lang: Lang;
   today: Date;
+  /** The discount code field's actor (issue 46); absent: no field. */
+  coupon?: CouponCodeActor | undefined;
 }
 
 /**
@@ -94,12 +138,13 @@ export function OrderSummary({
   domain,
   lang,
   today,
+  coupon,
   finalizeId = 'order.summary.finalize',
 }: OrderSummaryProps & { finalizeId?: string }) {
   const intl = useIntl();
-  const result = useOrderQuote(plans, domain, lang, today);
+  const result = useOrderQuote(plans, domain, lang, today, coupon);
   const interval = useSelector(plans, selectInterval);
-  const checkoutHref = useCheckoutHref(plans, domain, lang);
+  const checkoutHref = useCheckoutHref(plans, domain, lang, coupon);
   // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
   const domainSettled = useSelector(domain, selectIsComplete);
   const setInterval = (value: Interval) =>
@@ -171,6 +216,7 @@ export function OrderSummary({
             </table>
           </div>
 
+          {coupon ? <CouponCodeField actor={coupon} block="order-summary" /> : null}
           <dl className="order-summary__totals">
             <QuoteSubtotals quote={result.quote} lang={lang} />
             <div>

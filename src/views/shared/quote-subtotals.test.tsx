@@ -35,7 +35,13 @@ function rows(input: Partial<QuoteInput>, lang: 'en' | 'nl' = 'en') {
 describe('quote subtotals', () => {
   it('shows a coupon (the exit offer EXIT10) as a discount row, not as negative one-time services', () => {
     const { shown, quote } = rows({
-      coupon: { code: 'EXIT10', kind: 'percent', value: 10, appliesTo: 'firstPayment', planIds: ['webHosting_total', 'webHosting_pro'] },
+      coupon: {
+        code: 'EXIT10',
+        kind: 'percent',
+        value: 10,
+        appliesTo: 'firstPayment',
+        planIds: ['webHosting_total', 'webHosting_pro'],
+      },
     });
     const discount = quote.lines.find((l) => l.kind === 'discount')!;
     expect(discount.price).toBeLessThan(0);

@@ -33,7 +33,7 @@ export const samples = {
   'user.typeCode': [{ code: 'spring10' }, { code: '' }],
   'user.apply': [{}],
   'user.remove': [{}],
-  'order.changed': [{ order: otherOrder }],
+  'flow.orderChanged': [{ order: otherOrder }, { order }],
   'xstate.done.actor.check': [{ output: applied }, { output: refused }, { output: failed }],
   'xstate.error.actor.check': [{ error: 'boom' }],
 } satisfies EventSamples<ModelEvent>;
@@ -51,6 +51,7 @@ export const model = createModel<typeof fake, ModelEvent>({
     JSON.stringify({
       value: s.value,
       draft: s.context.draft !== '',
+      order: s.context.order.plans.join(),
       applied: s.context.applied !== null,
       refused: s.context.refusalKey !== null,
     }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { oneOf, searchOf, textOrList } from '../../../route-search.ts';
+import { oneOf, searchOf, text, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { pageHead } from '../../../route-head.ts';
@@ -8,11 +8,16 @@ import { useI18n } from '../../../i18n/use-i18n.ts';
 import { OrderBuilder, hasSavedOrder } from '../../../views/order/order-builder.tsx';
 import { SavedStateBody } from '../../../hydration.tsx';
 
-/** `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer. */
+/**
+ * `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer;
+ * `coupon` a discount code.
+ */
 const searchSchema = searchOf({
   plans: textOrList(),
   lang: oneOf(LANGS),
   locale: oneOf(LANGS),
+  /** A discount code a link generator added (issue 46). */
+  coupon: text({ max: 64 }),
 });
 
 export const Route = createFileRoute('/_site/total-package/order')({
@@ -22,7 +27,7 @@ export const Route = createFileRoute('/_site/total-package/order')({
 });
 
 function Page() {
-  const { plans } = Route.useSearch();
+  const { plans, coupon } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
 
@@ -59,6 +64,7 @@ function Page() {
             lang={lang}
             preselected={preselected}
             fromStorage={fromStorage}
+            coupon={coupon}
           />
         )}
       </SavedStateBody>
