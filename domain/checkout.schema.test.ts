@@ -132,7 +132,7 @@ describe("withAccountDetails: the signed-in account's last order fills what is e
       firstname: 'Anna',
       lastname: 'de Vries',
       company: 'Anna BV',
-      vat: 'BE0123456789',
+      vat: 'BE0123456749',
       phone: profile.phone,
     });
   });

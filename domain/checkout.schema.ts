@@ -3,6 +3,7 @@
 // SPEC's message keys; the caller shows them in the visitor's language.
 
 import * as v from 'valibot';
+import { checkVatNumber } from './vat-number.ts';
 import { singleLine } from './text.ts';
 import { couponFieldSchema } from './coupons.ts';
 import type { AccountProfile } from './account.schema.ts';
@@ -127,6 +128,12 @@ export const checkoutFieldSchemas = {
       v.trim(),
       v.toUpperCase(),
       v.regex(/^$|^[A-Z]{2}[A-Z0-9]{8,12}$/, 'checkout.validation.vatInvalid'),
+      // The check digits too (domain/vat-number.ts): the page says so under the field, as the
+      // server would before asking VIES.
+      v.check(
+        (value) => value === '' || checkVatNumber(value).ok,
+        'checkout.validation.vatInvalid',
+      ),
     ),
     '',
   ),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   daysBetween,
+  domainRegistered,
   isConsumerOrder,
   parseOrderReference,
   refundsInFull,
@@ -130,6 +131,35 @@ describe('how much comes back', () => {
       now: lateEvening,
     });
     expect(refund.map((l) => l.amount)).toEqual([99_900, 3_100, 36_000, 1_500]);
+  });
+
+  it('a paid order whose domain is not registered yet refunds the domain (D42C-1)', () => {
+    const registered = (status: string, registrarAsked: boolean, paid = true) =>
+      domainRegistered({ status, registrarAsked }, paid);
+    // Registered or transferred in: kept.
+    expect(registered('active', true)).toBe(true);
+    // Sent to the registrar (a try made or under way): it may be registered by now: kept.
+    expect(registered('registering', true)).toBe(true);
+    expect(registered('transferring', true)).toBe(true);
+    // Paid but the registrar not asked yet, or waiting, refused, cancelled: refunded.
+    expect(registered('registering', false)).toBe(false);
+    expect(registered('transferring', false)).toBe(false);
+    expect(registered('pending', false)).toBe(false);
+    expect(registered('awaitingAuthCode', false)).toBe(false);
+    expect(registered('failed', true)).toBe(false);
+    expect(registered('cancelled', false)).toBe(false);
+    // An order from before domains were recorded: registered once paid (the earlier rule).
+    expect(domainRegistered(null, true)).toBe(true);
+    expect(domainRegistered(null, false)).toBe(false);
+    // What that means for the lines: a failed registration on a paid order comes back.
+    const refund = withdrawalRefundLines({
+      lines,
+      startNow: false,
+      domainRegistered: registered('failed', true),
+      orderedAt: lateEvening,
+      now: tenDaysLater,
+    });
+    expect(refund).toContainEqual({ index: 3, amount: 1_500 });
   });
 
   it('counts calendar days between Amsterdam days', () => {

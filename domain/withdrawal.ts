@@ -120,6 +120,34 @@ export function withdrawalRefundLines(input: {
   return result;
 }
 
+/** The order's domain as the registrar wing records it (issue 44, table `domains`). */
+export interface WithdrawnDomain {
+  /** `pending`, `registering`, `transferring`, `awaitingAuthCode`, `active`, `failed`, `cancelled` */
+  status: string;
+  /** Whether its registration or transfer was sent to the registrar (a try was made or is under way). */
+  registrarAsked: boolean;
+}
+
+/**
+ * Whether the order's domain is "already registered at the customer's request", so a withdrawal
+ * keeps it (decision D42C-1, superseding D42B-2):
+ * - `active`: registered (or transferred in): kept;
+ * - `registering` / `transferring`: kept once the registrar may have been asked (a try was made
+ *   or is under way; without a registrar connected, once staff were asked to do it by hand), since
+ *   it may be registered by now; not yet asked: not registered;
+ * - `pending` (not paid), `awaitingAuthCode`, `failed`, `cancelled`: not registered: refunded
+ *   (and the withdrawal cancels it);
+ * - no record at all (an order from before the registrar wing recorded domains): registered once
+ *   the order was paid, the rule before it.
+ */
+export function domainRegistered(domain: WithdrawnDomain | null, orderPaid: boolean): boolean {
+  if (!domain) return orderPaid;
+  if (domain.status === 'active') return true;
+  if (domain.status === 'registering' || domain.status === 'transferring')
+    return domain.registrarAsked;
+  return false;
+}
+
 /** Whether a withdrawal takes back every line in full (then the credit note is the whole invoice). */
 export function refundsInFull(
   lines: readonly WithdrawnLine[],

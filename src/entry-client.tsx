@@ -6,6 +6,7 @@ import { createRouter } from './router.tsx';
 import { createI18nStore } from './i18n/i18n-store.ts';
 import { readPageMessages, startMessageGroups } from './i18n/message-groups.ts';
 import type { SessionUser } from './router.tsx';
+import { readVatHint } from './vat-hint.ts';
 
 // The server chose the language and says which in <html data-rendered-lang>; hydrate in that
 // one. A choice saved in this browser is applied only afterwards (useSavedLanguage).
@@ -40,6 +41,7 @@ function startApp() {
   const router = createRouter({
     i18n,
     origin: window.location.origin,
+    vatHint: readVatHint(),
     // SPEC section 4: fetched on the first navigation to a protected route, then remembered (the
     // API client loads with it, not with every page).
     loadUser: () =>

@@ -8,6 +8,8 @@ import { createI18nStore, type Messages } from './i18n/i18n-store.ts';
 import { bootScript, scriptSafe } from './boot.ts';
 import { loadIslands } from './components/island.tsx';
 import { PAGE_MESSAGES_ID, type PageMessages } from './i18n/message-groups.ts';
+import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
+import { VAT_HINT_ID } from './vat-hint.ts';
 
 const CATALOGS: Record<Lang, Messages> = { en, nl };
 
@@ -20,6 +22,8 @@ export interface RenderOptions {
   origin: string;
   assets: ClientAssets;
   loadUser: () => Promise<SessionUser | null>;
+  /** The configured VAT for a Dutch consumer now (api/vat): the order summaries' first figures. */
+  vatHint?: VatHint;
 }
 
 type ServerManifest = {
@@ -52,12 +56,13 @@ function routerManifest(assets: ClientAssets): ServerManifest {
  */
 export async function renderPage(options: RenderOptions): Promise<Response> {
   const i18n = createI18nStore(options.lang, CATALOGS[options.lang]);
+  const vatHint = options.vatHint ?? DEFAULT_VAT_HINT;
   let router: ReturnType<typeof createRouter> | undefined;
   const handler = createRequestHandler({
     request: options.request,
     createRouter: () =>
       (router = createRouter(
-        { i18n, origin: options.origin, loadUser: options.loadUser },
+        { i18n, origin: options.origin, loadUser: options.loadUser, vatHint },
         { nonce: options.nonce },
       )),
     getRouterManifest: () => routerManifest(options.assets),
@@ -83,7 +88,7 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
   for (const group of groups) Object.assign(page.messages, assets.messages[lang][group]);
   const html = (await response.text()).replace(
     '</head>',
-    `<script type="application/json" id="${PAGE_MESSAGES_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(page))}</script>${bootScript({ nonce: options.nonce, entry: assets.entryScript, modules: [...modules], staged: assets.preloads })}</head>`,
+    `<script type="application/json" id="${PAGE_MESSAGES_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(page))}</script><script type="application/json" id="${VAT_HINT_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(vatHint))}</script>${bootScript({ nonce: options.nonce, entry: assets.entryScript, modules: [...modules], staged: assets.preloads })}</head>`,
   );
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -43,6 +43,7 @@ import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
 import { Route as DashboardOrderLinkGeneratorRouteImport } from './routes/dashboard/order-link-generator'
 import { Route as DashboardOrdersRouteImport } from './routes/dashboard/orders'
 import { Route as DashboardOutboxRouteImport } from './routes/dashboard/outbox'
+import { Route as DashboardRefundsRouteImport } from './routes/dashboard/refunds'
 import { Route as DashboardSubscriptionsRouteImport } from './routes/dashboard/subscriptions'
 import { Route as DashboardTicketsRouteImport } from './routes/dashboard/tickets'
 import { Route as SignupSplatRouteImport } from './routes/signup/$'
@@ -228,6 +229,11 @@ const DashboardOutboxRoute = DashboardOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardRefundsRoute = DashboardRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSubscriptionsRoute = DashboardSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -371,6 +378,7 @@ export interface FileRoutesByTo {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/dashboard/order-link-generator': typeof DashboardOrderLinkGeneratorRoute
   '/dashboard/orders': typeof DashboardOrdersRoute
   '/dashboard/outbox': typeof DashboardOutboxRoute
+  '/dashboard/refunds': typeof DashboardRefundsRoute
   '/dashboard/subscriptions': typeof DashboardSubscriptionsRoute
   '/dashboard/tickets': typeof DashboardTicketsRoute
   '/signup/$': typeof SignupSplatRoute
@@ -469,6 +478,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/dashboard/order-link-generator'
     | '/dashboard/orders'
     | '/dashboard/outbox'
+    | '/dashboard/refunds'
     | '/dashboard/subscriptions'
     | '/dashboard/tickets'
     | '/signup/$'
@@ -828,6 +840,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardOutboxRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/refunds': {
+      id: '/dashboard/refunds'
+      path: '/refunds'
+      fullPath: '/dashboard/refunds'
+      preLoaderRoute: typeof DashboardRefundsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/subscriptions': {
       id: '/dashboard/subscriptions'
       path: '/subscriptions'
@@ -1012,6 +1031,7 @@ interface DashboardRouteChildren {
   DashboardOrderLinkGeneratorRoute: typeof DashboardOrderLinkGeneratorRoute
   DashboardOrdersRoute: typeof DashboardOrdersRoute
   DashboardOutboxRoute: typeof DashboardOutboxRoute
+  DashboardRefundsRoute: typeof DashboardRefundsRoute
   DashboardSubscriptionsRoute: typeof DashboardSubscriptionsRoute
   DashboardTicketsRoute: typeof DashboardTicketsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -1029,6 +1049,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardOrderLinkGeneratorRoute: DashboardOrderLinkGeneratorRoute,
   DashboardOrdersRoute: DashboardOrdersRoute,
   DashboardOutboxRoute: DashboardOutboxRoute,
+  DashboardRefundsRoute: DashboardRefundsRoute,
   DashboardSubscriptionsRoute: DashboardSubscriptionsRoute,
   DashboardTicketsRoute: DashboardTicketsRoute,
   DashboardIndexRoute: DashboardIndexRoute,

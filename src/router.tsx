@@ -3,6 +3,7 @@ import { routeTree } from './routeTree.gen.ts';
 import type { I18nStore } from './i18n/i18n-store.ts';
 
 import type { SessionUser } from '#machines/auth/auth.actors.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
 
 export type { SessionUser };
 
@@ -12,6 +13,8 @@ export interface RouterContext {
   origin: string;
   /** Who is signed in: read from the session on the server, from /api/auth/me in the browser. */
   loadUser: () => Promise<SessionUser | null>;
+  /** The server's VAT for a Dutch consumer: the order summaries' first figures (issue 43). */
+  vatHint: VatHint;
 }
 
 // The 404 and error pages are rare: their code loads when one is shown, not with every page

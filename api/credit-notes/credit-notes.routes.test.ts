@@ -353,3 +353,26 @@ describe('the credit-note series', () => {
     expect(invoice!.total).toBe(annaInvoice.total);
   });
 });
+
+describe('the staff credit form sends one credit once', () => {
+  it('a send retried after its answer was lost issues one credit note; the next credit its own', async () => {
+    // What the staff form sends (machines/staff/staff-flows.test.ts: the same key for a retried
+    // send, a new one for a new credit). The first answer never reaches the browser.
+    const body = { reason: 'Goodwill', lines: [{ index: 1, amount: 100 }] };
+    const key = '3f0c2a4e-6b1d-4c8e-9a7f-1d2e3f4a5b6c';
+    const lost = await credit('2026-0003', body, { 'Idempotency-Key': key });
+    expect(lost.status).toBe(201);
+    const retried = await credit('2026-0003', body, { 'Idempotency-Key': key });
+    expect(retried.status).toBe(201);
+    expect((await retried.json()).creditNote).toEqual((await lost.json()).creditNote);
+    const goodwill = async () =>
+      (await t.database.db.select().from(creditNotes)).filter((n) => n.reason === 'Goodwill');
+    expect(await goodwill()).toHaveLength(1);
+    // The same form used again for another credit: a new key, a second credit note.
+    const next = await credit('2026-0003', body, {
+      'Idempotency-Key': '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    });
+    expect(next.status).toBe(201);
+    expect(await goodwill()).toHaveLength(2);
+  });
+});

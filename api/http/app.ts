@@ -242,7 +242,7 @@ export function createApp({
     .route('/', vatRoutes({ ...routed, vatSettings: vat.settings }))
 
     .route('/', creditNotesRoutes({ ...money, refunds }))
-    .route('/', withdrawalsRoutes({ ...money, refunds }))
+    .route('/', withdrawalsRoutes({ ...money, refunds, manualDomains: !services.registrar }))
     .route('/', addressRoutes(routed))
     .route('/', billingRoutes({ ...routed, billingJob }))
     .route('/', contactRoutes(routed))
@@ -311,6 +311,7 @@ export function createApp({
         assets: web.assets,
         origin: config.PUBLIC_URL,
         loadUser: currentUser,
+        loadVatHint: () => vat.pageHint(),
         cache:
           web.pageCache ??
           createPageCache({ https: config.PUBLIC_URL.startsWith('https:'), logger }),

@@ -308,10 +308,50 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     who: 'staff',
     body: { body: 'Hallo' },
   },
+  { method: 'POST', path: '/api/auth/verify-email', who: 'anyone', body: { token: TOKEN } },
+  { method: 'POST', path: '/api/auth/login/2fa', who: 'anyone', body: { code: '123456' } },
+  { method: 'POST', path: '/api/auth/2fa/enable', who: 'client', body: { code: '123456' } },
+  {
+    method: 'POST',
+    path: '/api/auth/2fa/disable',
+    who: 'client',
+    body: { password: 'wrong-password', code: '123456' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/2031-0001/credit',
+    who: 'staff',
+    body: { reason: 'Wrong amount', lines: [{ index: 0, amount: 100 }] },
+  },
 ];
 
-/** Endpoints with an id (or number, token, index) in the path, with each id replaced. */
-const ID_PATHS: Array<[string, Who, (id: string, token: string) => string]> = [
+/**
+ * Writes that read no body (nothing to send a wrong type in), and the endpoints that are not
+ * JSON, which have tests of their own below.
+ */
+const NO_JSON_BODY = [
+  'POST /api/auth/logout',
+  'POST /api/auth/verify-email/resend',
+  'POST /api/auth/2fa/setup',
+  'POST /api/account/subscriptions/:id/cancel',
+  'POST /api/admin/chat/conversations/:id/close',
+  'POST /api/admin/domains/:name/retry',
+  'POST /api/admin/invoices/:number/mark-paid',
+  'POST /api/admin/outbox/:id/resend',
+  'POST /api/admin/refunds/:id/mark-refunded',
+  'DELETE /api/account/sessions/:id',
+  'DELETE /api/blueprinthundred/drafts/:token/uploads/:id',
+  'POST /api/blueprinthundred/drafts/:token/uploads',
+  'POST /api/payments/webhook',
+];
+
+/**
+ * Endpoints with an id (or number, token, index) in the path, with each id replaced; a write whose
+ * body is checked first is sent a body it would accept, so that the id is what is refused.
+ */
+const ID_PATHS: Array<
+  [string, Who, (id: string, token: string) => string, Record<string, unknown>?]
+> = [
   ['POST', 'client', (id) => `/api/account/subscriptions/${id}/cancel`],
   ['GET', 'staff', (id) => `/api/admin/tickets/${id}`],
   ['POST', 'staff', (id) => `/api/admin/tickets/${id}/reply`],
@@ -343,6 +383,18 @@ const ID_PATHS: Array<[string, Who, (id: string, token: string) => string]> = [
   ['PUT', 'client', (id) => `/api/account/domains/${id}/auth-code`],
   ['POST', 'staff', (id) => `/api/admin/domains/${id}/retry`],
   ['POST', 'staff', (id) => `/api/admin/coupons/${id}/disable`],
+  ['DELETE', 'client', (id) => `/api/account/sessions/${id}`],
+  ['GET', 'client', (id) => `/api/credit-notes/${id}`],
+  ['POST', 'staff', (id) => `/api/admin/invoices/${id}/credit`, { reason: 'Wrong amount' }],
+  ['POST', 'staff', (id) => `/api/admin/refunds/${id}/mark-refunded`],
+  ['PUT', 'anyone', (id) => `/api/blueprinthundred/drafts/${id}`, { answers: {}, sectionIndex: 0 }],
+  [
+    'POST',
+    'anyone',
+    (id) => `/api/blueprinthundred/drafts/${id}/resume-link`,
+    { email: 'bp@example.nl' },
+  ],
+  ['POST', 'anyone', (id) => `/api/blueprinthundred/drafts/${id}/uploads`],
 ];
 const BAD_IDS = [
   'not-a-uuid',
@@ -374,8 +426,15 @@ const QUERY_PATHS: Array<[Who, string, string[]]> = [
   ['staff', '/api/admin/tickets', ['status', 'page']],
   ['staff', '/api/admin/bookings', ['from', 'to']],
   ['staff', '/api/admin/billing', ['asOf']],
-  ['anyone', '/email-config/autoconfig', ['emailaddress']],
+  ['anyone', '/.well-known/autoconfig/mail/config-v1.1.xml', ['emailaddress']],
   ['anyone', '/mail/config-v1.1.xml', ['emailaddress']],
+  ['anyone', '/api/email-config/autoconfig', ['email']],
+  ['anyone', '/api/email-config/autodiscover', ['email']],
+  ['anyone', '/api/email-config/gmail-config', ['email']],
+  ['anyone', '/api/email-config/profile', ['email', 'client']],
+  ['staff', '/api/admin/audit', ['before', 'limit', 'action']],
+  ['staff', '/api/admin/exports/invoices.csv', ['from', 'to']],
+  ['staff', '/api/admin/vat-return', ['period']],
 ];
 const BAD_QUERY_VALUES = [
   'text',
@@ -482,6 +541,52 @@ function fieldPaths(body: Record<string, unknown>): string[][] {
   return paths;
 }
 
+/** The app's route pattern (`/api/x/:id`) that a concrete path of the tables above takes. */
+function routeOf(method: string, path: string): string | undefined {
+  const bare = path.split('?')[0]!;
+  return t.app.routes
+    .filter((route) => route.method === method)
+    .map((route) => route.path)
+    .find((pattern) =>
+      new RegExp(
+        `^${pattern.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+(\{[^}]*\})?/g, '[^/]+')}$`,
+      ).test(bare),
+    );
+}
+
+describe('the sweep reaches every endpoint (issue 38: "no endpoint answers 5xx")', () => {
+  it('every write with a JSON body is in the body table, every id in a path in the id table', () => {
+    const writes = new Set(
+      BODY_ENDPOINTS.map(
+        (endpoint) => `${endpoint.method} ${routeOf(endpoint.method, endpoint.path)}`,
+      ),
+    );
+    const ids = new Set(
+      ID_PATHS.map(([method, , path]) => `${method} ${routeOf(method, path('x', 'x'))}`),
+    );
+    const missing = new Set<string>();
+    for (const route of t.app.routes) {
+      if (!route.path.startsWith('/api/')) continue;
+      const name = `${route.method} ${route.path}`;
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) {
+        if (!writes.has(name) && !NO_JSON_BODY.includes(name)) missing.add(`body: ${name}`);
+      }
+      if (route.path.includes('/:') && !ids.has(name)) missing.add(`id: ${name}`);
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('every path of the tables is a route of the app (no entry tests a 404 page)', () => {
+    const paths = [
+      ...BODY_ENDPOINTS.map((endpoint) => [endpoint.method, endpoint.path] as const),
+      ...ID_PATHS.map(([method, , path]) => [method, path(UUID, TOKEN)] as const),
+      ...QUERY_PATHS.map(([, path]) => ['GET', path] as const),
+    ];
+    const unknown = paths.filter(([method, path]) => !routeOf(method, path));
+    expect(unknown).toEqual([]);
+  });
+});
+
 describe('every JSON body endpoint answers a 4xx to wrong-type and hostile values', () => {
   for (const endpoint of BODY_ENDPOINTS) {
     const name = `${endpoint.method} ${endpoint.path} (${String(endpoint.body.source ?? endpoint.who)})`;
@@ -533,10 +638,10 @@ describe('every JSON body endpoint answers a 4xx to wrong-type and hostile value
 });
 
 describe('every id in a path answers a 4xx when it is not an id', () => {
-  for (const [method, who, path] of ID_PATHS) {
+  for (const [method, who, path, accepted] of ID_PATHS) {
     it(`${method} ${path(':id', ':token')}`, async () => {
       for (const id of BAD_IDS) {
-        const body = method === 'GET' ? undefined : {};
+        const body = method === 'GET' ? undefined : (accepted ?? {});
         const url = path(id, draftToken);
         const response = await t.call(method, url, body, headersFor(who));
         const text = await expectRefused(response, `${method} ${url.slice(0, 120)}`);

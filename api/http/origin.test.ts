@@ -44,7 +44,14 @@ describe('cross-site writes', () => {
     ['a look-alike host', 'http://localhost:3000.evil.example'],
     ['no origin at all', 'garbage'],
   ])('refuses JSON writes with Origin %s', async (_, origin) => {
-    for (const path of ['/api/auth/login', '/api/contact', '/api/leads', '/api/checkout']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/contact',
+      '/api/leads',
+      '/api/checkout',
+      '/api/chat/conversations',
+      '/api/bookings',
+    ]) {
       const response = await post(path, contact, {
         'Content-Type': 'application/json',
         Origin: origin,

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { parse as parseCookie } from 'hono/utils/cookie';
 import { LOCALE_COOKIE, resolveLanguage, type Lang } from '#domain/language.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
 import type { Logger } from '../logger.ts';
 import { encode, negotiate, type Encoded } from './compression.ts';
 import { pageLang } from './language.ts';
@@ -24,6 +25,8 @@ export interface PageRenderer {
     origin: string;
     assets: ClientAssets;
     loadUser: () => Promise<PageUser | null>;
+    /** The configured VAT for a Dutch consumer now: the order summaries' first figures. */
+    vatHint?: VatHint;
   }): Promise<Response>;
 }
 
@@ -214,6 +217,8 @@ export function createPageHandler(options: {
   assets: ClientAssets;
   origin: string;
   loadUser: (c: Context) => Promise<PageUser | null>;
+  /** The VAT hint of a page rendered now (api/vat); absent: the default scheme's. */
+  loadVatHint?: () => Promise<VatHint>;
   cache: PageCache;
 }) {
   const { cache } = options;
@@ -251,6 +256,7 @@ export function createPageHandler(options: {
       origin: options.origin,
       assets: options.assets,
       loadUser: () => options.loadUser(c),
+      ...(options.loadVatHint ? { vatHint: await options.loadVatHint() } : {}),
     });
     if (response.status >= 300 && response.status < 400) {
       return c.body(null, response.status as 302, {

@@ -2,35 +2,14 @@ import { Hono } from 'hono';
 import { catalogueView } from '#domain/catalogue-view.ts';
 import { quoteRequestSchema, recommendationsRequestSchema } from '#domain/quote.schema.ts';
 import { recommend } from '#domain/recommendations.ts';
-import { computeQuote, type Quote } from '#domain/totals.ts';
+import { computeQuote } from '#domain/totals.ts';
+import { publicQuote } from '#domain/quote-view.ts';
 import { validateJson } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { VatService } from '../vat/vat-service.ts';
 import { couponForQuote } from '../coupons/coupons.service.ts';
 import type { Database } from '../db/database.ts';
-
-/** The public shape of a quote line (API.md section 4), without the rule book's internal fields. */
-export function publicQuote(quote: Quote) {
-  return {
-    currency: quote.currency,
-    interval: quote.interval,
-    lines: quote.lines.map(({ id, productId, displayName, billing, price }) => ({
-      id,
-      productId,
-      displayName,
-      billing,
-      price,
-    })),
-    totals: quote.totals,
-    nextPayments: quote.nextPayments,
-    annualMonthly: quote.annualMonthly,
-    monthsIncluded: quote.monthsIncluded,
-    monthlyTermEnd: quote.monthlyTermEnd,
-    // The coupon applied (API.md section 14); its discount line is among `lines`.
-    coupon: quote.coupon ? { ...quote.coupon.terms, discount: quote.coupon.discount } : null,
-  };
-}
 
 /**
  * GET /api/catalogue, POST /api/quote, POST /api/recommendations. Every amount is computed here

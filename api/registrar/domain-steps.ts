@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { validateDomainName } from '#domain/domain-name.ts';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import {
   domainOperations,
   domains,
@@ -157,6 +157,44 @@ export async function cancelOrderDomains(
     } else registered.push(domain.name);
   }
   return { cancelled, registered };
+}
+
+/**
+ * The order's domain for a withdrawal (domain/withdrawal.ts `domainRegistered`): its status and
+ * whether its registration or transfer was sent to the registrar: an operation tried, held by a
+ * server or finished (the line `cancelOrderDomains` draws). Without a registrar (`manual`, staff
+ * register by hand once it is paid) any started operation counts: staff were asked to do it.
+ * Null: the order has no domain.
+ */
+export async function orderDomainState(
+  db: Db | Tx,
+  orderId: string,
+  manual: boolean,
+): Promise<{ status: string; registrarAsked: boolean } | null> {
+  const [domain] = await db
+    .select({ id: domains.id, status: domains.status })
+    .from(domains)
+    .where(eq(domains.orderId, orderId))
+    .limit(1);
+  if (!domain) return null;
+  const [asked] = await db
+    .select({ id: domainOperations.id })
+    .from(domainOperations)
+    .where(
+      and(
+        eq(domainOperations.domainId, domain.id),
+        inArray(domainOperations.kind, ['register', 'transfer']),
+        manual
+          ? ne(domainOperations.status, 'cancelled')
+          : or(
+              gt(domainOperations.attempts, 0),
+              isNotNull(domainOperations.claimedUntil),
+              eq(domainOperations.status, 'done'),
+            ),
+      ),
+    )
+    .limit(1);
+  return { status: domain.status, registrarAsked: Boolean(asked) };
 }
 
 /** Operations due now and not held by a live lease (used by the claim in domain-jobs.ts). */

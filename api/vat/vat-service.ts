@@ -8,6 +8,7 @@
 import { invoiceYear } from '#domain/invoice.ts';
 import type { QuoteVat } from '#domain/totals.ts';
 import { checkVatNumber } from '#domain/vat-number.ts';
+import { vatHintOf, type VatHint } from '#domain/vat-hint.ts';
 import { EMPTY_VAT_YEAR, needsTurnover, type VatCustomer, type VatSettings } from '#domain/vat.ts';
 import type { Database } from '../db/database.ts';
 import type { ViesStatus } from '../db/schema.ts';
@@ -41,11 +42,15 @@ export const NO_VAT_RECORD: OrderVatRecord = {
 /** VIES answers kept a while per number (the checkout's live quote asks on each change). */
 const ANSWER_TTL_MS = 10 * 60 * 1000;
 const MAX_CACHED = 1_000;
+/** The pages' VAT hint under the KOR is read again after this. */
+const HINT_TTL_MS = 60 * 1000;
 
 export interface VatService {
   settings: VatSettings;
   /** The quote's VAT input for a customer (the year's turnover read without the lock). */
   quoteVat(customer: { country: string; vat?: string | undefined } | undefined): Promise<QuoteVat>;
+  /** The VAT of a Dutch consumer now, for the pages' first figures (domain/vat-hint.ts). */
+  pageHint(): Promise<VatHint>;
   /** The checkout's check of `vat`: refuses an invalid number (400), else the customer. */
   checkoutVat(body: { country: string; vat?: string | undefined }): Promise<CheckedVat>;
 }
@@ -59,6 +64,7 @@ export function createVatService(services: {
 }): VatService {
   const { database, settings, logger, now } = services;
   const cache = new Map<string, { answer: ViesAnswer; at: number }>();
+  let hint: { value: VatHint; at: number } | null = null;
 
   async function askVies(country: string, number: string): Promise<ViesAnswer> {
     if (!services.vies) return { status: 'unknown', reason: 'no VIES client' };
@@ -113,6 +119,17 @@ export function createVatService(services: {
         ? await database.read((db) => vatYearOf(db, invoiceYear(now())))
         : EMPTY_VAT_YEAR;
       return { settings, customer: checked, year };
+    },
+    async pageHint() {
+      if (settings.scheme !== 'kor') return vatHintOf(settings, EMPTY_VAT_YEAR);
+      // Every page render asks: the year's sum is read at most once a minute (the pages' quote
+      // machine asks the server itself under the KOR, so a hint a minute old misleads no one).
+      const at = now().getTime();
+      if (!hint || at - hint.at > HINT_TTL_MS) {
+        const year = await database.read((db) => vatYearOf(db, invoiceYear(now())));
+        hint = { value: vatHintOf(settings, year), at };
+      }
+      return hint.value;
     },
     async checkoutVat(body) {
       const { customer, answer, vat } = await check(body);

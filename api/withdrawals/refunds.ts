@@ -16,6 +16,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Lang } from '#domain/language.ts';
+import type { StaffRefund } from '#domain/refund.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import {
   creditNotes,
@@ -91,21 +92,7 @@ export async function recordRefund(
   return row ?? null;
 }
 
-/** The staff list's entry (API.md section 10), with the customer's details for a transfer. */
-export interface StaffRefund {
-  id: string;
-  creditNoteNumber: string;
-  invoiceNumber: string;
-  amount: number;
-  method: 'mollie' | 'banktransfer';
-  status: RefundStatus;
-  createdAt: string;
-  refundedAt: string | null;
-  attempts: number;
-  lastError: string | null;
-  customer: { name: string; email: string; address: string[] };
-}
-
+/** The staff list (API.md section 10, with the customer's details and Mollie's retry). */
 export async function staffRefunds(db: Db): Promise<StaffRefund[]> {
   const rows = await db
     .select({
@@ -132,6 +119,10 @@ export async function staffRefunds(db: Db): Promise<StaffRefund[]> {
     refundedAt: refund.refundedAt?.toISOString() ?? null,
     attempts: refund.attempts,
     lastError: refund.lastError,
+    nextAttemptAt:
+      refund.method === 'mollie' && refund.status === 'pending' && !refund.providerRefundId
+        ? refund.nextAttemptAt.toISOString()
+        : null,
     customer: { name: buyer.name, email: buyer.email ?? email, address: buyer.lines },
   }));
 }

@@ -12,12 +12,15 @@ import {
   withdrawalLastDay,
   withdrawalRefundLines,
   withdrawalRefusal,
+  domainRegistered,
+  type WithdrawnDomain,
   type WithdrawalRefund,
   type WithdrawalRequest,
 } from '#domain/withdrawal.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices, orderLines, orders, users, withdrawals } from '../db/schema.ts';
 import { creditNotesOf, type CreditNoteRow } from '../credit-notes/credit-notes.service.ts';
+import { orderDomainState } from '../registrar/domain-steps.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import type { InvoiceRow } from '../invoices/invoices.ts';
@@ -31,6 +34,8 @@ export interface Found {
   kinds: string[];
   withdrawn: boolean;
   earlier: CreditNoteRow[];
+  /** The order's domain at the registrar (null: none recorded). */
+  domain: WithdrawnDomain | null;
 }
 
 /**
@@ -40,7 +45,7 @@ export interface Found {
 export async function findOrder(
   db: Db | Tx,
   request: WithdrawalRequest,
-  lock: boolean,
+  options: { lock: boolean; manualDomains: boolean },
 ): Promise<Found> {
   let orderId = request.orderId;
   if (!orderId) {
@@ -58,7 +63,7 @@ export async function findOrder(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: orders }) : await query;
+  const [row] = options.lock ? await query.for('update', { of: orders }) : await query;
   if (!row || row.email !== request.email.trim().toLowerCase()) throw new ApiError('NOT_FOUND');
   const [invoice] = await db
     .select()
@@ -84,6 +89,7 @@ export async function findOrder(
     kinds: lines.map((l) => l.kind),
     withdrawn: Boolean(withdrawal),
     earlier: await creditNotesOf(db, invoice.id),
+    domain: await orderDomainState(db, orderId, options.manualDomains),
   };
 }
 
@@ -104,6 +110,10 @@ export function refuse(found: Found, now: Date, lang: Lang): void {
   if (refusal) throw new ApiError(refusal);
 }
 
+/** Whether the order's domain counts as registered at the customer's request (D42C-1). */
+export const domainKept = (found: Found) =>
+  domainRegistered(found.domain, found.invoice.status === 'paid');
+
 /** What comes back on each invoice line, never more than is left after earlier credit notes. */
 export function refundPlan(found: Found, now: Date) {
   const { invoice } = found;
@@ -116,8 +126,8 @@ export function refundPlan(found: Found, now: Date) {
       months: line.months,
     })),
     startNow: found.order.startNow,
-    // A registered domain is registered once the order is paid (decision D42B-2).
-    domainRegistered: invoice.status === 'paid',
+    // Registered as the registrar wing records it (decision D42C-1).
+    domainRegistered: domainKept(found),
     orderedAt: found.order.createdAt,
     now,
   })

@@ -12,6 +12,8 @@ import {
 import { createLogger } from '../logger.ts';
 import {
   creditNotes,
+  domainOperations,
+  domains,
   invoices,
   outbox,
   payments,
@@ -22,6 +24,7 @@ import {
 } from '../db/schema.ts';
 import { createMollieClient } from '../invoices/mollie.ts';
 import { createMollieProvider } from '../invoices/payments.ts';
+import type { Registrar } from '../registrar/registrar.ts';
 import { createRefunds, type Refunds } from './refunds.ts';
 
 // The withdrawal function and refunds through the API (issue 42, API.md section 10), on PGlite
@@ -39,6 +42,8 @@ let t: TestApp;
 let t2: TestApp;
 /** A server of a shop without Mollie (bank transfer) on the same database. */
 let bank: TestApp;
+/** A server with a registrar connected (REGISTRAR=openprovider), its domain jobs idle. */
+let auto: TestApp;
 let refundsService: Refunds;
 let staff: string;
 
@@ -63,6 +68,22 @@ async function paid(body: Record<string, unknown>) {
   expect((await mollieWebhook(t, placed.tr)).status).toBe(200);
   return placed;
 }
+
+/** The domain jobs' outcome for an order's domain: registered at the registrar. */
+async function registerDomainOf(orderId: string) {
+  const [domain] = await t.database.db
+    .update(domains)
+    .set({ status: 'active', expiresOn: '2027-03-02' })
+    .where(eq(domains.orderId, orderId))
+    .returning({ id: domains.id });
+  await t.database.db
+    .update(domainOperations)
+    .set({ status: 'done', attempts: 1, finishedAt: clock })
+    .where(eq(domainOperations.domainId, domain!.id));
+}
+
+const domainOf = async (orderId: string) =>
+  (await t.database.db.select().from(domains).where(eq(domains.orderId, orderId)))[0]!;
 
 const withdraw = (body: unknown, lang = 'nl', headers: Record<string, string> = {}) =>
   t.call('POST', `/api/withdrawals?lang=${lang}`, body, headers);
@@ -97,12 +118,21 @@ beforeAll(async () => {
   t = await createTestApp({ database, now, payments: provider, refunds: refundsService });
   t2 = await createTestApp({ database, now, payments: provider });
   bank = await createTestApp({ database, now });
+  const idle = { runDue: async () => 0, kick: () => {}, start: () => ({ stop: () => {} }) };
+  auto = await createTestApp({
+    database,
+    now,
+    payments: provider,
+    registrar: {} as Registrar,
+    domainJobs: idle,
+  });
   await addUsers(database, STAFF);
   staff = await signIn(t, STAFF.email, STAFF.password);
 });
 afterAll(async () => {
   await t2.close().catch(() => {});
   await bank.close().catch(() => {});
+  await auto.close().catch(() => {});
   await t.close();
   await mollie.close();
 });
@@ -110,6 +140,8 @@ afterAll(async () => {
 describe('POST /api/withdrawals: a consumer withdraws', () => {
   it('in Dutch from a paid order: credit note, acknowledgement, refund at Mollie, subscriptions ended', async () => {
     const placed = await paid(consumer('anna@example.test', { startNow: true }));
+    // The registrar registered her domain (what the domain jobs record).
+    await registerDomainOf(placed.orderId);
     clock = new Date('2026-03-05T09:15:00Z');
     const request = {
       invoiceNumber: placed.invoiceNumber,
@@ -233,6 +265,90 @@ describe('POST /api/withdrawals: a consumer withdraws', () => {
   });
 });
 
+describe('POST /api/withdrawals: the domain (D42C-1)', () => {
+  const domainLine = (refund: { lines: Array<{ reason: string | null; amount: number }> }) =>
+    refund.lines.filter((l) => l.reason === 'domainRegistered');
+  const totalOf = async (invoiceNumber: string) =>
+    (await t.database.db.select().from(invoices).where(eq(invoices.number, invoiceNumber)))[0]!
+      .total;
+
+  it('a paid order whose domain the registrar has not been asked for: refunded, and cancelled', async () => {
+    clock = new Date('2026-03-06T11:00:00Z');
+    const placed = await paid(consumer('domain-queued@example.test'));
+    // Paid: queued for the registrar, not tried yet.
+    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'registering' });
+    const request = {
+      invoiceNumber: placed.invoiceNumber,
+      email: 'domain-queued@example.test',
+      name: 'D',
+    };
+    const shown = await (await auto.call('POST', '/api/withdrawals/preview', request)).json();
+    expect(domainLine(shown.refund)).toEqual([]);
+    expect(shown.refund.amount).toBe(shown.refund.invoiceTotal);
+    const res = await auto.call('POST', '/api/withdrawals', request);
+    expect(res.status).toBe(201);
+    const { withdrawal } = await res.json();
+    // Everything comes back, the domain too; its registration is cancelled, never sent.
+    expect(withdrawal.refund).toBe(await totalOf(placed.invoiceNumber));
+    const domain = await domainOf(placed.orderId);
+    expect(domain.status).toBe('cancelled');
+    const operations = await t.database.db
+      .select()
+      .from(domainOperations)
+      .where(eq(domainOperations.domainId, domain.id));
+    expect(operations.map((o) => o.status)).toEqual(['cancelled']);
+    expect((await refundOf(placed.invoiceNumber))!.amount).toBe(withdrawal.refund);
+  });
+
+  it('a paid order whose registration failed: the domain is refunded too', async () => {
+    clock = new Date('2026-03-06T12:00:00Z');
+    const placed = await paid(consumer('domain-failed@example.test'));
+    const { id } = await domainOf(placed.orderId);
+    await t.database.db.update(domains).set({ status: 'failed' }).where(eq(domains.id, id));
+    await t.database.db
+      .update(domainOperations)
+      .set({ status: 'failed', attempts: 3 })
+      .where(eq(domainOperations.domainId, id));
+    const res = await withdraw({
+      orderId: placed.orderId,
+      email: 'domain-failed@example.test',
+      name: 'Els',
+    });
+    const { withdrawal } = await res.json();
+    expect(withdrawal.refund).toBe(await totalOf(placed.invoiceNumber));
+    expect(await domainOf(placed.orderId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('kept: registered; sent to the registrar; without a registrar, paid (staff register by hand)', async () => {
+    clock = new Date('2026-03-06T13:00:00Z');
+    const registered = await paid(consumer('domain-active@example.test'));
+    await registerDomainOf(registered.orderId);
+    const underWay = await paid(consumer('domain-tried@example.test'));
+    // A server tried once (the registrar may have it): it cannot be cancelled any more.
+    await t.database.db
+      .update(domainOperations)
+      .set({ attempts: 1 })
+      .where(eq(domainOperations.domainId, (await domainOf(underWay.orderId)).id));
+    const byHand = await paid(consumer('domain-by-hand@example.test'));
+    for (const [server, placed, email, status] of [
+      [auto, registered, 'domain-active@example.test', 'active'],
+      [auto, underWay, 'domain-tried@example.test', 'registering'],
+      [t, byHand, 'domain-by-hand@example.test', 'registering'],
+    ] as const) {
+      const request = { orderId: placed.orderId, email, name: 'N' };
+      const shown = await (await server.call('POST', '/api/withdrawals/preview', request)).json();
+      expect(domainLine(shown.refund), email).toHaveLength(1);
+      expect(domainLine(shown.refund)[0]!.amount).toBe(0);
+      const res = await server.call('POST', '/api/withdrawals', request);
+      expect(res.status).toBe(201);
+      const { withdrawal } = await res.json();
+      expect(withdrawal.refund).toBe(shown.refund.amount);
+      expect(withdrawal.refund).toBeLessThan(shown.refund.invoiceTotal);
+      expect(await domainOf(placed.orderId)).toMatchObject({ status });
+    }
+  });
+});
+
 describe('POST /api/withdrawals: refusals', () => {
   it('404 for an unknown order or an email that is not the order’s, and nothing changes', async () => {
     clock = new Date('2026-03-10T10:00:00Z');
@@ -352,6 +468,9 @@ describe('each refund once', () => {
       amount: withdrawal.refund,
       method: 'mollie',
       status: 'pending',
+      lastError: expect.stringContaining('503'),
+      // Staff see when the server tries again: one minute after the first failure.
+      nextAttemptAt: '2026-04-01T10:01:00.000Z',
     });
     // Not due yet: nothing happens.
     expect(await refundsService.retryDue()).toBe(0);

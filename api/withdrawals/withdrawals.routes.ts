@@ -32,6 +32,8 @@ export function withdrawalsRoutes(services: {
   rateLimits: RateLimits;
   billing: { bank: BankDetails };
   refunds: Refunds;
+  /** No registrar connected (REGISTRAR=none): staff register paid domains by hand (D42C-1). */
+  manualDomains: boolean;
 }) {
   const { database, refunds } = services;
   const staff = requireStaff(services.currentUser ?? (async () => null));
@@ -40,7 +42,12 @@ export function withdrawalsRoutes(services: {
     .post('/withdrawals/preview', limited, validateJson(withdrawalRequestSchema), async (c) => {
       const request = c.req.valid('json');
       const preview = await database.read((db) =>
-        previewWithdrawal(db, { request, now: services.now(), lang: requestLang(c) }),
+        previewWithdrawal(db, {
+          request,
+          now: services.now(),
+          lang: requestLang(c),
+          manualDomains: services.manualDomains,
+        }),
       );
       return c.json(preview);
     })
@@ -57,6 +64,7 @@ export function withdrawalsRoutes(services: {
           lang,
           mailer: services.mailer,
           bank: services.billing.bank,
+          manualDomains: services.manualDomains,
         });
         await once.remember(tx, 201, result.answer);
         return {

@@ -5,8 +5,10 @@
  * requests for one order queue; the unique `withdrawals.order_id` is the last word), checks the
  * email and the rules of domain/withdrawal.ts, issues the credit note for the refund (the credit
  * notes wing's `issueCreditNote`), records the withdrawal with its statement and the time it was
- * received, ends the order's subscriptions at once, records the refund when the invoice was paid,
- * and queues the acknowledgement, the credit note with its PDF and the staff notification.
+ * received, ends the order's subscriptions at once, cancels the order's domain when the registrar
+ * has not been asked for it yet (then it is refunded too, D42C-1), records the refund when the
+ * invoice was paid, and queues the acknowledgement, the credit note with its PDF and the staff
+ * notification.
  * `previewWithdrawal` answers the same checks and the refund without changing anything (the page
  * shows the refund before the confirm step).
  */
@@ -28,9 +30,10 @@ import { t } from '../i18n.ts';
 import type { BankDetails } from '../invoices/invoice-pdf.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { InvoiceRow } from '../invoices/invoices.ts';
+import { cancelOrderDomains, orderDomainState } from '../registrar/domain-steps.ts';
 import { mailCreditNote } from './credit-note-effects.ts';
 import { recordRefund, type RefundRow } from './refunds.ts';
-import { findOrder, refundPlan, refundView, refuse } from './withdrawal-checks.ts';
+import { domainKept, findOrder, refundPlan, refundView, refuse } from './withdrawal-checks.ts';
 import { mailAcknowledgement, notifyStaffOfWithdrawal } from './withdrawal-mails.ts';
 
 export interface WithdrawalPreview {
@@ -43,9 +46,12 @@ export interface WithdrawalPreview {
 
 export async function previewWithdrawal(
   db: Db | Tx,
-  input: { request: WithdrawalRequest; now: Date; lang: Lang },
+  input: { request: WithdrawalRequest; now: Date; lang: Lang; manualDomains: boolean },
 ): Promise<WithdrawalPreview> {
-  const found = await findOrder(db, input.request, false);
+  const found = await findOrder(db, input.request, {
+    lock: false,
+    manualDomains: input.manualDomains,
+  });
   refuse(found, input.now, input.lang);
   return {
     orderId: found.order.id,
@@ -75,11 +81,20 @@ export async function withdraw(
     lang: Lang;
     mailer?: Mailer | undefined;
     bank: BankDetails;
+    /** No registrar connected (REGISTRAR=none): staff register paid domains by hand. */
+    manualDomains: boolean;
   },
 ): Promise<{ answer: WithdrawalAnswer; refund: RefundRow | null }> {
-  const { request, now, lang } = input;
-  const found = await findOrder(tx, request, true);
+  const { request, now, lang, manualDomains } = input;
+  const found = await findOrder(tx, request, { lock: true, manualDomains });
   refuse(found, now, lang);
+  // A domain the registrar has not been asked for is cancelled, so it is refunded; one registered
+  // or under way stays (D42C-1). Should a server have just sent it, the cancellation leaves it
+  // and the refund reads the domain again.
+  if (found.domain && !domainKept(found)) {
+    await cancelOrderDomains(tx, found.order.id);
+    found.domain = await orderDomainState(tx, found.order.id, manualDomains);
+  }
   const plan = refundPlan(found, now);
   let credit: { creditNote: CreditNoteRow; invoice: InvoiceRow } | null = null;
   if (plan.length > 0)

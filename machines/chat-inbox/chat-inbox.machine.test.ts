@@ -1,62 +1,25 @@
 // The staff inbox chart, one region at a time (model-based): every transition of the list and
 // its stream, of the availability switch and of the open conversation, with every call answered
 // by a controlled fake. The other regions stay in their first state (their calls never answer),
-// so each model stays small. What each step must show is written out by hand.
+// so each model stays small. What each step must show is written out by hand. The models are
+// tests/paths/models/chat-inbox.ts, the ones `npm run paths -- chatInbox` prints.
 
 import { describe, expect } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
-import type { ChatMessage, InboxConversation } from '#domain/chat.schema.ts';
-import { controlledCalls } from '#tests/helpers/controlled-promise.ts';
+import { createActor } from 'xstate';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import type { InboxEvent, ReplyResult } from './chat-inbox.actors.ts';
-import { chatInboxMachine } from './chat-inbox.machine.ts';
-
-const ANN: InboxConversation = {
-  id: 'c-ann',
-  name: 'Ann',
-  email: 'ann@example.nl',
-  status: 'open',
-  lastMessageAt: '2026-03-10T09:00:00.000Z',
-  unread: 1,
-};
-const BAS: InboxConversation = {
-  id: 'c-bas',
-  name: 'Bas',
-  email: 'bas@example.nl',
-  status: 'open',
-  lastMessageAt: '2026-03-10T10:00:00.000Z',
-  unread: 1,
-};
-const message = (id: number, body: string, author: 'visitor' | 'staff' = 'visitor') =>
-  ({ id, author, body, createdAt: '2026-03-10T10:00:00.000Z' }) as ChatMessage;
-const HELLO = message(1, 'Hello');
-const FROM_ANN = message(2, 'Are you there?');
-const FROM_BAS = message(3, 'Hi, a question');
-const REPLY = message(4, 'Yes, how can I help?', 'staff');
-
-/** A fake of every call; each answers only when the driver says so. */
-function fakes() {
-  const fake = controlledCalls();
-  const chimes: number[] = [];
-  const listening: string[] = [];
-  const machine = chatInboxMachine.provide({
-    actors: {
-      loadInbox: fake.logic<InboxConversation[]>('loadInbox'),
-      loadThread: fake.logic<ChatMessage[], { id: string }>('loadThread'),
-      postReply: fake.logic<ReplyResult, { id: string; body: string; key: string }>('postReply'),
-      closeConversation: fake.logic<void, { id: string }>('closeConversation'),
-      loadAvailability: fake.logic<boolean>('loadAvailability'),
-      saveAvailability: fake.logic<boolean, { available: boolean }>('saveAvailability'),
-      listen: fromCallback<InboxEvent>(() => {
-        listening.push('start');
-        return () => void listening.push('stop');
-      }),
-    },
-    actions: { chime: () => void chimes.push(1) },
-  });
-  return { machine, ...fake, chimes, listening };
-}
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import {
+  ANN,
+  availabilityModel,
+  fakes,
+  HELLO,
+  listModel,
+  REPLY,
+  threadModel,
+  type AvailabilityEvent,
+  type ListEvent,
+  type ThreadEvent,
+} from '#tests/paths/models/chat-inbox.ts';
 
 /** A running inbox with fake calls; each region's driver is built on it. */
 function startInbox() {
@@ -70,41 +33,9 @@ function startInbox() {
   };
 }
 
-/** The machine the models explore: every call pending forever, no sound. */
-const modelMachine = fakes().machine;
-
 describe('inbox list and stream (model-based)', () => {
-  type Event =
-    | Extract<InboxEvent, { type: string }>
-    | { type: 'user.retry' }
-    | { type: 'user.toggleSound' }
-    | { type: 'xstate.done.actor.loadInbox'; output: InboxConversation[] }
-    | { type: 'xstate.error.actor.loadInbox'; error: string };
-  const samples = {
-    'xstate.done.actor.loadInbox': [{ output: [ANN] }],
-    'xstate.error.actor.loadInbox': [{ error: 'offline' }],
-    'user.retry': [{}],
-    'user.toggleSound': [{}],
-    'stream.lost': [{}],
-    'stream.open': [{}],
-    'stream.message': [
-      { conversation: { ...ANN, lastMessageAt: '2026-03-10T11:00:00.000Z' }, message: FROM_ANN },
-      { conversation: BAS, message: FROM_BAS },
-    ],
-    'stream.closed': [{ conversation: { ...ANN, status: 'closed' } }],
-  } satisfies EventSamples<Event>;
-  const model = createModel<typeof modelMachine, Event>({
-    machine: modelMachine,
-    events: samples,
-    serializeState: (s) =>
-      JSON.stringify({
-        inbox: (s.value as { inbox: unknown }).inbox,
-        list: s.context.conversations,
-        announced: s.context.announced,
-        soundOn: s.context.soundOn,
-      }),
-    limit: 5000,
-  });
+  type Event = ListEvent;
+  const model = listModel;
 
   function start() {
     const inbox = startInbox();
@@ -172,30 +103,8 @@ describe('inbox list and stream (model-based)', () => {
 });
 
 describe('availability switch (model-based)', () => {
-  type Event =
-    | { type: 'user.retry' }
-    | { type: 'user.setAvailable'; available: boolean }
-    | { type: 'xstate.done.actor.loadAvailability'; output: boolean }
-    | { type: 'xstate.error.actor.loadAvailability'; error: string }
-    | { type: 'xstate.done.actor.saveAvailability'; output: boolean }
-    | { type: 'xstate.error.actor.saveAvailability'; error: string };
-  const samples = {
-    'user.retry': [{}],
-    'user.setAvailable': [{ available: false }],
-    'xstate.done.actor.loadAvailability': [{ output: true }],
-    'xstate.error.actor.loadAvailability': [{ error: 'offline' }],
-    'xstate.done.actor.saveAvailability': [{ output: false }],
-    'xstate.error.actor.saveAvailability': [{ error: 'offline' }],
-  } satisfies EventSamples<Event>;
-  const model = createModel<typeof modelMachine, Event>({
-    machine: modelMachine,
-    events: samples,
-    serializeState: (s) =>
-      JSON.stringify({
-        availability: (s.value as { availability: unknown }).availability,
-        available: s.context.available,
-      }),
-  });
+  type Event = AvailabilityEvent;
+  const model = availabilityModel;
 
   function start() {
     const inbox = startInbox();
@@ -241,46 +150,8 @@ describe('availability switch (model-based)', () => {
 });
 
 describe('the open conversation (model-based)', () => {
-  type Event =
-    | { type: 'user.select'; id: string }
-    | { type: 'user.change'; value: string }
-    | { type: 'user.send' }
-    | { type: 'user.closeConversation' }
-    | { type: 'xstate.done.actor.loadThread'; output: ChatMessage[] }
-    | { type: 'xstate.error.actor.loadThread'; error: string }
-    | { type: 'xstate.done.actor.postReply'; output: ReplyResult }
-    | { type: 'xstate.error.actor.postReply'; error: string }
-    | { type: 'xstate.done.actor.closeConversation'; output: undefined }
-    | { type: 'xstate.error.actor.closeConversation'; error: string };
-  const samples = {
-    'user.select': [{ id: ANN.id }],
-    'user.change': [{ value: 'Yes, how can I help?' }, { value: '   ' }],
-    'user.send': [{}],
-    'user.closeConversation': [{}],
-    'xstate.done.actor.loadThread': [{ output: [HELLO] }],
-    'xstate.error.actor.loadThread': [{ error: 'offline' }],
-    'xstate.done.actor.postReply': [
-      { output: { ok: true, message: REPLY } },
-      { output: { ok: false, closed: true } },
-    ],
-    'xstate.error.actor.postReply': [{ error: 'offline' }],
-    'xstate.done.actor.closeConversation': [{ output: undefined }],
-    'xstate.error.actor.closeConversation': [{ error: 'offline' }],
-  } satisfies EventSamples<Event>;
-  const model = createModel<typeof modelMachine, Event>({
-    machine: modelMachine,
-    events: samples,
-    // The reply's key is random: only whether there is one counts.
-    serializeState: (s) =>
-      JSON.stringify({
-        thread: (s.value as { thread: unknown }).thread,
-        selectedId: s.context.selectedId,
-        messages: s.context.messages.map((m) => m.id),
-        draft: s.context.draft,
-        hasKey: s.context.replyKey !== null,
-      }),
-    limit: 5000,
-  });
+  type Event = ThreadEvent;
+  const model = threadModel;
 
   function start() {
     const inbox = startInbox();

@@ -16,6 +16,11 @@ import {
 } from './checkout.actors.ts';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput } from './checkout.types.ts';
 
+/** The fields of "Ordering as a business?". */
+export const BUSINESS_FIELDS = ['company', 'kvk', 'vat'] as const;
+const isBusinessField = (field: CheckoutField) =>
+  (BUSINESS_FIELDS as readonly string[]).includes(field);
+
 type FieldEvent = Extract<CheckoutEvent, { type: 'user.changeField' | 'user.blurField' }>;
 
 const STORE_FIELD = [
@@ -79,9 +84,13 @@ export const checkoutMachine = setup({
     isAccountField: ({ event }) =>
       (event.type === 'user.changeField' || event.type === 'user.blurField') &&
       event.field === 'email',
-    isDetailsField: ({ event }) =>
+    isDetailsField: ({ context, event }) =>
       (event.type === 'user.changeField' || event.type === 'user.blurField') &&
-      event.field !== 'email',
+      event.field !== 'email' &&
+      // The business fields are there only for a business order.
+      (context.business || !isBusinessField(event.field)),
+    changesBusiness: ({ context, event }) =>
+      event.type === 'user.toggleBusiness' && event.checked !== context.business,
     isEmailValid: ({ context }) => v.safeParse(accountEmailSchema, context.form.email).success,
     isExisting: (_, params: { result: AccountLookup }) => params.result === 'exists',
     /** The address has an account, and it is the one signed in here: it orders as itself. */
@@ -127,6 +136,12 @@ export const checkoutMachine = setup({
     /** "An existing account clears the form" (SPEC section 8). */
     clearForm: assign({ form: () => ({ ...EMPTY_CHECKOUT_FORM }), errors: {} }),
     markStep2Visited: assign({ step2Visited: true }),
+    /** A consumer again: the business fields' messages go with the fields. */
+    toggleBusiness: assign(({ context }, params: { checked: boolean }) => {
+      const errors = { ...context.errors };
+      if (!params.checked) for (const field of BUSINESS_FIELDS) delete errors[field];
+      return { business: params.checked, errors };
+    }),
     persistForm: ({ context }) => writeSavedCheckoutForm(context.form),
     persistStep: (_, params: { step: 'account' | 'details' }) =>
       writeSavedCheckoutStep(params.step),
@@ -140,6 +155,7 @@ export const checkoutMachine = setup({
     smartLeadFormAnswers: input.smartLeadFormAnswers ?? null,
     signedInEmail: null,
     startNow: false,
+    business: false,
   }),
   initial: 'account',
   states: {
@@ -252,6 +268,14 @@ export const checkoutMachine = setup({
             { type: 'checkField', params: { field: 'tos' } },
             'persistForm',
           ],
+        },
+        // Issue 43: "Ordering as a business?"; the summary's quote follows (checkout.selectors.ts).
+        'user.toggleBusiness': {
+          guard: 'changesBusiness',
+          actions: {
+            type: 'toggleBusiness',
+            params: ({ event }) => ({ checked: (event as { checked: boolean }).checked }),
+          },
         },
         // Issue 42: the consumer's own request to start within the withdrawal period.
         'user.toggleStartNow': {

@@ -1,10 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { optionByProductId, CATALOGUE, CONSULTATION_PRODUCT_ID } from '#domain/catalogue.ts';
 import {
+  checkFormField,
   checkoutBlockers,
   ordersAsSignedIn,
+  type CheckoutForm,
   type CheckoutRequestInput,
 } from '#domain/checkout.schema.ts';
+import { checkVatNumber } from '#domain/vat-number.ts';
 import { planDataDomainOf } from '#domain/domain-step.ts';
 import type { Lang } from '#domain/language.ts';
 import { SMART_ANSWER_SOURCES, type SmartAnswerSource } from '#domain/smart-answers.ts';
@@ -42,9 +45,32 @@ export function selectSmartAnswerSources(snapshot: CheckoutSnapshot): SmartAnswe
   return record ? SMART_ANSWER_SOURCES.filter((source) => record[source] !== undefined) : [];
 }
 
+/** The form as ordered: without the business fields unless "Ordering as a business?" is on. */
+export function selectOrderForm(snapshot: {
+  context: Pick<CheckoutContext, 'form' | 'business'>;
+}): CheckoutForm {
+  const { form, business } = snapshot.context;
+  return business ? form : { ...form, company: '', kvk: '', vat: '' };
+}
+
+/**
+ * Who orders, as the server's quote takes it (API.md section 11 `customer`): the country, and a
+ * business's VAT number once it is well-formed (a number still being typed changes nothing).
+ */
+export function selectQuoteCustomer(snapshot: {
+  context: Pick<CheckoutContext, 'form' | 'business'>;
+}): { country: 'NL' | 'BE'; vat?: string } {
+  const { form, business } = snapshot.context;
+  const country = form.country === 'BE' ? 'BE' : 'NL';
+  // As the field checks it (the server's own rule), then split as the server's VAT check does.
+  const wellFormed = business && form.vat.trim() !== '' && checkFormField(form, 'vat') === null;
+  const vat = wellFormed ? checkVatNumber(form.vat) : { ok: false as const };
+  return vat.ok ? { country, vat: vat.vat } : { country };
+}
+
 export function selectBlockers(snapshot: CheckoutSnapshot): string[] {
-  const { form, step2Visited, signedInEmail } = snapshot.context;
-  return checkoutBlockers(form, step2Visited, signedInEmail);
+  const { step2Visited, signedInEmail } = snapshot.context;
+  return checkoutBlockers(selectOrderForm(snapshot), step2Visited, signedInEmail);
 }
 
 /** The signed-in account's email when the order is placed as that account (no password asked), else null. */
@@ -66,7 +92,7 @@ export function buildCheckoutRequest(
 ): CheckoutRequestInput {
   const { smartLeadFormAnswers } = snapshot.context;
   // The signed-in account keeps its password: none is sent.
-  const { password, authCode, ...rest } = snapshot.context.form;
+  const { password, authCode, ...rest } = selectOrderForm(snapshot);
   const form = selectOrdersAsSignedIn(snapshot) ? rest : { ...rest, password };
   const products = order.plans.flatMap((id) => {
     const option = CATALOGUE.find((o) => o.id === id);
@@ -92,6 +118,8 @@ export function buildCheckoutRequest(
 }
 
 /** The start-now box is for consumers only: an order without a KvK and without a VAT number. */
-export function selectOffersStartNow(snapshot: { context: Pick<CheckoutContext, 'form'> }) {
-  return isConsumerOrder(snapshot.context.form);
+export function selectOffersStartNow(snapshot: {
+  context: Pick<CheckoutContext, 'form' | 'business'>;
+}) {
+  return isConsumerOrder(selectOrderForm(snapshot));
 }

@@ -25,12 +25,18 @@ export interface CheckoutContext {
    * section 10 `startNow`): never pre-ticked, never kept between visits.
    */
   startNow: boolean;
+  /**
+   * "Ordering as a business?" (issue 43): shows company, KvK and VAT number and sends them;
+   * never pre-set, never kept between visits. Off, the order is a consumer's.
+   */
+  business: boolean;
 }
 
 export type CheckoutEvent =
   | { type: 'user.changeField'; field: Exclude<CheckoutField, 'tos'>; value: string }
   | { type: 'user.toggleTerms'; checked: boolean }
   | { type: 'user.toggleStartNow'; checked: boolean }
+  | { type: 'user.toggleBusiness'; checked: boolean }
   | { type: 'user.blurField'; field: CheckoutField }
   | { type: 'user.checkEmail' }
   | { type: 'user.selectTab'; tab: CheckoutTab };

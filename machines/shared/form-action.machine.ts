@@ -17,6 +17,12 @@ import type { ApiResult } from './api-client.ts';
  * answer to `editing.failed`. `done` can be closed again (`user.close`), which clears the form, or
  * edited again (`user.change`), which starts a new edit.
  * Flows that start open (a page that is only this form) are created with `startsOpen`.
+ *
+ * A flow whose send must happen once however often it is retried is created with `idempotencyKey`
+ * (a maker of keys): the key, `values.key`, belongs to one intended send. It is made when the
+ * form opens and again whenever its content changes (a new intent), kept when the send failed or
+ * was refused (a retry after a dropped answer or a time-out repeats the same send, so the server
+ * answers it once), and replaced after success (the next send is another one).
  */
 
 export type FieldErrors = Record<string, string>;
@@ -68,8 +74,11 @@ export function createFormActionMachine(options: {
   /** message keys per field, {} when the form may be sent */
   validate?: (values: Record<string, string>) => FieldErrors;
   startsOpen?: boolean;
+  /** makes the Idempotency-Key kept in `values.key` (see above; not for `startsOpen` flows) */
+  idempotencyKey?: () => string;
 }) {
   const validate = options.validate ?? (() => ({}));
+  const makeKey = options.idempotencyKey;
   /** A change that starts an edit: the messages of the last one go, the value is kept. */
   const NEW_EDIT = {
     target: 'editing',
@@ -82,6 +91,7 @@ export function createFormActionMachine(options: {
           return { field: change.field, value: change.value };
         },
       },
+      'newKey',
     ],
   } as const;
   const closed = { fieldErrors: {}, refusal: null } as const;
@@ -107,6 +117,10 @@ export function createFormActionMachine(options: {
       storeValue: assign(({ context }, params: { field: string; value: string }) => ({
         values: { ...context.values, [params.field]: params.value },
       })),
+      /** A new intended send: a new Idempotency-Key (only for flows made with one). */
+      newKey: assign(({ context }) =>
+        makeKey ? { values: { ...context.values, key: makeKey() } } : {},
+      ),
       storeFieldErrors: assign(({ context }) => ({ fieldErrors: validate(context.values) })),
       clearMessages: assign(closed),
       storeServerFields: assign((_, params: { result: ApiResult<TData> }) => ({
@@ -146,7 +160,7 @@ export function createFormActionMachine(options: {
     states: {
       idle: {
         on: {
-          'user.open': { target: 'editing', actions: 'clearMessages' },
+          'user.open': { target: 'editing', actions: ['clearMessages', 'newKey'] },
           // Typing into a form that is always shown (a ticket reply) opens it.
           'user.change': NEW_EDIT,
         },
@@ -155,10 +169,13 @@ export function createFormActionMachine(options: {
         initial: 'clean',
         on: {
           'user.change': {
-            actions: {
-              type: 'storeValue',
-              params: ({ event }) => ({ field: event.field, value: event.value }),
-            },
+            actions: [
+              {
+                type: 'storeValue',
+                params: ({ event }) => ({ field: event.field, value: event.value }),
+              },
+              'newKey',
+            ],
           },
           'user.submit': [
             { guard: 'isValid', target: 'sending', actions: 'clearMessages' },
@@ -181,6 +198,7 @@ export function createFormActionMachine(options: {
               target: 'done',
               actions: [
                 { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+                'newKey',
                 {
                   type: 'notifyDone',
                   params: ({ event }) => ({ result: event.output.ok ? event.output.data : null }),

@@ -50,7 +50,9 @@ export const staffBookingCancelMachine = createFormActionMachine({
 /**
  * Credit an invoice (issue 42; values: number, reason, line, amount): `line` empty credits
  * everything not yet credited; a line number (1-based, as shown) with an amount in euros credits
- * that much of that line. One Idempotency-Key per action, so a retry issues one credit note.
+ * that much of that line. The Idempotency-Key (`values.key`) belongs to one intended credit: made
+ * when the form opens or its content changes, the same when a send that got no answer is sent
+ * again (so the server issues one credit note), a new one after success.
  */
 export function creditRequestOf(values: Record<string, string>) {
   const line = (values.line ?? '').trim();
@@ -68,6 +70,7 @@ export const invoiceCreditMachine = createFormActionMachine({
       json: creditRequestOf(values),
       idempotencyKey: values.key || newIdempotencyKey(),
     }),
+  idempotencyKey: newIdempotencyKey,
   validate: (values) => {
     const errors = fieldErrorsOf(creditRequestSchema, { reason: values.reason });
     const line = (values.line ?? '').trim();

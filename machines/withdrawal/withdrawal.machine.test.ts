@@ -1,85 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { createModel, type Driver, type EventSamples } from '#tests/helpers/model-testing.ts';
-import type { PreviewResult, WithdrawResult } from './withdrawal.actors.ts';
-import { withdrawalMachine, type WithdrawalEvent } from './withdrawal.machine.ts';
+import type { Driver } from '#tests/helpers/model-testing.ts';
+import { ANSWER, model, PREVIEW, type ModelEvent } from '#tests/paths/models/withdrawal.ts';
+import { withdrawalMachine } from './withdrawal.machine.ts';
 
 // The withdrawal function's chart walked as a model (issue 42): every transition taken, and after
 // each step what the page shows holds: the refund exactly while confirming, the answer exactly
 // when done, a refusal's message only in `form.refused`, one Idempotency-Key from the preview to
-// the end (a retried confirm never withdraws twice).
-
-type ModelEvent =
-  | WithdrawalEvent
-  | { type: 'xstate.done.actor.signedIn'; output: { name: string; email: string } }
-  | { type: 'xstate.done.actor.preview'; output: PreviewResult }
-  | { type: 'xstate.error.actor.preview'; error: string }
-  | { type: 'xstate.done.actor.withdraw'; output: WithdrawResult }
-  | { type: 'xstate.error.actor.withdraw'; error: string };
-
-const PREVIEW = {
-  orderId: '6f1c2b8e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
-  invoiceNumber: '2026-0001',
-  orderedOn: '2026-03-02',
-  lastDay: '2026-03-16',
-  refund: { amount: 3630, invoiceTotal: 5445, lines: [], paid: true },
-};
-const ANSWER = {
-  id: 'w1',
-  orderId: PREVIEW.orderId,
-  receivedAt: '2026-03-05T09:15:00.000Z',
-  refund: 3630,
-  creditNoteNumber: 'CN-2026-0001',
-};
-
-const samples = {
-  'user.start': [{}],
-  'user.change': [
-    { field: 'name', value: 'Anna' },
-    { field: 'email', value: 'anna@example.nl' },
-    { field: 'order', value: '2026-0001' },
-    { field: 'order', value: 'nope' },
-  ],
-  'user.continue': [{}],
-  'user.back': [{}],
-  'user.confirm': [{}],
-  'xstate.done.actor.signedIn': [{ output: { name: 'Anna', email: 'anna@example.nl' } }],
-  'xstate.done.actor.preview': [
-    { output: { ok: true, preview: PREVIEW } },
-    { output: { ok: false, fields: { email: 'form.validation.invalidEmail' } } },
-    { output: { ok: false, message: 'The 14-day withdrawal period of this order is over.' } },
-    { output: { ok: false } },
-  ],
-  'xstate.error.actor.preview': [{ error: 'network' }],
-  'xstate.done.actor.withdraw': [
-    { output: { ok: true, answer: ANSWER } },
-    { output: { ok: false, message: 'You have already withdrawn from this order.' } },
-    { output: { ok: false } },
-  ],
-  'xstate.error.actor.withdraw': [{ error: 'network' }],
-} satisfies EventSamples<ModelEvent>;
-
-const never = () => new Promise<never>(() => {});
-const fake = withdrawalMachine.provide({
-  actors: {
-    signedIn: fromPromise(never) as never,
-    preview: fromPromise(never) as never,
-    withdraw: fromPromise(never) as never,
-  },
-});
-const model = createModel<typeof fake, ModelEvent>({
-  machine: fake,
-  input: { lang: 'en' },
-  events: samples,
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      filled: [s.context.name !== '', s.context.email !== '', s.context.order],
-      errors: Object.keys(s.context.fieldErrors).sort(),
-      refusal: s.context.refusal !== null,
-    }),
-});
+// the end (a retried confirm never withdraws twice). Its model is tests/paths/models/withdrawal.ts,
+// the one `npm run paths -- withdrawal` prints.
 
 const flush = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();

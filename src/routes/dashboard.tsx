@@ -24,6 +24,7 @@ const TABS = [
   { to: '/dashboard', id: 'dashboard.nav.overview' },
   { to: '/dashboard/orders', id: 'dashboard.nav.orders' },
   { to: '/dashboard/invoices', id: 'dashboard.nav.invoices' },
+  { to: '/dashboard/refunds', id: 'dashboard.nav.refunds' },
   { to: '/dashboard/subscriptions', id: 'dashboard.nav.subscriptions' },
   { to: '/dashboard/domains', id: 'dashboard.nav.domains' },
   { to: '/dashboard/coupons', id: 'dashboard.nav.coupons' },

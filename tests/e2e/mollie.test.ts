@@ -1,13 +1,18 @@
 // The money path with Mollie in the browser: a server of its own that talks to the fake Mollie
-// API on 127.0.0.1; the browser's visit to Mollie's checkout page is answered by the test.
+// API on 127.0.0.1; the browser's visit to Mollie's checkout page is answered by the test. Then
+// issue 42's "done when": a consumer withdraws from an order paid through Mollie in the browser,
+// in Dutch and in English: the acknowledgement and the credit note (with its PDF) are mailed, the
+// Mollie refund is created for the credit note's amount, the order's subscriptions end.
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { expected404, launchBrowser, watchedPage } from '../helpers/browser.ts';
 import { checkoutBody } from '../helpers/checkout-body.ts';
 import { FAKE_MOLLIE_KEY, startFakeMollie } from '../helpers/fake-mollie.ts';
 import { freePort, startBuiltServer, type RunningServer } from '../helpers/server-process.ts';
+import { withdrawInBrowser } from '../helpers/withdraw-steps.ts';
 
 const t = nl as Record<string, string>;
 const STAFF = { STAFF_EMAIL: 'owner@example.test', STAFF_PASSWORD: 'owner-password-123' };
@@ -169,4 +174,88 @@ describe('paying with Mollie', () => {
       await context.close();
     }
   });
+});
+
+describe('withdrawing from an order paid through Mollie', () => {
+  /** A staff session on this server (the outbox and subscriptions tables are staff's). */
+  async function staffGet(path: string) {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: STAFF.STAFF_EMAIL, password: STAFF.STAFF_PASSWORD }),
+    });
+    const cookie = /(sid=[^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+    const res = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { rows: Array<Record<string, unknown>> };
+  }
+
+  for (const lang of ['nl', 'en'] as const) {
+    it(`mails, refunds at Mollie and ends the subscriptions (${lang})`, async () => {
+      const tr = (lang === 'nl' ? nl : en) as Record<string, string>;
+      const email = `mollie-withdraw-${lang}-${Date.now()}@example.test`;
+      const answer = await fetch(`${server.url}/api/checkout?lang=${lang}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(
+          checkoutBody(email, { company: '', kvk: '', lang, paymentMethod: 'ideal' }),
+        ),
+      });
+      expect(answer.status).toBe(201);
+      const { invoiceNumber, paymentLink } = (await answer.json()) as {
+        invoiceNumber: string;
+        paymentLink: string;
+      };
+      const id = paymentLink.split('/').at(-1)!;
+      mollie.setStatus(id, 'paid');
+      const webhook = await fetch(`${server.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id }).toString(),
+      });
+      expect(webhook.status).toBe(200);
+
+      const { page, context, problems } = await watchedPage(browser, server.url);
+      try {
+        page.setDefaultTimeout(10_000);
+        const done = await withdrawInBrowser(page, tr, {
+          email,
+          invoiceNumber,
+          url: `${server.url}/withdraw?lang=${lang}`,
+        });
+        const creditNote = /CN-\d{4}-\d{4}/.exec(done)![0];
+        expect(problems).toEqual([]);
+
+        // The Mollie refund: for this payment, once, with the refund's own Idempotency-Key.
+        await expect
+          .poll(() => mollie.refundsCreated.filter((r) => r.paymentId === id).length)
+          .toBe(1);
+        const refund = mollie.refundsCreated.find((r) => r.paymentId === id)!;
+        expect(refund.key).toMatch(/^[0-9a-f-]{36}$/);
+        expect(Number((refund.body as { amount: { value: string } }).amount.value)).toBeGreaterThan(
+          0,
+        );
+
+        // The acknowledgement and the credit note with its PDF, in the visitor's language.
+        const mails = (await staffGet(`/api/admin/tables/outbox?q=${encodeURIComponent(email)}`))
+          .rows;
+        const kinds = mails.map((m) => m.kind);
+        expect(kinds).toContain('withdrawal-acknowledgement');
+        const note = mails.find((m) => m.kind === 'credit-note')!;
+        expect(note.lang).toBe(lang);
+        expect(note.attachments).toEqual([
+          { filename: `credit-note-${creditNote}.pdf`, contentType: 'application/pdf' },
+        ]);
+
+        // The order's subscriptions ended at once.
+        const subs = (
+          await staffGet(`/api/admin/tables/subscriptions?q=${encodeURIComponent(email)}`)
+        ).rows;
+        expect(subs.length).toBeGreaterThan(0);
+        expect(subs.map((s) => s.status)).toEqual(subs.map(() => 'ended'));
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

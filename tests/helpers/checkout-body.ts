@@ -48,6 +48,6 @@ export const BELGIAN_PROFILE = {
     state: '',
     country: 'BE',
     kvk: '',
-    vat: 'BE0123456789',
+    vat: 'BE0123456749',
   },
 } as const satisfies AccountProfile;

@@ -18,9 +18,9 @@
 //   the model's (under `serializeState`), runs `assertState`, and records the edge it took.
 // - Coverage: the required edges are the adjacency map's edges (reachable state x sampled event)
 //   whose target serializes differently from the source; self-loops count only with
-//   `countSelfLoops`. `coverage.assertComplete()` fails listing the edges no walk took.
+//   `countSelfLoops`, and `requires` narrows them to some states and events.
+//   `coverage.assertComplete()` fails listing the edges no walk took.
 
-import { appendFileSync } from 'node:fs';
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 
@@ -120,6 +120,12 @@ export interface ModelConfig<TMachine extends AnyStateMachine, TEvent extends Ev
    * function picks (a transition that re-enters its state, such as a reload). Default false.
    */
   countSelfLoops?: boolean | ((snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean);
+  /**
+   * The edges this model must take, by their source state and event (default: all of them). For
+   * a second model of a chart that walks only what the first cannot reach (a visit through a
+   * private link starts elsewhere): the rest of the graph is still there to route through.
+   */
+  requires?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
   /** Maximum states explored before giving up (guards against infinite context). Default 10 000. */
   limit?: number;
   /** The longest covering path (events), when `coveringPaths` is not told. Default 60. */
@@ -133,7 +139,7 @@ export interface Model<TSnapshot, TEvent extends EventObject> {
   serialize: (snapshot: TSnapshot) => string;
   /** Every reachable state (one representative snapshot per serialization). */
   states: TSnapshot[];
-  /** Every required edge (see `countSelfLoops`). */
+  /** Every required edge (see `countSelfLoops` and `requires`). */
   edges: Array<ModelEdge<TSnapshot, TEvent>>;
   /** One shortest path to each reachable state (`getShortestPaths`). */
   shortestPaths: () => Array<ModelPath<TSnapshot, TEvent>>;
@@ -245,33 +251,6 @@ export function pathName(steps: ReadonlyArray<{ event: EventObject; state: unkno
   return name.length <= MAX_PATH_NAME ? name : `${name.slice(0, MAX_PATH_NAME - 1)}…`;
 }
 
-/**
- * With `MODEL_PATHS_DUMP=<file>`, each model's covering paths are appended to that file as one
- * JSON line: how `npm run paths` reads a model still defined inside its test file (it has Vitest
- * collect that file, which builds the model and its paths without walking them).
- */
-function dumpPaths(
-  machine: string,
-  paths: ReadonlyArray<{
-    description: string;
-    steps: ReadonlyArray<{ event: unknown; state: unknown }>;
-  }>,
-): void {
-  const file = typeof process === 'undefined' ? undefined : process.env.MODEL_PATHS_DUMP;
-  if (!file) return;
-  const line = {
-    machine,
-    paths: paths.map((path) => ({
-      name: path.description,
-      steps: path.steps.map((step) => ({
-        event: step.event,
-        state: stateLabel((step.state as { value: unknown }).value),
-      })),
-    })),
-  };
-  appendFileSync(file, `${JSON.stringify(line)}\n`);
-}
-
 function describeEvent(event: EventObject): string {
   const { type, ...payload } = event;
   return Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
@@ -344,11 +323,12 @@ export function createModel<
     }
     outgoing.set(from, list);
   }
-  const { countSelfLoops } = config;
+  const { countSelfLoops, requires } = config;
   const isRequired = (edge: ModelEdge<TSnapshot, TEvent>) =>
-    edge.from !== edge.to ||
-    countSelfLoops === true ||
-    (typeof countSelfLoops === 'function' && countSelfLoops(edge.source, edge.event));
+    (!requires || requires(edge.source, edge.event)) &&
+    (edge.from !== edge.to ||
+      countSelfLoops === true ||
+      (typeof countSelfLoops === 'function' && countSelfLoops(edge.source, edge.event)));
   const edges = allEdges.filter(isRequired);
   const states = Object.values(adjacency).map((v) => v.state);
 
@@ -422,7 +402,6 @@ export function createModel<
         ? { ...path, description: `${path.description} (path ${index + 1})` }
         : path,
     );
-    dumpPaths(machine.id, named);
     return named;
   }
 

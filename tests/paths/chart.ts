@@ -44,22 +44,44 @@ export interface PathsExport {
   machine: string;
   states: string[];
   transitions: ChartTransition[];
-  paths: Array<{ name: string; steps: PathStep[] }>;
+  /** `model`: which of the test's models the path is of, where it walks several. */
+  paths: Array<{ model?: string; name: string; steps: PathStep[] }>;
+}
+
+/** One of a machine's models, where its test walks several (one per region, one per entry). */
+export interface NamedModel {
+  /** What this model walks (`the availability switch`), as its test's `describe` says. */
+  title: string;
+  model: Model<never, never>;
 }
 
 /**
  * One machine as QA sees it: the machine of machines/ (its chart) and the model its model test
  * walks (the generated paths), with what the screen shows in a state where the test knows it.
+ * A test that walks the chart in several models (a parallel machine's regions, a second way in)
+ * gives `models` instead of `model`: together they take every transition of the chart.
  */
-export interface ModelSpec {
+export type ModelSpec = {
   /** The machine as defined in machines/. */
   machine: AnyStateMachine;
-  /** The model (machine with fakes, sample events, `maxSteps`) the model test walks. */
-  model: Model<never, never>;
-  /** The test file that walks `model` (`npx vitest run --project unit <test>`). */
+  /** The test file that walks the model(s) (`npx vitest run --project unit <test>`). */
   test: string;
   /** What the screen shows in a state (a heading, a message), where the model test knows it. */
   screen?: (snapshot: never) => string | undefined;
+} & (
+  | {
+      /** The model (machine with fakes, sample events, `maxSteps`) the model test walks. */
+      model: Model<never, never>;
+      models?: never;
+    }
+  | { models: readonly NamedModel[]; model?: never }
+);
+
+/** The models of a spec, each with its title (`undefined` for a spec's one model). */
+export function specModels(
+  spec: Pick<ModelSpec, 'model' | 'models'>,
+): Array<{ title?: string; model: Model<never, never> }> {
+  return spec.models ? [...spec.models] : [{ model: spec.model! }];
 }
 
 const dotted = (node: ChartNode) => node.path.join('.');
@@ -80,21 +102,25 @@ export function chartStates(machine: AnyStateMachine): string[] {
 }
 
 /**
- * The chart transitions of one definition. One on the machine itself (it has no state to start
- * from) is drawn from each top-level state it can fire in: `froms`, else all of them.
+ * The dotted path of a state; the machine itself (the root, which holds the transitions that
+ * fire in whatever state it is in) by its id, as it is drawn around its states.
+ */
+const nodeName = (node: ChartNode, machineId: string) =>
+  node.path.length === 0 ? machineId : dotted(node);
+
+/**
+ * The chart transitions of one definition: from the state that declares it (the machine itself
+ * for one on the root), to each target; a targetless one back to its own state.
  */
 function definitionTriples(
   definition: ChartTransitionDefinition,
-  froms?: readonly string[],
+  machineId: string,
 ): ChartTransition[] {
-  const onRoot = definition.source.path.length === 0;
-  const sources = onRoot
-    ? (froms ?? Object.values(definition.source.states).map(dotted))
-    : [dotted(definition.source)];
-  return sources.flatMap((from) => {
-    const targets = definition.target?.length ? definition.target.map(dotted) : [from];
-    return targets.map((to) => ({ from, event: definition.eventType, to }));
-  });
+  const from = nodeName(definition.source, machineId);
+  const targets = definition.target?.length
+    ? definition.target.map((node) => nodeName(node, machineId))
+    : [from];
+  return targets.map((to) => ({ from, event: definition.eventType, to }));
 }
 
 const tripleKey = (t: ChartTransition) => `${t.from} --${t.event}--> ${t.to}`;
@@ -112,16 +138,25 @@ function unique(list: ChartTransition[]): ChartTransition[] {
 /**
  * Every transition the chart declares: per state, each event (user events, an invoked actor's
  * done/error, a delay) to each target; eventless (`always`) ones under the event `always`. A
- * transition declared on a parent is listed once, from the parent. Guarded branches to the same
- * target count once.
+ * transition declared on a parent is listed once, from the parent, and one declared on the
+ * machine itself once, from the machine (its id): where it is declared, not from each state it
+ * may fire in, since its guard may hold in some of them only. Guarded branches to the same target
+ * count once.
  */
 export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
+  if (chartStates(machine).includes(machine.id))
+    throw new Error(`${machine.id}: a state has the machine's own name`);
   const list: ChartTransition[] = [];
   const collect = (node: ChartNode) => {
     for (const definitions of node.transitions.values())
-      for (const definition of definitions) list.push(...definitionTriples(definition));
+      for (const definition of definitions) list.push(...definitionTriples(definition, machine.id));
     for (const definition of node.always ?? [])
-      list.push(...definitionTriples(definition).map((t) => ({ ...t, event: 'always' as const })));
+      list.push(
+        ...definitionTriples(definition, machine.id).map((t) => ({
+          ...t,
+          event: 'always' as const,
+        })),
+      );
   };
   collect(root(machine));
   walkNodes(root(machine), collect);
@@ -131,19 +166,18 @@ export function chartTransitions(machine: AnyStateMachine): ChartTransition[] {
 /**
  * The chart transitions the model's edges take (the model test's own graph, seen as the chart's
  * transitions): for each edge, the transitions the machine selects for its event in its source.
+ * For a spec with several models, those of all of them.
  */
-export function modelTransitions(spec: Pick<ModelSpec, 'model'>): ChartTransition[] {
-  const { machine } = spec.model;
+export function modelTransitions(spec: Pick<ModelSpec, 'model' | 'models'>): ChartTransition[] {
   const list: ChartTransition[] = [];
-  for (const edge of spec.model.edges as Array<{ source: unknown; event: EventObject }>) {
-    const value = (edge.source as { value: unknown }).value;
-    const topLevel = typeof value === 'string' ? [value] : Object.keys(value as object);
-    const selected = (
-      machine as unknown as {
-        getTransitionData: (s: unknown, e: EventObject) => ChartTransitionDefinition[];
-      }
-    ).getTransitionData(edge.source, edge.event);
-    for (const definition of selected) list.push(...definitionTriples(definition, topLevel));
+  for (const { model } of specModels(spec)) {
+    const machine = model.machine as unknown as {
+      id: string;
+      getTransitionData: (s: unknown, e: EventObject) => ChartTransitionDefinition[];
+    };
+    for (const edge of model.edges as Array<{ source: unknown; event: EventObject }>)
+      for (const definition of machine.getTransitionData(edge.source, edge.event))
+        list.push(...definitionTriples(definition, machine.id));
   }
   return unique(list);
 }
@@ -153,20 +187,26 @@ export function stateOf(snapshot: unknown): string {
   return stateLabel((snapshot as { value: unknown }).value);
 }
 
-/** The generated paths: the model's covering paths, as its model test walks them. */
+/**
+ * The generated paths: the model's covering paths, as its model test walks them; for a spec with
+ * several models, each model's in turn, each path with its model's title.
+ */
 export function generatedPaths(spec: ModelSpec): PathsExport['paths'] {
   const screen = spec.screen as ((s: unknown) => string | undefined) | undefined;
-  return spec.model.coveringPaths().map((path) => ({
-    name: path.description,
-    steps: path.steps.map((step) => {
-      const shows = screen?.(step.state);
-      return {
-        event: step.event as EventObject,
-        state: stateOf(step.state),
-        ...(shows ? { screen: shows } : {}),
-      };
-    }),
-  }));
+  return specModels(spec).flatMap(({ title, model }) =>
+    model.coveringPaths().map((path) => ({
+      ...(title ? { model: title } : {}),
+      name: path.description,
+      steps: path.steps.map((step) => {
+        const shows = screen?.(step.state);
+        return {
+          event: step.event as EventObject,
+          state: stateOf(step.state),
+          ...(shows ? { screen: shows } : {}),
+        };
+      }),
+    })),
+  );
 }
 
 export function exportJson(name: string, spec: ModelSpec): PathsExport {
@@ -177,9 +217,6 @@ export function exportJson(name: string, spec: ModelSpec): PathsExport {
     paths: generatedPaths(spec),
   };
 }
-
-/** The Mermaid id of the state drawn around a parallel machine's regions. */
-const ROOT_ID = 'machine_root';
 
 /** A Mermaid id for a state: its path, `_`-joined (Mermaid ids take no dots). */
 const mermaidId = (path: string) => `${path.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -195,14 +232,19 @@ export function mermaidLabel(event: string): string {
   return event.replace(/[:;{}#]/g, ' ');
 }
 
+/** The Mermaid id of the state drawn around a parallel machine's regions. */
+export const REGIONS_ID = 'machine_root';
+
 /**
  * The chart as a Mermaid `stateDiagram-v2`: compound states nest, `[*] -->` marks each initial
- * state, `--> [*]` each final one; every chart transition is one labelled arrow.
+ * state, `--> [*]` each final one; every chart transition is one labelled arrow. The transitions
+ * declared on the machine itself start from a state of their own beside the others,
+ * `<machine> (any state)` (Mermaid draws an arrow from a state around others to one inside it
+ * poorly); a targetless one loops on it.
  */
 export function toMermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
-  const byPath = new Map<string, ChartNode>();
-  walkNodes(root(machine), (node) => byPath.set(dotted(node), node));
+  const transitions = chartTransitions(machine);
   const declare = (parent: ChartNode, indent: string) => {
     const initial = parent.initial?.target[0];
     if (initial && parent.type !== 'parallel')
@@ -224,11 +266,13 @@ export function toMermaid(machine: AnyStateMachine): string {
   const top = root(machine);
   if (top.type === 'parallel') {
     // Mermaid draws regions (`--`) only inside a state: a parallel machine is one around them.
-    lines.push(`  state "${machine.id}" as ${ROOT_ID} {`);
+    lines.push(`  state "${machine.id}" as ${REGIONS_ID} {`);
     declare(top, '    ');
     lines.push('  }');
   } else declare(top, '  ');
-  for (const t of chartTransitions(machine))
+  if (transitions.some((t) => t.from === machine.id))
+    lines.push(`  state "${machine.id} (any state)" as ${mermaidId(machine.id)}`);
+  for (const t of transitions)
     lines.push(`  ${mermaidId(t.from)} --> ${mermaidId(t.to)}: ${mermaidLabel(t.event)}`);
   return lines.join('\n');
 }

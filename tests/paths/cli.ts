@@ -1,19 +1,15 @@
 // `npm run paths [-- <machine> [--format text|json|mermaid]]` (API.md section 15): the machines
 // of machines/ with their states, transitions and generated paths; one machine's paths as steps
 // a person can follow, or its chart as JSON or Mermaid. Reads tests/paths/registry.ts, the same
-// models the model tests walk.
+// models the model tests walk (tests/paths/models/).
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import {
   chartStates,
   chartTransitions,
   eventLabel,
   exportJson,
   generatedPaths,
+  specModels,
   toMermaid,
   type PathsExport,
 } from './chart.ts';
@@ -27,7 +23,7 @@ export function overview(): string {
     entry.name,
     String(chartStates(entry.machine).length),
     String(chartTransitions(entry.machine).length),
-    entry.spec ? String(entry.spec.model.coveringPaths().length) : '-',
+    String(specModels(entry.spec).reduce((n, { model }) => n + model.coveringPaths().length, 0)),
     entry.test,
   ]);
   const header = ['machine', 'states', 'transitions', 'paths', 'walked by'];
@@ -44,54 +40,10 @@ export function overview(): string {
     'npm run paths -- <machine>                   each path as numbered steps',
     'npm run paths -- <machine> --format json     states, transitions, paths',
     'npm run paths -- <machine> --format mermaid  the chart (stateDiagram-v2)',
-    "'-': the model is still defined in its test file; npm run paths -- <machine> collects it",
-    'from there (slower: Vitest builds it; README, For QA).',
   ].join('\n');
 }
 
 type Paths = PathsExport['paths'];
-
-/**
- * The covering paths of a model still defined inside its test file: Vitest collects that file by
- * running it (`--no-staticParse`: Vitest 5 lists by parsing alone unless told)
- * (building its models and their paths, walking nothing) with `MODEL_PATHS_DUMP` set, and
- * `createModel` writes each model's paths there. One list per model the test builds.
- */
-export function collectFromTest(entry: MachineEntry): Paths[] {
-  const dir = mkdtempSync(join(tmpdir(), 'paths-'));
-  const dump = join(dir, 'paths.jsonl');
-  try {
-    const vitest = join(
-      dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
-      'vitest.mjs',
-    );
-    const run = spawnSync(
-      process.execPath,
-      [vitest, 'list', '--no-staticParse', '--project', 'unit', entry.test],
-      {
-        env: { ...process.env, MODEL_PATHS_DUMP: dump },
-        encoding: 'utf8',
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let text = '';
-    try {
-      text = readFileSync(dump, 'utf8');
-    } catch {
-      throw new Error(`collecting ${entry.test} gave no paths:\n${run.stderr}`);
-    }
-    const wanted = entry.modelId ?? entry.machine.id;
-    const seen = new Set<string>();
-    return text
-      .split('\n')
-      .filter((line) => line !== '' && !seen.has(line) && seen.add(line))
-      .map((line) => JSON.parse(line) as { machine: string; paths: Paths })
-      .filter((model) => model.machine === wanted)
-      .map((model) => model.paths);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function printPaths(paths: Paths, out: string[]): void {
   paths.forEach((path, p) => {
@@ -109,28 +61,26 @@ function printPaths(paths: Paths, out: string[]): void {
   });
 }
 
-/** One machine's paths as numbered steps a person can follow. */
+/**
+ * One machine's paths as numbered steps a person can follow; where its test walks several models
+ * (a parallel machine's regions, a second way in), each model's paths under its title.
+ */
 export function listing(entry: MachineEntry): string {
   const states = chartStates(entry.machine).length;
   const transitions = chartTransitions(entry.machine).length;
-  const head = `${entry.name} (${entry.file}): ${states} states, ${transitions} transitions`;
-  const run = `Run them: npx vitest run --project unit ${entry.test}`;
-  if (entry.spec) {
-    const paths = generatedPaths(entry.spec);
-    const out = [`${head}, ${paths.length} generated paths, walked by ${entry.test}`, run];
-    printPaths(paths, out);
-    return out.join('\n');
-  }
-  const models = collectFromTest(entry);
-  const count = models.reduce((n, paths) => n + paths.length, 0);
+  const paths = generatedPaths(entry.spec);
+  const models = specModels(entry.spec);
   const out = [
-    `${head}, ${count} generated paths, walked by ${entry.test} (its model is defined there)`,
-    run,
+    `${entry.name} (${entry.file}): ${states} states, ${transitions} transitions, ${paths.length} generated paths, walked by ${entry.test}`,
+    `Run them: npx vitest run --project unit ${entry.test}`,
   ];
-  models.forEach((paths, m) => {
-    if (models.length > 1) out.push('', `Model ${m + 1} of ${models.length} in ${entry.test}`);
-    printPaths(paths, out);
-  });
+  if (models.length === 1) printPaths(paths, out);
+  else
+    models.forEach(({ title }, m) => {
+      const own = paths.filter((path) => path.model === title);
+      out.push('', `Model ${m + 1} of ${models.length}: ${title} (${own.length} paths)`);
+      printPaths(own, out);
+    });
   return out.join('\n');
 }
 
@@ -138,20 +88,7 @@ export function render(name: string, format: Format): string {
   const entry = findMachine(name);
   if (!entry) throw new UnknownMachine(name);
   if (format === 'mermaid') return toMermaid(entry.machine);
-  if (format === 'json') {
-    if (!entry.spec)
-      return JSON.stringify(
-        {
-          machine: entry.name,
-          states: chartStates(entry.machine),
-          transitions: chartTransitions(entry.machine),
-          paths: collectFromTest(entry).flat(),
-        },
-        null,
-        2,
-      );
-    return JSON.stringify(exportJson(entry.name, entry.spec), null, 2);
-  }
+  if (format === 'json') return JSON.stringify(exportJson(entry.name, entry.spec), null, 2);
   return listing(entry);
 }
 

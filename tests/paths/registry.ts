@@ -1,18 +1,16 @@
-// Every machine in machines/ (a unit test checks none is missing), the test file that walks its
-// model, and, for a machine whose model is defined in tests/paths/models/, that model: the one
-// definition both its model test and `npm run paths` read.
+// Every machine in machines/ (a unit test checks none is missing) with its model(s) in
+// tests/paths/models/ and the test file that walks them: the one definition both its model test
+// and `npm run paths` read.
 
 import type { AnyStateMachine } from 'xstate';
-import { blueprintMachine } from '#machines/blueprint/blueprint.machine.ts';
-import { chatInboxMachine } from '#machines/chat-inbox/chat-inbox.machine.ts';
-import { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
-import { withdrawalMachine } from '#machines/withdrawal/withdrawal.machine.ts';
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { ModelSpec } from './chart.ts';
 import { spec as accountArea } from './models/account-area.ts';
 import { spec as addressLookup } from './models/address-lookup.ts';
 import { spec as adminTable } from './models/admin-table.ts';
+import { spec as blueprint } from './models/blueprint.ts';
 import { spec as bookingManage } from './models/booking-manage.ts';
+import { spec as chatInbox } from './models/chat-inbox.ts';
+import { spec as checkout } from './models/checkout.ts';
 import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as contactMode } from './models/contact-mode.ts';
@@ -20,6 +18,7 @@ import { spec as copyButton } from './models/copy-button.ts';
 import { spec as couponCode } from './models/coupon-code.ts';
 import { spec as couponList } from './models/coupon-list.ts';
 import { spec as dashboard } from './models/dashboard.ts';
+import { spec as domainCheck } from './models/domain-check.ts';
 import { spec as domainList } from './models/domain-list.ts';
 import { spec as emailConfig } from './models/email-config.ts';
 import { spec as formAction } from './models/form-action.ts';
@@ -32,11 +31,14 @@ import { spec as payButton } from './models/pay-button.ts';
 import { spec as planSelection } from './models/plan-selection.ts';
 import { spec as planner } from './models/planner.ts';
 import { spec as quiz } from './models/quiz.ts';
+import { spec as quote } from './models/quote.ts';
+import { spec as refunds } from './models/refunds.ts';
 import { spec as scheduler } from './models/scheduler.ts';
 import { spec as staffLead } from './models/staff-lead.ts';
 import { spec as storefront } from './models/storefront.ts';
 import { spec as ticketForm } from './models/ticket-form.ts';
 import { spec as twoFactorSetup } from './models/two-factor-setup.ts';
+import { spec as withdrawal } from './models/withdrawal.ts';
 
 export interface MachineEntry {
   /** The machine's id (`createMachine({ id })`); `npm run paths -- <name>`. */
@@ -44,12 +46,10 @@ export interface MachineEntry {
   /** The file in machines/ that defines it. */
   file: string;
   machine: AnyStateMachine;
-  /** The test that walks its model. */
+  /** The test that walks its model(s). */
   test: string;
-  /** Its model, where it is defined in tests/paths/models/ (else only in `test`). */
-  spec?: ModelSpec;
-  /** The id of the machine `test` builds its model on, when not `name`. */
-  modelId?: string;
+  /** Its model(s), defined in tests/paths/models/. */
+  spec: ModelSpec;
 }
 
 const fromSpec = (name: string, file: string, spec: ModelSpec): MachineEntry => ({
@@ -65,42 +65,19 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('accountArea', 'machines/account/account-area.machine.ts', accountArea),
   fromSpec('twoFactorSetup', 'machines/account/two-factor.machine.ts', twoFactorSetup),
   fromSpec('login', 'machines/auth/login.machine.ts', login),
-  {
-    name: 'blueprint',
-    file: 'machines/blueprint/blueprint.machine.ts',
-    machine: blueprintMachine,
-    test: 'src/views/blueprint/blueprint-view.model.test.tsx',
-  },
+  fromSpec('blueprint', 'machines/blueprint/blueprint.machine.ts', blueprint),
   fromSpec('staffLead', 'machines/blueprint/staff-lead.machine.ts', staffLead),
   fromSpec('bookingManage', 'machines/booking-manage/booking-manage.machine.ts', bookingManage),
-  {
-    name: 'chatInbox',
-    file: 'machines/chat-inbox/chat-inbox.machine.ts',
-    machine: chatInboxMachine,
-    test: 'machines/chat-inbox/chat-inbox.machine.test.ts',
-  },
+  fromSpec('chatInbox', 'machines/chat-inbox/chat-inbox.machine.ts', chatInbox),
   fromSpec('domainList', 'machines/domains/domain-list.machine.ts', domainList),
   fromSpec('couponCode', 'machines/coupon-code/coupon-code.machine.ts', couponCode),
   fromSpec('couponList', 'machines/coupons/coupon-list.machine.ts', couponList),
   fromSpec('addressLookup', 'machines/checkout/address-lookup.machine.ts', addressLookup),
-  {
-    name: 'checkout',
-    file: 'machines/checkout/checkout.machine.ts',
-    machine: checkoutMachine,
-    test: 'src/views/checkout/checkout-view.model.test.tsx',
-  },
+  fromSpec('checkout', 'machines/checkout/checkout.machine.ts', checkout),
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),
   fromSpec('contactMode', 'machines/contact-mode/contact-mode.machine.ts', contactMode),
   fromSpec('ticketForm', 'machines/contact-mode/ticket-form.machine.ts', ticketForm),
-  // Its model is tests/paths/models/domain-check.ts, but the agreement check still rejects it:
-  // the chart draws the root's guarded transitions from every state, also where their guard cannot
-  // hold (README, "For QA"); until then `npm run paths` collects its paths from the test.
-  {
-    name: 'domainCheck',
-    file: 'machines/domain-check/domain-check.machine.ts',
-    machine: domainCheckMachine,
-    test: 'src/views/order/domain-step.model.test.tsx',
-  },
+  fromSpec('domainCheck', 'machines/domain-check/domain-check.machine.ts', domainCheck),
   fromSpec('emailConfig', 'machines/email-config/email-config.machine.ts', emailConfig),
   fromSpec('leadForm', 'machines/lead-form/lead-form.machine.ts', leadForm),
   fromSpec('liveChat', 'machines/live-chat/live-chat.machine.ts', liveChat),
@@ -108,6 +85,7 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('planSelection', 'machines/plan-selection/plan-selection.machine.ts', planSelection),
   fromSpec('planner', 'machines/planner/planner.machine.ts', planner),
   fromSpec('quiz', 'machines/quiz/quiz.machine.ts', quiz),
+  fromSpec('quote', 'machines/quote/quote.machine.ts', quote),
   fromSpec(
     'consultationConfirmed',
     'machines/scheduler/consultation-confirmed.machine.ts',
@@ -120,14 +98,10 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('formAction', 'machines/shared/form-action.machine.ts', formAction),
   fromSpec('adminTable', 'machines/staff/admin-table.machine.ts', adminTable),
   fromSpec('dashboard', 'machines/staff/dashboard.machine.ts', dashboard),
+  fromSpec('refunds', 'machines/staff/refunds.machine.ts', refunds),
   fromSpec('storefront', 'machines/storefront/storefront.machine.ts', storefront),
   fromSpec('linkGenerator', 'machines/staff/link-generator.machine.ts', linkGenerator),
-  {
-    name: 'withdrawal',
-    file: 'machines/withdrawal/withdrawal.machine.ts',
-    machine: withdrawalMachine,
-    test: 'machines/withdrawal/withdrawal.machine.test.ts',
-  },
+  fromSpec('withdrawal', 'machines/withdrawal/withdrawal.machine.ts', withdrawal),
 ];
 
 /** The entry of a machine by its name (`planner`) or export name (`plannerMachine`). */

@@ -28,7 +28,8 @@ import { buildCheckoutRequest } from '#machines/checkout/checkout.selectors.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import { createI18nStore } from '../../src/i18n/i18n-store.ts';
-import { OrderSummary } from '../../src/views/order/order-summary.tsx';
+import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
+import { QuotedOrderSummary } from '../../src/views/order/order-summary.tsx';
 import { CheckoutView } from '../../src/views/checkout/checkout-view.tsx';
 import { invoices, orderLines } from '../../api/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -200,7 +201,13 @@ describe('one truth on the money path, for every domain outcome', () => {
         plans.send({ type: 'user.setInterval', interval });
         const orderHtml = renderToStaticMarkup(
           <RawIntlProvider value={intl}>
-            <OrderSummary plans={plans} domain={domain} lang="en" today={TODAY} />
+            <QuotedOrderSummary
+              plans={plans}
+              domain={domain}
+              lang="en"
+              today={TODAY}
+              quoteMachine={localQuoteMachine()}
+            />
           </RawIntlProvider>,
         );
         const orderLinesShown = orderSummaryLines(orderHtml);
@@ -261,6 +268,7 @@ describe('one truth on the money path, for every domain outcome', () => {
               checkout={checkout}
               pay={createActor(payButtonMachine)}
               address={createActor(addressLookupMachine)}
+              quoteMachine={localQuoteMachine()}
             />
           </RawIntlProvider>,
         );

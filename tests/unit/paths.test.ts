@@ -8,20 +8,19 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import {
   chartStates,
-  eventLabel,
   exportJson,
   type PathsExport,
   mermaidId,
   mermaidLabel,
   modelTransitions,
   readMermaidArrows,
+  REGIONS_ID,
+  specModels,
   tripleKey,
 } from '#tests/paths/chart.ts';
 import { main } from '#tests/paths/cli.ts';
 import { DOCS_DIR, docsPages } from '#tests/paths/docs.ts';
 import { MACHINES } from '#tests/paths/registry.ts';
-
-const SPECIFIED = MACHINES.filter((m) => m.spec);
 
 /** `npm run paths -- <name> --format <format>`'s output. */
 function main_(name: string, format: string): string {
@@ -96,9 +95,11 @@ describe.each(MACHINES.map((entry) => [entry.name, entry] as const))(
     it('is the same in JSON and in Mermaid: states (nested) and transitions', () => {
       const json = JSON.parse(main_(name, 'json')) as PathsExport;
       const mermaid = main_(name, 'mermaid');
+      // Not states of the chart: the one drawn around a parallel machine's regions, and the
+      // machine itself, where the transitions it declares start.
       const declared = [...mermaid.matchAll(/state "[^"]*" as (\w+)/g)]
         .map((m) => m[1])
-        .filter((id) => id !== 'machine_root');
+        .filter((id) => id !== REGIONS_ID && id !== mermaidId(entry.machine.id));
       expect(declared).toEqual(json.states.map(mermaidId));
       expect(json.states).toEqual(chartStates(entry.machine));
       expect(readMermaidArrows(mermaid)).toEqual(
@@ -112,10 +113,10 @@ describe.each(MACHINES.map((entry) => [entry.name, entry] as const))(
   },
 );
 
-describe.each(SPECIFIED.map((entry) => [entry.name, entry] as const))(
+describe.each(MACHINES.map((entry) => [entry.name, entry] as const))(
   'the exports of %s',
   (_name, entry) => {
-    const spec = entry.spec!;
+    const { spec } = entry;
     const json = exportJson(entry.name, spec);
 
     it("every transition of the model test's graph is in the JSON, and every JSON transition an event can take is taken", () => {
@@ -130,7 +131,7 @@ describe.each(SPECIFIED.map((entry) => [entry.name, entry] as const))(
     });
 
     it('its paths are the covering paths the model test walks, each step a JSON transition', () => {
-      const walked = spec.model.coveringPaths();
+      const walked = specModels(spec).flatMap(({ model }) => model.coveringPaths());
       expect(json.paths.map((p) => p.name)).toEqual(walked.map((p) => p.description));
       expect(json.paths.map((p) => p.steps.length)).toEqual(walked.map((p) => p.steps.length));
       const events = new Set(json.transitions.map((t) => t.event));
@@ -162,8 +163,9 @@ describe('npm run paths', () => {
     const { code, out } = run();
     expect(code).toBe(0);
     for (const entry of MACHINES)
-      expect(out).toMatch(new RegExp(`^${entry.name} +\\d+ +\\d+ +(\\d+|-) `, 'm'));
+      expect(out).toMatch(new RegExp(`^${entry.name} +\\d+ +\\d+ +\\d+ `, 'm'));
     expect(out).toMatch(/^planner +15 +35 +\d+ +src\/views\/planner\/planner-view\.test\.tsx$/m);
+    expect(out).not.toMatch(/ - /);
   });
 
   it('prints a machine’s paths as numbered steps with the event, its data and the state', () => {
@@ -195,31 +197,28 @@ describe('npm run paths', () => {
     );
   });
 
-  const inTest = MACHINES.find((m) => !m.spec);
-  it.runIf(inTest)(
-    'collects the paths of a model still defined inside its test file from that test',
-    () => {
-      const entry = inTest!;
-      const json = JSON.parse(main_(entry.name, 'json')) as PathsExport;
-      expect(json.paths.length).toBeGreaterThan(0);
-      const events = new Set(json.transitions.map((t) => t.event));
-      const states = new Set(json.states);
-      for (const path of json.paths) {
-        // Named by its steps, as the test is.
-        expect(path.name.startsWith(eventLabel(path.steps[1]!.event))).toBe(true);
-        expect(path.steps[0]!.event).toEqual({ type: 'xstate.init' });
-        for (const step of path.steps.slice(1)) {
-          expect(events).toContain(step.event.type);
-          for (const part of step.state.split(' + ')) expect(states).toContain(part);
-        }
-      }
-      // The listing says where the model lives.
-      expect(main_(entry.name, 'text')).toContain(
-        `walked by ${entry.test} (its model is defined there)`,
-      );
-    },
-    120_000,
-  );
+  it('prints each model of a machine its test walks in several, under its title', () => {
+    const { code, out } = run('chatInbox');
+    expect(code).toBe(0);
+    expect(out).toContain('Model 1 of 3: inbox list and stream (');
+    expect(out).toContain('Model 3 of 3: the open conversation (');
+    const json = JSON.parse(run('chatInbox', '--format', 'json').out) as PathsExport;
+    expect(new Set(json.paths.map((p) => p.model)).size).toBe(3);
+  });
+
+  it('draws a transition declared on the machine itself once, from the machine', () => {
+    const json = JSON.parse(run('domainCheck', '--format', 'json').out) as PathsExport;
+    expect(json.transitions).toContainEqual({
+      from: 'domainCheck',
+      event: 'user.check',
+      to: 'invalid',
+    });
+    // Not from each state: in `available` the name was checked, so it is not invalid.
+    expect(json.transitions.filter((t) => t.from === 'available')).toEqual([]);
+    const mermaid = run('domainCheck', '--format', 'mermaid').out;
+    expect(mermaid).toContain('  state "domainCheck (any state)" as domainCheck\n');
+    expect(mermaid).toContain('  domainCheck --> invalid: user.check');
+  });
 
   it('fails naming the machines there are for an unknown one, or a wrong format', () => {
     const unknown = run('plannr');

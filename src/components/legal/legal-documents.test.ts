@@ -147,4 +147,44 @@ describe('company facts', () => {
         .linkedin,
     ).toBe('https://www.linkedin.com/company/webstudio');
   });
+
+  // Issue 42: the terms say how to withdraw (the button), the 14 days, the exceptions and the
+  // startNow consequence; the privacy policy what a withdrawal keeps. Texts written out here.
+  it.each([
+    [
+      'en',
+      [
+        'Withdraw from contract here',
+        'Confirm withdrawal here',
+        'within 14 days',
+        'A domain name already registered in your name at your request is not refunded',
+        'minus the days already used, pro rata',
+      ],
+    ],
+    [
+      'nl',
+      [
+        'Overeenkomst hier herroepen',
+        'Herroeping hier bevestigen',
+        '14 dagen',
+        'domeinnaam',
+        'naar rato',
+      ],
+    ],
+  ] as const)(
+    '%s: the terms say how to withdraw, until when and what is not refunded',
+    (lang, texts) => {
+      const terms = LEGAL_DOCUMENTS.find((doc) =>
+        doc.sections.some((s) =>
+          s.blocks.some((b) => blockIds(b).includes('legal.terms.termination.withdrawal')),
+        ),
+      )!;
+      const said = terms.sections
+        .flatMap((section) => section.blocks.flatMap(blockIds))
+        .map((id) => catalogues[lang][id] ?? '')
+        .join('\n');
+      for (const text of texts) expect(said, text).toContain(text);
+      expect(catalogues[lang]['legal.privacy.personal.withdrawalData']).toBeTruthy();
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouteContext } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -19,6 +19,7 @@ import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { addressLookupFor } from '#machines/checkout/address-lookup.machine.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
@@ -27,7 +28,7 @@ import { useCouponCode } from '../../views/shared/coupon-code-field.tsx';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
- * `domainChoice` (how the order page's domain step ended, M24; read by the page), `lang`, `coupon`.
+ * `domainChoice` (how the order page's domain step ended, M24; read by the page), `lang`.
  */
 const searchSchema = searchOf({
   plans: textOrList(),
@@ -54,6 +55,7 @@ function Page() {
   const { domain } = search;
   const domainChoice = checkoutDomainChoiceOf(search.domainChoice);
   const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
+  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
 
   return (
     <div className="checkout-page">
@@ -76,6 +78,7 @@ function Page() {
             lang={lang}
             coupon={search.coupon}
             fromStorage={fromStorage}
+            vatHint={vatHint}
           />
         )}
       </SavedStateBody>
@@ -97,6 +100,7 @@ function CheckoutBody(props: {
   lang: 'nl' | 'en';
   coupon: string | undefined;
   fromStorage: boolean;
+  vatHint: VatHint;
 }) {
   const [savedForm, smartLeadFormAnswers, domain, today, savedStep] = useMemo(
     () =>
@@ -132,6 +136,7 @@ function CheckoutBody(props: {
       lang={props.lang}
       today={today}
       coupon={coupon}
+      vatHint={props.vatHint}
       checkout={checkout}
       pay={pay}
       address={address}

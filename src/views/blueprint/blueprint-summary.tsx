@@ -28,7 +28,7 @@ import { planSelectionMachine } from '#machines/plan-selection/plan-selection.ma
 import { readSavedToggles } from '#machines/plan-selection/plan-selection.actors.ts';
 import { DomainStep } from '../order/domain-step.tsx';
 import { PlanBuilder, PriceLabel } from '../order/plan-builder.tsx';
-import { OrderSummary } from '../order/order-summary.tsx';
+import { QuotedOrderSummary } from '../order/order-summary.tsx';
 import { FormField } from '../shared/form-field.tsx';
 import { PagedCards } from '../shared/paged-cards.tsx';
 import type { BlueprintActor } from './blueprint-view.tsx';
@@ -153,7 +153,7 @@ function PlanCard({ actor, lang }: { actor: BlueprintActor; lang: Lang }) {
       </div>
       <PlanBuilder actor={plans} lang={lang} recommendation={text} />
       <DomainStep actor={domain} />
-      <OrderSummary
+      <QuotedOrderSummary
         plans={plans}
         domain={domain}
         lang={lang}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The checkout says which answers go with the order (SPEC section 3, `smartLeadFormAnswers`).
 
+import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ function renderWith(lang: 'en' | 'nl', answers: SmartLeadFormAnswers | null) {
         checkout={checkout}
         pay={createActor(payButtonMachine).start()}
         address={createActor(addressLookupMachine).start()}
+        quoteMachine={localQuoteMachine()}
       />
     </RawIntlProvider>,
   );

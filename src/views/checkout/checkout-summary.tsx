@@ -1,34 +1,39 @@
+import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import type { QuoteResult } from '#domain/totals.ts';
+import { selectQuote } from '#machines/quote/quote.selectors.ts';
+import type { QuoteActor } from '../shared/quote-actor.ts';
 import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
+import { QuoteStatusLine, QuoteVatNote, QuoteVatRow, useQuoteStale } from '../shared/quote-vat.tsx';
 
 /**
  * The checkout's order summary (SPEC 2 screen 11, aside): the same lines and totals as the order
- * page's summary, from the same computeQuote input (domain/domain-step.ts maps the domain step).
+ * page's summary, from the server's quote for the package and who orders (issue 43).
  */
 export function CheckoutSummary({
-  quote,
+  quote: actor,
   lang,
   coupon,
 }: {
-  quote: QuoteResult;
+  quote: QuoteActor;
   lang: Lang;
   /** The discount code field (issue 46), above the totals. */
   coupon?: ReactNode;
 }) {
   const id = useId();
+  const quote = useSelector(actor, selectQuote);
+  const stale = useQuoteStale(actor);
   return (
     <aside className="checkout-summary" aria-labelledby={`${id}-summary`}>
       <h2 id={`${id}-summary`}>
         <FormattedMessage id="checkout.summary.title" />
       </h2>
-      {quote.ok ? (
+      {quote ? (
         <>
           <ul className="checkout-summary__lines">
-            {quote.quote.lines.map((line) => (
+            {quote.lines.map((line) => (
               <li key={line.id}>
                 <span>{line.displayName}</span>
                 <span>
@@ -44,27 +49,21 @@ export function CheckoutSummary({
             ))}
           </ul>
           {coupon}
-          <dl className="checkout-summary__totals">
-            <QuoteSubtotals quote={quote.quote} lang={lang} />
-            <div>
-              <dt>
-                <FormattedMessage
-                  id="order.summary.vat"
-                  values={{ rate: quote.quote.totals.vatRate }}
-                />
-              </dt>
-              <dd>{formatMoney(quote.quote.totals.vat, lang)}</dd>
-            </div>
+          <QuoteStatusLine actor={actor} />
+          <dl
+            className={`checkout-summary__totals${stale ? ' quote-figures--stale' : ''}`}
+            aria-busy={stale}
+          >
+            <QuoteSubtotals quote={quote} lang={lang} />
+            <QuoteVatRow quote={quote} lang={lang} />
             <div className="checkout-summary__due">
               <dt>
                 <FormattedMessage id="order.summary.dueToday" />
               </dt>
-              <dd>{formatMoney(quote.quote.totals.dueToday, lang)}</dd>
+              <dd>{formatMoney(quote.totals.dueToday, lang)}</dd>
             </div>
           </dl>
-          <p className="checkout-summary__note">
-            <FormattedMessage id="order.summary.vatNote" />
-          </p>
+          <QuoteVatNote quote={quote} className="checkout-summary__note" />
         </>
       ) : (
         <p>
@@ -75,5 +74,24 @@ export function CheckoutSummary({
         </p>
       )}
     </aside>
+  );
+}
+
+/**
+ * The amount due by the pay button, where the summary gives way to the form (small screens, step
+ * 2): with the summary's status line, so a figure being updated or not updated says so there too.
+ */
+export function CheckoutPayDue({ quote: actor, lang }: { quote: QuoteActor; lang: Lang }) {
+  const quote = useSelector(actor, selectQuote);
+  const stale = useQuoteStale(actor);
+  if (!quote) return null;
+  return (
+    <div className="checkout-pay__quote">
+      <p className={`checkout-pay__due${stale ? ' quote-figures--stale' : ''}`} aria-busy={stale}>
+        <FormattedMessage id="order.summary.dueToday" />{' '}
+        <strong>{formatMoney(quote.totals.dueToday, lang)}</strong>
+      </p>
+      <QuoteStatusLine actor={actor} />
+    </div>
   );
 }

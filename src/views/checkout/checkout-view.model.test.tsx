@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
 import { EMPTY_CHECKOUT_FORM, type CheckoutRequestInput } from '#domain/checkout.schema.ts';
 import type {
@@ -16,8 +16,10 @@ import type {
   StartCheckoutResult,
 } from '#machines/checkout/checkout.actors.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { selectOffersStartNow } from '#machines/checkout/checkout.selectors.ts';
 import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
 import { BELGIAN_PROFILE } from '#tests/helpers/checkout-body.ts';
+import { localQuoteMachine } from '#tests/helpers/local-quote.ts';
 import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import {
@@ -30,7 +32,8 @@ import {
   addressLookupFor,
   addressLookupMachine,
 } from '#machines/checkout/address-lookup.machine.ts';
-import { model, type ModelEvent } from '#tests/paths/models/checkout.ts';
+import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
+import { detailsModel, model, type ModelEvent } from '#tests/paths/models/checkout.ts';
 
 /** The terms box (the start-now box of issue 42 is a checkbox too). */
 const termsBox = () => screen.getByRole('checkbox', { name: /agree|akkoord/i });
@@ -62,6 +65,7 @@ function renderCheckout(
         checkout={checkout}
         pay={pay}
         address={address}
+        quoteMachine={localQuoteMachine()}
       />
     </RawIntlProvider>,
   );
@@ -82,7 +86,8 @@ function startUi() {
   ).start();
   const pay = createActor(payButtonMachine).start();
   const view = renderCheckout(checkout, pay);
-  const emailInput = () => screen.getByLabelText(text('checkout.fields.email'));
+  const input = (field: 'email' | 'city') =>
+    screen.getByLabelText(text(`checkout.fields.${field}`));
   const tab = (name: 'account' | 'details') =>
     screen.getByRole('tab', {
       name: new RegExp(
@@ -90,8 +95,9 @@ function startUi() {
       ),
     });
   const driver = {
-    'user.changeField': (e) => void fireEvent.change(emailInput(), { target: { value: e.value } }),
-    'user.blurField': () => void fireEvent.blur(emailInput()),
+    'user.changeField': (e) =>
+      void fireEvent.change(input(e.field), { target: { value: e.value } }),
+    'user.blurField': (e) => void fireEvent.blur(input(e.field)),
     'user.checkEmail': () =>
       void fireEvent.click(screen.getByRole('button', { name: text('checkout.account.continue') })),
     'user.selectTab': (e) => void fireEvent.click(tab(e.tab)),
@@ -102,6 +108,12 @@ function startUi() {
     'user.toggleStartNow': (e) => {
       const box = screen.getByRole('checkbox', {
         name: text('checkout.startNow.label'),
+      }) as HTMLInputElement;
+      if (box.checked !== e.checked) fireEvent.click(box);
+    },
+    'user.toggleBusiness': (e) => {
+      const box = screen.getByRole('checkbox', {
+        name: text('checkout.business.toggle'),
       }) as HTMLInputElement;
       if (box.checked !== e.checked) fireEvent.click(box);
     },
@@ -131,6 +143,70 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** What the checkout page must show in each state (both models). */
+function assertCheckout(snapshot: SnapshotFrom<typeof checkoutMachine>) {
+  const onDetails = snapshot.matches('details');
+  expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
+    text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
+  );
+  const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
+  expect(Boolean(badge)).toBe(snapshot.context.step2Visited && snapshot.context.form.email === '');
+  if (onDetails) {
+    // Signed in as the address: no password asked, and the page says why.
+    const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
+    expect(
+      screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) === null,
+    ).toBe(asSignedIn);
+    expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
+    expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
+    // Never ticked by itself; the business fields are there only when it is.
+    const { business } = snapshot.context;
+    expect(screen.getByRole('checkbox', { name: text('checkout.business.toggle') })).toHaveProperty(
+      'checked',
+      business,
+    );
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.vat')}`)) !== null).toBe(
+      business,
+    );
+    // The start-now box (a consumer's order) as the chart has it; the city with its message.
+    const startNowBox = screen.queryByRole('checkbox', { name: text('checkout.startNow.label') });
+    expect(startNowBox !== null).toBe(selectOffersStartNow(snapshot));
+    if (startNowBox) expect(startNowBox).toHaveProperty('checked', snapshot.context.startNow);
+    const city = screen.getByLabelText(text('checkout.fields.city'));
+    expect(city).toHaveProperty('value', snapshot.context.form.city);
+    expect(city.getAttribute('aria-invalid')).toBe(snapshot.context.errors.city ? 'true' : null);
+    // Under the field (described by it), and in the pay button's list of what is missing.
+    if (snapshot.context.errors.city)
+      expect(
+        document.getElementById(city.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe(text(snapshot.context.errors.city));
+    if (snapshot.context.errors.tos)
+      expect(
+        screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
+      ).toBeGreaterThan(0);
+    return;
+  }
+  expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
+    'value',
+    snapshot.context.form.email,
+  );
+  expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
+    snapshot.matches({ account: 'checking' }),
+  );
+  expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
+    snapshot.matches({ account: 'alreadyRegistered' }),
+  );
+  expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
+    snapshot.matches({ account: 'lookupFailed' }),
+  );
+  // The field's message exactly when the chart has one (none after "already registered").
+  const emailError = snapshot.context.errors.email;
+  expect(screen.getByLabelText(text('checkout.fields.email')).getAttribute('aria-invalid')).toBe(
+    emailError ? 'true' : null,
+  );
+  if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
+}
+
 describe('checkout page (model-based, through the real components)', () => {
   it('reaches every leaf state', () => {
     expect(model.unreachableLeafStates()).toEqual([]);
@@ -143,46 +219,7 @@ describe('checkout page (model-based, through the real components)', () => {
         await model.walk(path, {
           start: startUi,
           coverage,
-          assertState: (snapshot) => {
-            const onDetails = snapshot.matches('details');
-            expect(screen.getByRole('tab', { selected: true }).textContent).toContain(
-              text(onDetails ? 'checkout.tabs.details' : 'checkout.tabs.account'),
-            );
-            const badge = screen.queryByRole('img', { name: text('checkout.tabs.warning') });
-            expect(Boolean(badge)).toBe(
-              snapshot.context.step2Visited && snapshot.context.form.email === '',
-            );
-            if (onDetails) {
-              // Signed in as the address: no password asked, and the page says why.
-              const asSignedIn = snapshot.context.signedInEmail === snapshot.context.form.email;
-              expect(
-                screen.queryByLabelText(new RegExp(`^${text('checkout.fields.password')}`)) ===
-                  null,
-              ).toBe(asSignedIn);
-              expect(Boolean(screen.queryByText(/new@example\.test/))).toBe(asSignedIn);
-              expect(termsBox()).toHaveProperty('checked', snapshot.context.form.tos);
-              if (snapshot.context.errors.tos)
-                expect(
-                  screen.getAllByText(text('checkout.validation.tosAgreementRequired')).length,
-                ).toBeGreaterThan(0);
-              return;
-            }
-            expect(screen.getByLabelText(text('checkout.fields.email'))).toHaveProperty(
-              'value',
-              snapshot.context.form.email,
-            );
-            expect(Boolean(screen.queryByText(text('checkout.account.checking')))).toBe(
-              snapshot.matches({ account: 'checking' }),
-            );
-            expect(Boolean(screen.queryByText(text('accountCreation.alreadyRegistered')))).toBe(
-              snapshot.matches({ account: 'alreadyRegistered' }),
-            );
-            expect(Boolean(screen.queryByText(text('form.genericError')))).toBe(
-              snapshot.matches({ account: 'lookupFailed' }),
-            );
-            const emailError = snapshot.context.errors.email;
-            if (emailError) expect(screen.getByText(text(emailError))).toBeTruthy();
-          },
+          assertState: assertCheckout,
         });
         // About 30 gestures rendered in jsdom: seconds on a loaded machine, not milliseconds.
       },
@@ -192,6 +229,10 @@ describe('checkout page (model-based, through the real components)', () => {
   it('takes every transition', () => {
     coverage.assertComplete();
   });
+});
+
+describe("checkout page, the details tab's fields (model-based)", () => {
+  walkEveryTransition(detailsModel, startUi, () => assertCheckout, { timeout: 60_000 });
 });
 
 describe('checkout page journeys', () => {
@@ -486,6 +527,9 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     expect(value('checkout.fields.address1')).toBe('Meir 1');
     expect(value('checkout.fields.postalcode')).toBe('2000');
     expect(value('checkout.fields.city')).toBe('Antwerpen');
+    // The last order's company details are kept, shown once the visitor orders as a business.
+    expect(screen.queryByLabelText(new RegExp(`^${text('checkout.fields.company')}`))).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     expect(value('checkout.fields.company')).toBe('Anna BV');
     fireEvent.click(termsBox());
     fireEvent.click(payButton());
@@ -498,7 +542,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
       city: 'Antwerpen',
       country: 'BE',
       company: 'Anna BV',
-      vat: 'BE0123456789',
+      vat: 'BE0123456749',
       phone: '+32 3 123 45 67',
     });
   });
@@ -551,6 +595,7 @@ describe('checkout page: a signed-in account, field errors as they are typed', (
     });
     expect(screen.queryByText(invalid)).toBeNull();
     // A wrong optional field blocks too: the server would refuse it.
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.business.toggle') }));
     type('checkout.fields.kvk', '1234');
     expect(screen.getByText(text('checkout.pay.blocked'))).toBeTruthy();
     expect(payButton()).toHaveProperty('disabled', true);

@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { computeQuote, type Interval, type QuoteDomain } from '#domain/totals.ts';
+import { checkPlans, type Interval, type QuoteDomain } from '#domain/totals.ts';
+import type { VatHint } from '#domain/vat-hint.ts';
+import type { quoteMachine } from '#machines/quote/quote.machine.ts';
+import { selectQuote, selectQuoteRefusal } from '#machines/quote/quote.selectors.ts';
 import type { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { addressLookupMachine } from '#machines/checkout/address-lookup.machine.ts';
 import {
@@ -19,12 +21,13 @@ import {
 import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutAccountStep } from './checkout-account-step.tsx';
-import { CheckoutSummary } from './checkout-summary.tsx';
+import { CheckoutBusiness, useCheckoutQuote, vatRefusalKey } from './checkout-business.tsx';
 import {
   CouponCodeField,
   useAppliedCoupon,
   type CouponCodeActor,
 } from '../shared/coupon-code-field.tsx';
+import { CheckoutPayDue, CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import { useAfterPointer } from './use-after-pointer.ts';
 import type { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
@@ -52,11 +55,15 @@ export interface CheckoutViewProps {
   pay: PayButtonActor;
   /** Dutch address completion. */
   address: AddressLookupActor;
+  /** The server's VAT for a Dutch consumer (the route's context): the first figures. */
+  vatHint?: VatHint;
+  /** The quote's machine (tests pass one with a fake server). */
+  quoteMachine?: typeof quoteMachine;
 }
 
 /** The checkout page body (SPEC 2 screen 11): renders the two machines and sends them events. */
 export function CheckoutView(props: CheckoutViewProps) {
-  const { plans, interval, domain, lang, today } = props;
+  const { plans, interval, domain, lang } = props;
   const intl = useIntl();
   const id = useId();
   const { checkout, pay, address } = props;
@@ -93,20 +100,20 @@ export function CheckoutView(props: CheckoutViewProps) {
   );
   const answerSourceList = useSmartSourceList(answerSources);
 
-  // A code the server accepted for this order is priced by the same rule (domain/coupons.ts).
-  const applied = useAppliedCoupon(props.coupon);
-  const order = { plans, interval, domain, today, lang };
-  const withCoupon = computeQuote({ ...order, coupon: applied ?? undefined });
-  const quote = withCoupon.ok ? withCoupon : computeQuote(order);
+  const quoteActor = useCheckoutQuote(props);
+  const appliedCoupon = useAppliedCoupon(props.coupon);
+  const shown = useSelector(quoteActor, selectQuote);
+  const vatRefused = useSelector(quoteActor, (s) => vatRefusalKey(selectQuoteRefusal(s, 'vat')));
+  const valid = checkPlans(plans) === null && shown !== null;
 
   const afterPointer = useAfterPointer();
-  const field = (name: TextField) => (
+  const field = (name: TextField, refused?: string | null) => (
     <CheckoutTextField
       key={name}
       name={name}
       inputId={`${id}-${name}`}
       value={form[name]}
-      error={errors[name]}
+      error={errors[name] ?? refused ?? undefined}
       onChange={(value) => checkout.send({ type: 'user.changeField', field: name, value })}
       onBlur={() =>
         afterPointer(() => {
@@ -210,7 +217,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                     interval,
                     domain,
                     lang,
-                    coupon: applied?.code,
+                    coupon: appliedCoupon?.code,
                   }),
                 });
               }}
@@ -271,9 +278,12 @@ export function CheckoutView(props: CheckoutViewProps) {
                 </FormField>
                 {field('phone')}
                 {signedInAs ? null : field('password')}
-                {field('company')}
-                {field('kvk')}
-                {field('vat')}
+                <CheckoutBusiness
+                  checkout={checkout}
+                  quote={quoteActor}
+                  inputId={`${id}-business`}
+                  fields={[field('company'), field('kvk'), field('vat', vatRefused)]}
+                />
                 {domain?.type === 'transfer' ? field('authCode') : null}
               </div>
               <div className="checkout-terms">
@@ -339,14 +349,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                   />
                 </p>
               ) : null}
-              {quote.ok ? (
-                // The summary gives way to the form on small screens: the amount stays by the
-                // button that pays it.
-                <p className="checkout-pay__due">
-                  <FormattedMessage id="order.summary.dueToday" />{' '}
-                  <strong>{formatMoney(quote.quote.totals.dueToday, lang)}</strong>
-                </p>
-              ) : null}
+              <CheckoutPayDue quote={quoteActor} lang={lang} />
               {blockers.length > 0 && !paying ? (
                 <div className="checkout-blockers" id={`${id}-blockers`}>
                   <p>
@@ -364,7 +367,7 @@ export function CheckoutView(props: CheckoutViewProps) {
               <button
                 type="submit"
                 className="button checkout-pay"
-                disabled={paying || blockers.length > 0 || !quote.ok}
+                disabled={paying || blockers.length > 0 || !valid}
                 aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
               >
                 {paying ? (
@@ -384,7 +387,7 @@ export function CheckoutView(props: CheckoutViewProps) {
         </div>
       </div>
       <CheckoutSummary
-        quote={quote}
+        quote={quoteActor}
         lang={lang}
         coupon={
           props.coupon ? <CouponCodeField actor={props.coupon} block="checkout-form" /> : null

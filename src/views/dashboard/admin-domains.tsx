@@ -10,6 +10,7 @@ import { DOMAIN_STATUS_IDS } from '../account/account-domains.tsx';
 import { ActionAlert, useFormAction } from '../shared/form-action.tsx';
 import { LoadFailed } from '../shared/load-failed.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+import { StaffListTable } from './staff-list-table.tsx';
 
 /**
  * Staff: every domain with its order, status and the registrar's last message (API.md section
@@ -33,58 +34,41 @@ export function AdminDomains() {
         />
       ) : null}
       {domains ? (
-        <div className="account__table-wrap" tabIndex={0}>
-          <table className="account__table" aria-busy={snapshot.matches({ ready: 'refreshing' })}>
-            <thead>
-              <tr>
-                {COLUMNS.map((id) => (
-                  <th key={id} scope="col">
-                    <FormattedMessage id={id} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {domains.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS.length}>
-                    <FormattedMessage id="dashboard.tables.empty" />
-                  </td>
-                </tr>
-              ) : (
-                domains.map((d) => (
-                  <tr key={`${d.orderId}-${d.name}`}>
-                    <td data-label={label(COLUMNS[0])}>{d.displayName}</td>
-                    <td data-label={label(COLUMNS[1])}>
-                      <code>{d.orderId.slice(0, 8)}</code> {d.email}
-                    </td>
-                    <td data-label={label(COLUMNS[2])}>
-                      <FormattedMessage id={DOMAIN_STATUS_IDS[d.status]} />
-                    </td>
-                    <td data-label={label(COLUMNS[3])}>
-                      {d.expiresOn ? formatDate(d.expiresOn, lang, 'short') : '—'}
-                    </td>
-                    <td data-label={label(COLUMNS[4])}>
-                      {d.manual && d.status !== 'active' ? (
-                        <FormattedMessage
-                          id={`dashboard.domains.manual.${d.kind}`}
-                          values={{ domain: d.displayName }}
-                        />
-                      ) : (
-                        (d.lastMessage ?? '—')
-                      )}
-                    </td>
-                    <td data-label={label(COLUMNS[5])}>
-                      {d.canRetry && !d.manual ? (
-                        <RetryButton name={d.name} lang={lang} onChanged={changed} />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <StaffListTable
+          columns={COLUMNS}
+          busy={snapshot.matches({ ready: 'refreshing' })}
+          empty={domains.length === 0}
+        >
+          {domains.map((d) => (
+            <tr key={`${d.orderId}-${d.name}`}>
+              <td data-label={label(COLUMNS[0])}>{d.displayName}</td>
+              <td data-label={label(COLUMNS[1])}>
+                <code>{d.orderId.slice(0, 8)}</code> {d.email}
+              </td>
+              <td data-label={label(COLUMNS[2])}>
+                <FormattedMessage id={DOMAIN_STATUS_IDS[d.status]} />
+              </td>
+              <td data-label={label(COLUMNS[3])}>
+                {d.expiresOn ? formatDate(d.expiresOn, lang, 'short') : '—'}
+              </td>
+              <td data-label={label(COLUMNS[4])}>
+                {d.manual && d.status !== 'active' ? (
+                  <FormattedMessage
+                    id={`dashboard.domains.manual.${d.kind}`}
+                    values={{ domain: d.displayName }}
+                  />
+                ) : (
+                  (d.lastMessage ?? '—')
+                )}
+              </td>
+              <td data-label={label(COLUMNS[5])}>
+                {d.canRetry && !d.manual ? (
+                  <RetryButton name={d.name} lang={lang} onChanged={changed} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StaffListTable>
       ) : null}
     </DashboardPage>
   );

@@ -27,7 +27,8 @@ import { planSelectionMachine } from '#machines/plan-selection/plan-selection.ma
 import { type Driver } from '#tests/helpers/model-testing.ts';
 import { createI18nStore } from '../../i18n/i18n-store.ts';
 import { DomainStep } from './domain-step.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { localQuoteMachine, withQuoteFlush } from '#tests/helpers/local-quote.ts';
+import { QuotedOrderSummary } from './order-summary.tsx';
 import { type Event, input, model, NAME } from '#tests/paths/models/domain-check.ts';
 
 const messages = en as Record<string, string>;
@@ -60,7 +61,13 @@ function start() {
   const view = render(
     <RawIntlProvider value={intl}>
       <DomainStep actor={domain} />
-      <OrderSummary plans={plans} domain={domain} lang="en" today={TODAY} />
+      <QuotedOrderSummary
+        plans={plans}
+        domain={domain}
+        lang="en"
+        today={TODAY}
+        quoteMachine={localQuoteMachine()}
+      />
     </RawIntlProvider>,
   );
   const user = userEvent.setup();
@@ -116,7 +123,7 @@ function start() {
       }),
   } satisfies Driver<Event>;
   return {
-    driver,
+    driver: withQuoteFlush(driver),
     asked,
     field,
     getSnapshot: () => domain.getSnapshot(),
@@ -253,7 +260,13 @@ describe('domain step details', () => {
       const view = render(
         <RawIntlProvider value={createI18nStore(lang, catalog).get().intl}>
           <DomainStep actor={domain} />
-          <OrderSummary plans={plans} domain={domain} lang={lang} today={TODAY} />
+          <QuotedOrderSummary
+            plans={plans}
+            domain={domain}
+            lang={lang}
+            today={TODAY}
+            quoteMachine={localQuoteMachine()}
+          />
         </RawIntlProvider>,
       );
       const user = userEvent.setup();

@@ -17,10 +17,14 @@ import { PlanBuilder } from './plan-builder.tsx';
 import {
   OrderSummary,
   useCouponOrder,
-  useOrderQuote,
+  useOrderAsk,
   type OrderSummaryProps,
 } from './order-summary.tsx';
 import { useCouponCode } from '../shared/coupon-code-field.tsx';
+import { useQuoteActor } from '../shared/quote-actor.ts';
+import { selectQuote } from '#machines/quote/quote.selectors.ts';
+import type { quoteMachine } from '#machines/quote/quote.machine.ts';
+import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
 import { readPlannerAnswers, type PlannerRecommendation } from './planner-answers.ts';
 
 export interface OrderBuilderProps {
@@ -31,7 +35,10 @@ export interface OrderBuilderProps {
   machines?: {
     planSelection?: typeof planSelectionMachine;
     domainCheck?: typeof domainCheckMachine;
+    quote?: typeof quoteMachine;
   };
+  /** The server's VAT for a Dutch consumer (the route's context): the first figures. */
+  vatHint?: VatHint;
   /** Planner answers; read from localStorage when not given. */
   answers?: PlannerRecommendation | null;
   /** false: start from the defaults, as the server renders (src/hydration.ts); default true. */
@@ -75,9 +82,9 @@ function useRecommendationText(
   return intl.formatMessage({ id: 'order.recommendation.generic' }, { plans });
 }
 
-function Overview({ plans, domain, lang, today, coupon }: OrderSummaryProps) {
+function Overview({ plans, quote: quoteActor, valid, lang }: OrderSummaryProps) {
   const selection = useSelector(plans, selectSelection);
-  const quote = useOrderQuote(plans, domain, lang, today, coupon);
+  const quote = useSelector(quoteActor, selectQuote);
   return (
     <aside className="order-overview" aria-labelledby="order-overview-title">
       <h2 id="order-overview-title" className="order-overview__title">
@@ -88,7 +95,7 @@ function Overview({ plans, domain, lang, today, coupon }: OrderSummaryProps) {
           id="order.overview.text"
           values={{
             count: selection.length,
-            total: quote.ok ? formatMoney(quote.quote.totals.dueToday, lang) : '-',
+            total: valid && quote ? formatMoney(quote.totals.dueToday, lang) : '-',
           }}
         />
       </p>
@@ -134,6 +141,7 @@ export function OrderBuilder({
   machines,
   answers,
   today,
+  vatHint = DEFAULT_VAT_HINT,
   fromStorage = true,
   coupon: couponCode,
 }: OrderBuilderProps) {
@@ -160,22 +168,19 @@ export function OrderBuilder({
   });
   const recommendation = useRecommendationText(lang, preselected, start.planner);
   const coupon = useCouponCode(lang, couponCode, useCouponOrder(plans, domain));
+  const { ask, valid } = useOrderAsk(plans, domain, lang, coupon);
+  const quote = useQuoteActor(ask, vatHint, start.today, machines?.quote);
+  const shared = { plans, domain, quote, valid, lang, coupon };
 
   return (
     <div className="order-layout">
       {/* First in the page as on a phone's screen: placed after the steps by CSS, a page painted
           before all of it has arrived moved the steps down when it came (decisions S33). */}
-      <Overview plans={plans} domain={domain} lang={lang} today={start.today} coupon={coupon} />
+      <Overview {...shared} />
       <div className="order-layout__main">
         <PlanBuilder actor={plans} lang={lang} recommendation={recommendation} />
         <DomainStep actor={domain} />
-        <OrderSummary
-          plans={plans}
-          domain={domain}
-          lang={lang}
-          today={start.today}
-          coupon={coupon}
-        />
+        <OrderSummary {...shared} />
       </div>
     </div>
   );

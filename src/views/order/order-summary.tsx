@@ -3,7 +3,10 @@ import { CHECKOUT_LINK_PATH, checkoutLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/catalogue.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
-import { computeQuote, type Interval, type Quote, type QuoteResult } from '#domain/totals.ts';
+import { checkPlans, type Interval } from '#domain/totals.ts';
+import type { PublicQuote } from '#domain/quote-view.ts';
+import type { QuoteAsk } from '#machines/quote/quote.types.ts';
+import { selectQuote } from '#machines/quote/quote.selectors.ts';
 import {
   selectInterval,
   selectSelection,
@@ -22,16 +25,23 @@ import {
   useAppliedCoupon,
   type CouponCodeActor,
 } from '../shared/coupon-code-field.tsx';
+import { useQuoteActor, type QuoteActor } from '../shared/quote-actor.ts';
+import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
+import type { quoteMachine } from '#machines/quote/quote.machine.ts';
+import { QuoteStatusLine, QuoteVatNote, QuoteVatRow, useQuoteStale } from '../shared/quote-vat.tsx';
 
-/** The quote of the package and domain as chosen now: the rule book's computeQuote. */
-export function useOrderQuote(
+/**
+ * What the order page asks the server's quote for (the package and domain as chosen now): one
+ * object, as `useQuoteActor` takes it; `valid` is false for plans that cannot go together (the
+ * summary says so instead of figures).
+ */
+export function useOrderAsk(
   plans: PlanSelectionActor,
   domain: DomainCheckActor,
   lang: Lang,
-  today: Date,
   coupon?: CouponCodeActor,
-): QuoteResult {
-  // A code the server accepted for this order: priced by the same rule (domain/coupons.ts).
+): { ask: QuoteAsk; valid: boolean } {
+  // A code the server accepted for this order (issue 46): one more field of the request.
   const applied = useAppliedCoupon(coupon);
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
@@ -40,30 +50,18 @@ export function useOrderQuote(
     selectQuoteDomain,
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
-  const result = computeQuote({
-    plans: selection,
-    interval,
-    domain: quoteDomain,
-    today,
-    lang,
-    coupon: applied ?? undefined,
-  });
-  // Checked again by the machine when the order changes; until then, never refuse the order.
-  return result.ok || !applied
-    ? result
-    : computeQuote({ plans: selection, interval, domain: quoteDomain, today, lang });
-}
-
-/** The order as the discount code is checked against it (the order page's packages and domain). */
-export function useCouponOrder(plans: PlanSelectionActor, domain: DomainCheckActor): CouponOrder {
-  const selection = useSelector(plans, selectSelection);
-  const interval = useSelector(plans, selectInterval);
-  const quoteDomain = useSelector(
-    domain,
-    selectQuoteDomain,
-    (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  );
-  return { plans: selection, interval, ...(quoteDomain ? { domain: quoteDomain } : {}) };
+  return {
+    ask: {
+      request: {
+        plans: [...selection],
+        interval,
+        ...(quoteDomain ? { domain: quoteDomain } : {}),
+        ...(applied ? { coupon: applied.code } : {}),
+      },
+      lang,
+    },
+    valid: checkPlans(selection) === null,
+  };
 }
 
 /**
@@ -96,13 +94,25 @@ export function useCheckoutHref(
   );
 }
 
+/** The order as the discount code is checked against it (the order page's packages and domain). */
+export function useCouponOrder(plans: PlanSelectionActor, domain: DomainCheckActor): CouponOrder {
+  const selection = useSelector(plans, selectSelection);
+  const interval = useSelector(plans, selectInterval);
+  const quoteDomain = useSelector(
+    domain,
+    selectQuoteDomain,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  return { plans: selection, interval, ...(quoteDomain ? { domain: quoteDomain } : {}) };
+}
+
 /**
  * What is paid after today, per period: with monthly billing the monthly plans per month and the
  * yearly ones per year; with yearly billing everything per year (the monthly plans' 12 months
  * and the yearly plans renew together, a year from today).
  */
 export function afterToday(
-  quote: Quote,
+  quote: PublicQuote,
 ): Array<['order.price.monthly' | 'order.price.yearly', number]> {
   const { monthly, yearly } = quote.totals;
   const periods: Array<['order.price.monthly' | 'order.price.yearly', number]> =
@@ -119,12 +129,15 @@ function Money({ cents, lang }: { cents: number; lang: Lang }) {
   return <>{formatMoney(cents, lang)}</>;
 }
 
-/** The order page's two actors, its language and its day: what the summary and the overview read. */
+/** The order page's actors and its language: what the summary and the overview read. */
 export interface OrderSummaryProps {
   plans: PlanSelectionActor;
   domain: DomainCheckActor;
+  /** The server's quote of the choice (src/views/shared/quote-actor.ts). */
+  quote: QuoteActor;
+  /** Whether the plans can go together (`useOrderAsk`). */
+  valid: boolean;
   lang: Lang;
-  today: Date;
   /** The discount code field's actor (issue 46); absent: no field. */
   coupon?: CouponCodeActor | undefined;
 }
@@ -136,13 +149,15 @@ export interface OrderSummaryProps {
 export function OrderSummary({
   plans,
   domain,
+  quote: quoteActor,
+  valid,
   lang,
-  today,
   coupon,
   finalizeId = 'order.summary.finalize',
 }: OrderSummaryProps & { finalizeId?: string }) {
   const intl = useIntl();
-  const result = useOrderQuote(plans, domain, lang, today, coupon);
+  const shown = useSelector(quoteActor, selectQuote);
+  const stale = useQuoteStale(quoteActor);
   const interval = useSelector(plans, selectInterval);
   const checkoutHref = useCheckoutHref(plans, domain, lang, coupon);
   // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
@@ -176,7 +191,7 @@ export function OrderSummary({
         ))}
       </fieldset>
 
-      {!result.ok ? (
+      {!valid || !shown ? (
         <p className="order-domain__message order-domain__message--error" role="alert">
           <FormattedMessage id="order.summary.invalid" />
         </p>
@@ -201,7 +216,7 @@ export function OrderSummary({
                 </tr>
               </thead>
               <tbody>
-                {result.quote.lines.map((line) => (
+                {shown.lines.map((line) => (
                   <tr key={line.id} data-line-id={line.id}>
                     <th scope="row">{line.displayName}</th>
                     <td>
@@ -217,25 +232,19 @@ export function OrderSummary({
           </div>
 
           {coupon ? <CouponCodeField actor={coupon} block="order-summary" /> : null}
-          <dl className="order-summary__totals">
-            <QuoteSubtotals quote={result.quote} lang={lang} />
-            <div>
-              <dt>
-                <FormattedMessage
-                  id="order.summary.vat"
-                  values={{ rate: result.quote.totals.vatRate }}
-                />
-              </dt>
-              <dd>
-                <Money cents={result.quote.totals.vat} lang={lang} />
-              </dd>
-            </div>
+          <QuoteStatusLine actor={quoteActor} />
+          <dl
+            className={`order-summary__totals${stale ? ' quote-figures--stale' : ''}`}
+            aria-busy={stale}
+          >
+            <QuoteSubtotals quote={shown} lang={lang} />
+            <QuoteVatRow quote={shown} lang={lang} />
             <div className="order-summary__due">
               <dt>
                 <FormattedMessage id="order.summary.dueToday" />
               </dt>
               <dd data-testid="order-due-today">
-                <Money cents={result.quote.totals.dueToday} lang={lang} />
+                <Money cents={shown.totals.dueToday} lang={lang} />
               </dd>
             </div>
             <div className="order-summary__after">
@@ -243,8 +252,8 @@ export function OrderSummary({
                 <FormattedMessage id="order.summary.afterToday" />
               </dt>
               <dd>
-                {afterToday(result.quote).length > 0 ? (
-                  afterToday(result.quote)
+                {afterToday(shown).length > 0 ? (
+                  afterToday(shown)
                     .map(([id, cents]) =>
                       intl.formatMessage({ id }, { price: formatMoney(cents, lang) }),
                     )
@@ -255,16 +264,14 @@ export function OrderSummary({
               </dd>
             </div>
           </dl>
-          <p className="order-summary__note">
-            <FormattedMessage id="order.summary.vatNote" />
-          </p>
+          <QuoteVatNote quote={shown} className="order-summary__note" />
 
           <div className="order-summary__next">
             <h3>
               <FormattedMessage id="order.summary.nextPayments" />
             </h3>
             <ul>
-              {result.quote.nextPayments.monthly ? (
+              {shown.nextPayments.monthly ? (
                 <li>
                   <FormattedMessage
                     id={
@@ -273,31 +280,25 @@ export function OrderSummary({
                         : 'order.summary.nextMonthly'
                     }
                     values={{
-                      amount: formatMoney(
-                        result.quote.totals.monthly * result.quote.monthsIncluded,
-                        lang,
-                      ),
-                      date: formatDate(result.quote.nextPayments.monthly, lang),
-                      end: formatDate(
-                        result.quote.monthlyTermEnd ?? result.quote.nextPayments.monthly,
-                        lang,
-                      ),
+                      amount: formatMoney(shown.totals.monthly * shown.monthsIncluded, lang),
+                      date: formatDate(shown.nextPayments.monthly, lang),
+                      end: formatDate(shown.monthlyTermEnd ?? shown.nextPayments.monthly, lang),
                     }}
                   />
                 </li>
               ) : null}
-              {result.quote.nextPayments.yearly ? (
+              {shown.nextPayments.yearly ? (
                 <li>
                   <FormattedMessage
                     id="order.summary.nextYearly"
                     values={{
-                      amount: formatMoney(result.quote.totals.yearly, lang),
-                      date: formatDate(result.quote.nextPayments.yearly, lang),
+                      amount: formatMoney(shown.totals.yearly, lang),
+                      date: formatDate(shown.nextPayments.yearly, lang),
                     }}
                   />
                 </li>
               ) : null}
-              {!result.quote.nextPayments.monthly && !result.quote.nextPayments.yearly ? (
+              {!shown.nextPayments.monthly && !shown.nextPayments.yearly ? (
                 <li>
                   <FormattedMessage id="order.summary.nothingLater" />
                 </li>
@@ -305,13 +306,13 @@ export function OrderSummary({
             </ul>
           </div>
 
-          {result.quote.totals.monthly > 0 && interval === 'monthly' ? (
+          {shown.totals.monthly > 0 && interval === 'monthly' ? (
             <p className="order-summary__hint">
               <FormattedMessage
                 id="order.summary.hint12"
                 values={{
-                  monthly: formatMoney(result.quote.totals.monthly, lang),
-                  annual: formatMoney(result.quote.annualMonthly, lang),
+                  monthly: formatMoney(shown.totals.monthly, lang),
+                  annual: formatMoney(shown.annualMonthly, lang),
                 }}
               />
             </p>
@@ -341,5 +342,40 @@ export function OrderSummary({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The summary with a quote of its own, for a page that shows no other figures (the Blueprint 100
+ * plan card) and for tests of the summary.
+ */
+export function QuotedOrderSummary({
+  plans,
+  domain,
+  lang,
+  today,
+  vatHint = DEFAULT_VAT_HINT,
+  quoteMachine: machine,
+  finalizeId,
+}: {
+  plans: PlanSelectionActor;
+  domain: DomainCheckActor;
+  lang: Lang;
+  today: Date;
+  vatHint?: VatHint;
+  quoteMachine?: typeof quoteMachine;
+  finalizeId?: string;
+}) {
+  const { ask, valid } = useOrderAsk(plans, domain, lang);
+  const quote = useQuoteActor(ask, vatHint, today, machine);
+  return (
+    <OrderSummary
+      plans={plans}
+      domain={domain}
+      quote={quote}
+      valid={valid}
+      lang={lang}
+      {...(finalizeId ? { finalizeId } : {})}
+    />
   );
 }

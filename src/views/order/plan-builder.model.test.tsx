@@ -16,7 +16,8 @@ import { describeModel } from '#tests/helpers/model-suite.ts';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { renderInEnglish } from '#tests/helpers/screens.tsx';
 import { MODEL_INPUT, model } from '#tests/paths/models/plan-selection.ts';
-import { OrderSummary } from './order-summary.tsx';
+import { localQuoteMachine, withQuoteFlush } from '#tests/helpers/local-quote.ts';
+import { QuotedOrderSummary } from './order-summary.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
 
 const TODAY = new Date('2026-03-10T10:00:00Z');
@@ -66,7 +67,13 @@ function start() {
   const view = renderInEnglish(
     <>
       <PlanBuilder actor={actor} lang="en" recommendation={RECOMMENDATION} />
-      <OrderSummary plans={actor} domain={domain} lang="en" today={TODAY} />
+      <QuotedOrderSummary
+        plans={actor}
+        domain={domain}
+        lang="en"
+        today={TODAY}
+        quoteMachine={localQuoteMachine()}
+      />
     </>,
   );
   const driver = {
@@ -86,7 +93,7 @@ function start() {
       void fireEvent.click(screen.getByRole('button', { name: /^Add / })),
   } satisfies Driver<PlanSelectionEvent>;
   return {
-    driver,
+    driver: withQuoteFlush(driver),
     getSnapshot: () => actor.getSnapshot(),
     stop: () => {
       view.unmount();

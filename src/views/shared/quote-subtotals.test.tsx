@@ -7,6 +7,7 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
+import { publicQuote } from '#domain/quote-view.ts';
 import { computeQuote, type QuoteInput } from '#domain/totals.ts';
 import { QuoteSubtotals } from './quote-subtotals.tsx';
 
@@ -22,7 +23,7 @@ function rows(input: Partial<QuoteInput>, lang: 'en' | 'nl' = 'en') {
   render(
     <IntlProvider locale={lang} messages={(lang === 'en' ? en : nl) as Record<string, string>}>
       <dl>
-        <QuoteSubtotals quote={result.quote} lang={lang} />
+        <QuoteSubtotals quote={publicQuote(result.quote)} lang={lang} />
       </dl>
     </IntlProvider>,
   );

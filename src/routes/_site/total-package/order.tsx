@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouteContext } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
@@ -30,6 +30,7 @@ function Page() {
   const { plans, coupon } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
+  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
 
   return (
     <div className="order-page">
@@ -65,6 +66,7 @@ function Page() {
             preselected={preselected}
             fromStorage={fromStorage}
             coupon={coupon}
+            vatHint={vatHint}
           />
         )}
       </SavedStateBody>

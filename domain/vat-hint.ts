@@ -1,0 +1,55 @@
+// What a page needs for the first figures of its order summary (issue 43): the VAT a Dutch
+// consumer pays now, as the server's VAT rule says. The server renders the order page and the
+// checkout with it and sends it along in the HTML, so the browser's first render (the hydration)
+// gives the same figures without asking; every later figure comes from `POST /api/quote`. It says
+// nothing of the year's turnover (that is the studio's business), only whether the KOR is over.
+
+import type { QuoteVat } from './totals.ts';
+import {
+  DEFAULT_VAT_SETTINGS,
+  EMPTY_VAT_YEAR,
+  type VatScheme,
+  type VatSettings,
+  type VatYear,
+} from './vat.ts';
+
+export interface VatHint {
+  scheme: VatScheme;
+  /** Under `kor`: the year's turnover has passed the threshold, every invoice now carries 21%. */
+  korOver: boolean;
+}
+
+/** The default scheme's, before the server said otherwise (tests, a page without the hint). */
+export const DEFAULT_VAT_HINT: VatHint = { scheme: DEFAULT_VAT_SETTINGS.scheme, korOver: false };
+
+/** The hint for the configured settings and the year so far. */
+export function vatHintOf(settings: VatSettings, year: VatYear): VatHint {
+  return {
+    scheme: settings.scheme,
+    korOver:
+      settings.scheme === 'kor' &&
+      (Boolean(year.korPassed) || year.korTurnover >= settings.korThreshold),
+  };
+}
+
+/**
+ * The quote's VAT input for a Dutch consumer by the hint. Under a running KOR the threshold is
+ * out of the hint's sight: a basket that would pass it is quoted 0% here, and the page asks the
+ * server at once (`hintIsExact`).
+ */
+export function hintVat(hint: VatHint): QuoteVat {
+  return {
+    settings: {
+      ...DEFAULT_VAT_SETTINGS,
+      scheme: hint.korOver ? 'standard' : hint.scheme,
+      korThreshold: Number.MAX_SAFE_INTEGER,
+    },
+    customer: { country: 'NL' },
+    year: EMPTY_VAT_YEAR,
+  };
+}
+
+/** Whether the hint's figures for a Dutch consumer are the server's whatever the basket. */
+export function hintIsExact(hint: VatHint): boolean {
+  return hint.scheme === 'standard' || hint.korOver;
+}
