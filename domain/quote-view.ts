@@ -69,12 +69,15 @@ export function publicQuote(quote: Quote): PublicQuote {
     annualMonthly: quote.annualMonthly,
     monthsIncluded: quote.monthsIncluded,
     monthlyTermEnd: quote.monthlyTermEnd,
-    coupon: quote.coupon
+    // The coupon applied (API.md section 14), only when there is one.
+    ...(quote.coupon
       ? {
-          ...quote.coupon.terms,
-          planIds: quote.coupon.terms.planIds ? [...quote.coupon.terms.planIds] : null,
-          discount: quote.coupon.discount,
+          coupon: {
+            ...quote.coupon.terms,
+            planIds: quote.coupon.terms.planIds ? [...quote.coupon.terms.planIds] : null,
+            discount: quote.coupon.discount,
+          },
         }
-      : null,
+      : {}),
   };
 }

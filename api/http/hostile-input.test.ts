@@ -336,6 +336,7 @@ const NO_JSON_BODY = [
   'POST /api/account/subscriptions/:id/cancel',
   'POST /api/admin/chat/conversations/:id/close',
   'POST /api/admin/domains/:name/retry',
+  'POST /api/admin/coupons/:code/disable',
   'POST /api/admin/invoices/:number/mark-paid',
   'POST /api/admin/outbox/:id/resend',
   'POST /api/admin/refunds/:id/mark-refunded',

@@ -1,6 +1,6 @@
 // The coupon code field's one call (API.md section 14): the server's quote of the order with the
-// code. Applied: the coupon's terms, so the page prices the order with it by the same rule
-// (domain/coupons.ts through computeQuote); refused: the reason's message key.
+// code. Applied: the coupon's terms (the page then asks its quote with the code, one more field of
+// the request, machines/quote); refused: the reason's message key.
 
 import * as v from 'valibot';
 import { COUPON_APPLIES_TO, COUPON_KINDS, type CouponTerms } from '#domain/coupons.ts';
@@ -21,14 +21,16 @@ export type CouponCheck =
   | { kind: 'failed' };
 
 const quoteCouponSchema = v.object({
-  coupon: v.nullable(
-    v.object({
-      code: v.string(),
-      kind: v.picklist(COUPON_KINDS),
-      value: v.number(),
-      appliesTo: v.picklist(COUPON_APPLIES_TO),
-      planIds: v.nullable(v.array(v.string())),
-    }),
+  coupon: v.optional(
+    v.nullable(
+      v.object({
+        code: v.string(),
+        kind: v.picklist(COUPON_KINDS),
+        value: v.number(),
+        appliesTo: v.picklist(COUPON_APPLIES_TO),
+        planIds: v.nullable(v.array(v.string())),
+      }),
+    ),
   ),
 });
 

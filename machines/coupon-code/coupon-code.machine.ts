@@ -25,12 +25,13 @@ export type CouponCodeEvent =
 
 /**
  * The discount code field of the order page and the checkout (issue 46, API.md section 14).
- * `empty` has no code applied (a code from the link goes on to be checked at once); `user.apply` with a code sends it to the server's quote with the
- * order (`checking`): accepted, the coupon's terms are kept (`applied`: the page prices the order
- * with them through computeQuote, the same rule the server charges by); refused, the reason's key
- * (`refused`: shown, and the order goes on without the code); no usable answer, `failed` (apply
- * again). While a code is checked again the last accepted terms stay shown. An order change while a code is applied checks
- * it again (a code for another package is then refused). `user.remove` drops the code.
+ * `empty` has no code applied (a code from the link goes on to be checked at once); `user.apply`
+ * with a code sends it to the server's quote with the order (`checking`): accepted, the coupon's
+ * terms are kept (`applied`: the page asks its quote with the code, one more field of the request,
+ * machines/quote); refused, the reason's key (`refused`: shown, and the order goes on without the
+ * code); no usable answer, `failed` (apply again). While a code is checked again the last accepted
+ * terms stay shown. An order change while a code is applied checks it again (a code for another
+ * package is then refused). `user.remove` drops the code.
  */
 export const couponCodeMachine = setup({
   types: {
