@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -46,6 +47,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           {
             find: /^@formatjs\/icu-messageformat-parser$/,
             replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+          },
+          // The router's store reads through `use-sync-external-store/shim/with-selector`, whose
+          // shim only stands in for React < 18: React 19's own hook takes its place (issue 48).
+          {
+            find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+            replacement: path.resolve(import.meta.dirname, 'src/sync-external-store.ts'),
           },
         ],
       },

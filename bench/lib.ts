@@ -9,6 +9,13 @@ import { BUILD_DIR, ROOT, freePort } from '../tests/helpers/server-process.ts';
 // One root, build folder and free-port finder for the benchmarks and the test servers.
 export { BUILD_DIR, ROOT, freePort } from '../tests/helpers/server-process.ts';
 
+/**
+ * The node options the server is deployed with (deploy/webstudio@.service, deploy/Dockerfile,
+ * `npm run serve`; tests/unit/server-node-args.test.ts keeps them the same): V8's young
+ * generation in 2 MB semi-spaces, which keeps an idle server's memory down (decision D48-5).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=2'];
+
 export function ensureBuild(): number {
   const started = performance.now();
   execFileSync('npm', ['run', 'build'], {
@@ -34,8 +41,12 @@ export async function startServer(
   const port = await freePort();
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bench-data-')));
   const started = performance.now();
-  // BENCH_NODE_ARGS: extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=prof`.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The server's own node options, as deployed (SERVER_NODE_ARGS), then BENCH_NODE_ARGS: extra
+  // ones for a run, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+  const nodeArgs = [
+    ...SERVER_NODE_ARGS,
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const main = path.join(ROOT, BUILD_DIR, 'server', 'main.js');
   const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,

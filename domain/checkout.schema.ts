@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { checkVatNumber } from './vat-number.ts';
 import { singleLine } from './text.ts';
 import { couponFieldSchema } from './coupons.ts';
+import { EMAIL_PATTERN } from './email.ts';
 import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
@@ -26,8 +27,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
 const MAX_TEXT = 200;
-/** x@y.z with no spaces and one @ (SPEC section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN };
 
 // A missing key is reported with the field's own message (valibot would report a missing object
 // entry with the object's message), so required fields read absent as ''.

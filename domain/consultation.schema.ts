@@ -3,7 +3,7 @@
 
 import * as v from 'valibot';
 import { multiLine, singleLine } from './text.ts';
-import { EMAIL_PATTERN } from './checkout.schema.ts';
+import { EMAIL_PATTERN } from './email.ts';
 import { isIsoDay } from './format.ts';
 import { MAX_SLOT_QUERY_DAYS } from './bookings.ts';
 import { surveyPriorityOf, type SurveyPriority } from './consultation-survey.ts';

@@ -180,6 +180,11 @@ describe('nameWithDomain', () => {
     expect(nameWithDomain('Domain transfer: Bakkerij.NL', 'bakkerij.nl')).toBe(
       'Domain transfer: Bakkerij.NL',
     );
+    // An internationalised name in its Unicode form, also beside a name that carries it so (M49).
+    expect(nameWithDomain('Domain registration: bäckerei.de', 'xn--bckerei-5wa.de')).toBe(
+      'Domain registration: bäckerei.de',
+    );
+    expect(nameWithDomain('Website', 'xn--bckerei-5wa.de')).toBe('Website (bäckerei.de)');
     expect(nameWithDomain('Tech Concierge Basic', null)).toBe('Tech Concierge Basic');
     expect(nameWithDomain('Tech Concierge Basic', '')).toBe('Tech Concierge Basic');
   });

@@ -220,5 +220,17 @@ export function randomSampleDomain(random: () => number = Math.random): string {
  */
 export function nameWithDomain(name: string, domainName: string | null | undefined): string {
   if (!domainName) return name;
-  return name.toLowerCase().includes(domainName.toLowerCase()) ? name : `${name} (${domainName})`;
+  const shown = domainForPeople(domainName);
+  const lower = name.toLowerCase();
+  return lower.includes(domainName.toLowerCase()) || lower.includes(shown.toLowerCase())
+    ? name
+    : `${name} (${shown})`;
+}
+
+/**
+ * A stored (ASCII) name as people write it: `xn--bckerei-5wa.de` is `bäckerei.de` (issue 39 item
+ * 7: punycode for the registry, the Unicode form for people); a name it cannot decode as stored.
+ */
+export function domainForPeople(name: string): string {
+  return toUnicodeName(name) ?? name;
 }

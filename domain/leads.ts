@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { singleLine } from './text.ts';
 import { isPlanId, type PlanId } from './catalogue.ts';
-import { EMAIL_PATTERN } from './checkout.schema.ts';
+import { EMAIL_PATTERN } from './email.ts';
 import { plannerAnswersSchema, type PlannerAnswers } from './recommendations.ts';
 import { leadFormAnswersSchema } from './smart-answers.ts';
 

@@ -6,7 +6,7 @@
 // rule and the client list.
 
 import * as v from 'valibot';
-import { EMAIL_PATTERN } from './checkout.schema.ts';
+import { EMAIL_PATTERN } from './email.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The address

@@ -95,6 +95,30 @@ describe('computeQuote: lines', () => {
     ]);
   });
 
+  it('names an internationalised domain in its Unicode form, as people write it (M49)', () => {
+    // The walk of M49: `bäckerei.de` was checked and shown as such, but the order page, checkout,
+    // mail, invoice and account named the line "Domeinregistratie: xn--bckerei-5wa.de".
+    const nl = quote({
+      plans: ['webHosting_total', 'domain_managed'],
+      domain: { name: 'bäckerei.de', type: 'register' },
+      lang: 'nl',
+    });
+    const line = nl.lines.find((l) => l.kind === 'domain-registration')!;
+    expect(line.domainName).toBe('xn--bckerei-5wa.de');
+    expect(line.displayName).toBe('Domeinregistratie: bäckerei.de');
+    // A line stored before, with the ASCII form, is still renamed into the page language.
+    expect(
+      storedLineName(
+        {
+          id: line.id,
+          domainName: 'xn--bckerei-5wa.de',
+          displayName: 'Domeinregistratie: xn--bckerei-5wa.de',
+        },
+        'en',
+      ),
+    ).toBe('Domain registration: bäckerei.de');
+  });
+
   it('storedLineName renames a stored line into the page language, and keeps a name it does not know', () => {
     const nl = quote({
       plans: ['webHosting_total'],

@@ -17,7 +17,7 @@ import {
   type PlanId,
   type WarnFn,
 } from './catalogue.ts';
-import { validateDomainName } from './domain-name.ts';
+import { domainForPeople, validateDomainName } from './domain-name.ts';
 import { checkPlans, type QuoteError } from './plan-check.ts';
 import {
   applyCoupon,
@@ -186,7 +186,7 @@ export function quoteLineName(
     case 'discount':
       return couponLineName(codeOfCouponLine(line.id) ?? line.id, lang);
     default:
-      return withName(DOMAIN_LINE_NAMES[line.kind][lang], line.domainName ?? '');
+      return withName(DOMAIN_LINE_NAMES[line.kind][lang], domainForPeople(line.domainName ?? ''));
   }
 }
 
@@ -206,7 +206,9 @@ export function storedLineName(
     : (['plan', 'domain-registration', 'domain-transfer'] as const);
   for (const kind of kinds) {
     const named = { id: line.id, kind, domainName: line.domainName ?? '' };
-    if ((['nl', 'en'] as const).some((l) => quoteLineName(named, l) === line.displayName))
+    // A line stored before M49 names an internationalised domain in its ASCII form.
+    const stored = line.displayName.replace(named.domainName, domainForPeople(named.domainName));
+    if ((['nl', 'en'] as const).some((l) => quoteLineName(named, l) === stored))
       return quoteLineName(named, lang);
   }
   return line.displayName;

@@ -103,7 +103,9 @@ teardown() {
 
 cleanup() {
   local rc=$?
-  trap - EXIT INT TERM
+  trap - EXIT INT TERM HUP
+  # A reader that went away (`| head`) must not stop the teardown half-way.
+  trap '' PIPE
   set +e
   teardown
   rm -rf "$LOGDIR"
@@ -121,6 +123,8 @@ stop_child() {
 }
 trap 'echo; info "interrupted"; stop_child; exit 130' INT
 trap 'info "terminated"; stop_child; exit 143' TERM
+trap 'stop_child; exit 129' HUP
+trap 'stop_child; exit 141' PIPE
 
 # ---------------------------------------------------------------- helpers
 as_root() {

@@ -6,10 +6,9 @@ import { createRouter } from './router.tsx';
 import { createI18nStore } from './i18n/i18n-store.ts';
 import { readPageMessages, startMessageGroups } from './i18n/message-groups.ts';
 import type { SessionUser } from './router.tsx';
-import { readVatHint } from './vat-hint.ts';
 
 // The server chose the language and says which in <html data-rendered-lang>; hydrate in that
-// one. A choice saved in this browser is applied only afterwards (useSavedLanguage).
+// one. A choice saved in this browser is applied only afterwards (src/after-hydration.ts).
 const renderedLang = document.documentElement.dataset.renderedLang ?? document.documentElement.lang;
 const lang = isLang(renderedLang) ? renderedLang : DEFAULT_LANG;
 // Intl's start-up (ICU loading its data, once per kind of formatter) is the longest part of the
@@ -41,24 +40,12 @@ function startApp() {
   const router = createRouter({
     i18n,
     origin: window.location.origin,
-    vatHint: readVatHint(),
     // SPEC section 4: fetched on the first navigation to a protected route, then remembered (the
     // API client loads with it, not with every page).
     loadUser: () =>
       (userPromise ??= import('#machines/auth/auth.actors.ts').then((auth) =>
         auth.fetchCurrentUser(),
       )),
-  });
-
-  // Inter, when it was not there for the first paint (src/boot.ts), comes in with the first
-  // navigation: the page changes then anyway, so the new letters move nothing under the visitor.
-  const stopFonts = router.subscribe('onResolved', ({ pathChanged }) => {
-    const loaded = ['400', '600', '700'].every((weight) =>
-      document.fonts.check(`${weight} 1em Inter`),
-    );
-    if (!pathChanged || !loaded) return;
-    document.documentElement.classList.add('fonts-ready');
-    stopFonts();
   });
 
   // A transition: hydration yields to the browser every few milliseconds instead of one long task.

@@ -13,8 +13,11 @@ export interface RouterContext {
   origin: string;
   /** Who is signed in: read from the session on the server, from /api/auth/me in the browser. */
   loadUser: () => Promise<SessionUser | null>;
-  /** The server's VAT for a Dutch consumer: the order summaries' first figures (issue 43). */
-  vatHint: VatHint;
+  /**
+   * The server's VAT for a Dutch consumer: the order summaries' first figures (issue 43). Set by
+   * the server's render; the browser reads the page's copy where it is needed (usePageVatHint).
+   */
+  vatHint?: VatHint;
 }
 
 // The 404 and error pages are rare: their code loads when one is shown, not with every page

@@ -1,3 +1,5 @@
+import { useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { VatHint } from '#domain/vat-hint.ts';
 
 /** The `<script type="application/json">` the server puts the page's VAT hint in. */
@@ -5,8 +7,8 @@ export const VAT_HINT_ID = 'vat-hint';
 
 /**
  * The server's VAT hint of this page (domain/vat-hint.ts); the default scheme's when it is not
- * there or not one (the order summaries then ask the server at once). Checked by hand: this is in
- * every page's first script, where a schema library would weigh.
+ * there or not one (the order summaries then ask the server at once). Checked by hand: a schema
+ * library would weigh more than the order pages need.
  */
 export function readVatHint(): VatHint {
   try {
@@ -25,4 +27,14 @@ export function readVatHint(): VatHint {
   }
   // domain/vat-hint.ts's DEFAULT_VAT_HINT, written out: that module weighs more than this.
   return { scheme: 'kor', korOver: false };
+}
+
+/**
+ * The page's VAT hint: the server renders with it from the router context; the browser reads it
+ * from the page once, here and not in the entry, so pages without an order summary never carry it.
+ */
+export function usePageVatHint(): VatHint {
+  const fromServer = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
+  const [hint] = useState(() => fromServer ?? readVatHint());
+  return hint;
 }

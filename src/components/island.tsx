@@ -20,11 +20,17 @@ import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
  * - `idle`: interactive; the server's HTML stays until the browser is idle after the page has
  *   loaded, then the code is fetched and the part hydrates (React keeps a suspended boundary's
  *   server HTML meanwhile). Reached by a navigation, it loads at once.
+ * - `visible`: like `idle`, but the code is fetched only once the part comes near the screen
+ *   (within `NEAR_PX` of it, after the load), or is clicked or focused: a part below the fold
+ *   costs a visitor who never scrolls nothing (issue 48, decision D48-2).
+ * - `input`: like `idle`, but the code is fetched at the visitor's first input anywhere on the
+ *   page (pointer, touch, key, wheel, scroll): parts that only answer input (the exit offer, the
+ *   chat's scroll watch).
  *
  * Links inside a static part still navigate inside the site (the wrapper hands them to the
  * router). The wrapper is `display: contents`, so it changes no layout.
  */
-export type IslandKind = 'static' | 'idle';
+export type IslandKind = 'static' | 'idle' | 'visible' | 'input';
 
 // Here rather than in src/hydration.tsx (which uses them too): one module less on every page.
 const noSubscription = () => () => {};
@@ -46,18 +52,6 @@ const loaders = new Set<() => Promise<unknown>>();
 /** Loads the code of every island defined so far: the server does this before it renders. */
 export async function loadIslands(): Promise<void> {
   await Promise.all([...loaders].map((load) => load()));
-}
-
-/** Resolves when the page has loaded and the browser has a moment. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    const later = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 1);
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-  });
 }
 
 export function island<P extends object>(
@@ -88,6 +82,8 @@ export function island<P extends object>(
   };
   function Released({ component: Component, ...props }: { component: ComponentType<P> }) {
     useEffect(() => {
+      // for tests and benchmarks: the island's code is in and it answers input
+      document.querySelector(`[data-island="${name}"]`)?.setAttribute('data-live', '');
       const at = held;
       held = -1;
       if (at >= 0)
@@ -100,7 +96,11 @@ export function island<P extends object>(
   }
   const Now = lazy(async () => ({ default: await get() }));
   const Later = lazy(async () => {
-    await Promise.race([idle(), woken]);
+    // the waits are a module of their own: no page needs them for its first paint
+    const wait = import('./island-wait.ts').then((m) =>
+      kind === 'visible' ? m.nearScreen(name) : kind === 'input' ? m.firstInput() : m.idle(),
+    );
+    await Promise.race([wait, woken]);
     const component = await get();
     return { default: (props: P) => <Released {...props} component={component} /> };
   });
@@ -161,7 +161,7 @@ export function island<P extends object>(
           suppressHydrationWarning
         />
       );
-    const Lazy = kind === 'idle' && start.hydrated ? Later : Now;
+    const Lazy = kind !== 'static' && start.hydrated ? Later : Now;
     // Until the code is in (an idle island after hydration, a static one after a switch of
     // language), the server's HTML stays.
     const fallback =
@@ -169,6 +169,7 @@ export function island<P extends object>(
         <div
           className="island"
           onClickCapture={hold}
+          onFocusCapture={wake}
           dangerouslySetInnerHTML={{ __html: start.kept }}
         />
       );

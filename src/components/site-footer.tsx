@@ -6,13 +6,14 @@ const SiteFooterContent = island('site-footer', 'static', () =>
   import('./site-footer-content.tsx').then((m) => m.SiteFooterContent),
 );
 // The payment methods the checkout offers now, asked of the server on every page view (the pages
-// are cached, and a method that is not offered must never show): its own island.
-const PaymentMethods = island('payment-methods', 'idle', () =>
+// are cached, and a method that is not offered must never show): its own island, loaded when the
+// footer comes near the screen.
+const PaymentMethods = island('payment-methods', 'visible', () =>
   import('./payment-methods.tsx').then((m) => m.PaymentMethods),
 );
-// The chat shows nothing until the page is scrolled (SPEC 9): its scroll watch starts once the
-// browser is idle after the load, and looks at the scroll position at once.
-const ChatLauncher = island('chat-launcher', 'idle', () =>
+// The chat shows nothing until the page is scrolled (SPEC 9): its scroll watch loads at the
+// visitor's first input (a scroll among them), and looks at the scroll position at once.
+const ChatLauncher = island('chat-launcher', 'input', () =>
   import('../views/live-chat/chat-launcher.tsx').then((m) => m.ChatLauncher),
 );
 

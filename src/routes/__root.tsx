@@ -1,9 +1,14 @@
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import {
+  HeadContent,
+  Outlet,
+  Scripts,
+  createRootRouteWithContext,
+  useRouter,
+} from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
-import { useSavedLanguage } from '../i18n/use-saved-language.ts';
 import { LANGS } from '#domain/language.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -35,9 +40,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument() {
   const { lang, intl } = useI18n();
   const renderedLang = useRenderedLang();
-  useSavedLanguage();
-  // The page has hydrated: what the visitor did before (held by src/boot.ts) is given to it now.
-  useEffect(() => (window as { __releaseEarlyInput?: () => void }).__releaseEarlyInput?.(), []);
+  const router = useRouter();
+  const i18n = Route.useRouteContext({ select: (c) => c.i18n });
+  useEffect(() => {
+    // The page has hydrated: what the visitor did before (held by src/boot.ts) is given to it now.
+    (window as { __releaseEarlyInput?: () => void }).__releaseEarlyInput?.();
+    // A saved language, the fonts' watch (src/after-hydration.ts).
+    void import('../after-hydration.ts').then((m) => {
+      m.applySavedLanguage(router, i18n);
+      m.watchFonts(router);
+    });
+  }, [router, i18n]);
   return (
     // data-rendered-lang: the language of the server's HTML, which the client hydrates in
     // (src/entry-client.tsx); `lang` follows the visitor's choice afterwards.

@@ -11,8 +11,10 @@ export const Route = createFileRoute('/')({
 });
 
 // Only the language selector and the frames around the interactive parts hydrate with the page:
-// the hero, the story and the call to action are kept as the server sent them, the planner, quiz,
-// FAQ and exit offer hydrate once the browser is idle (src/components/island.tsx).
+// the hero, the story and the call to action are kept as the server sent them; the language
+// selector hydrates once the browser is idle, the spots left, planner, FAQ and quiz (below the
+// fold) once they come near the screen, the exit offer at the first input (src/components/island.tsx,
+// decision D48-2).
 const LanguageSelector = island('language', 'idle', () =>
   import('../components/language-selector.tsx').then((m) => m.LanguageSelector),
 );
@@ -26,19 +28,19 @@ const FinalCtaCopy = island('landing-cta', 'static', () =>
   import('../views/landing/final-cta-section.tsx').then((m) => m.FinalCtaCopy),
 );
 // The spots left this month: asked of the server on every visit (the page itself is cached).
-const SpotsLeft = island('landing-spots', 'idle', () =>
+const SpotsLeft = island('landing-spots', 'visible', () =>
   import('../views/landing/spots-left.tsx').then((m) => m.SpotsLeft),
 );
-const Planner = island('planner', 'idle', () =>
+const Planner = island('planner', 'visible', () =>
   import('../views/landing/landing-planner.tsx').then((m) => m.LandingPlanner),
 );
-const DeepDiveSection = island('deep-dive', 'idle', () =>
+const DeepDiveSection = island('deep-dive', 'visible', () =>
   import('../views/landing/deep-dive-section.tsx').then((m) => m.DeepDiveSection),
 );
-const Quiz = island('quiz', 'idle', () =>
+const Quiz = island('quiz', 'visible', () =>
   import('../views/quiz/quiz-view.tsx').then((m) => m.Quiz),
 );
-const ExitOfferDialog = island('exit-offer', 'idle', () =>
+const ExitOfferDialog = island('exit-offer', 'input', () =>
   import('../views/landing/exit-offer.tsx').then((m) => m.ExitOfferDialog),
 );
 

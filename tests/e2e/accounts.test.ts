@@ -182,6 +182,10 @@ describe.each(['en', 'nl'] as const)('a customer in %s', (lang) => {
     expect(await field('checkout.fields.lastname').inputValue()).toBe(body.lastname);
     expect(await field('checkout.fields.postalcode').inputValue()).toBe('1012 LG');
     expect(await field('checkout.fields.city').inputValue()).toBe(body.city);
+    // The company details come back once the order is a business's (never ticked by itself).
+    const business = page.getByRole('checkbox', { name: t['checkout.business.toggle'] });
+    expect(await business.isChecked()).toBe(false);
+    await business.check();
     expect(await field('checkout.fields.company').inputValue()).toBe(body.company);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, expected404 } from '../helpers/browser.ts';
 import { catalogs } from '../helpers/catalogs.ts';
+import { checkoutBody } from '../helpers/checkout-body.ts';
 
 const baseUrl = inject('baseUrl');
 const openPage = browserForFile(baseUrl);
@@ -249,5 +250,82 @@ describe('/get-started in the HTML (item 16)', () => {
     const body = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     expect(body).toContain(t['leadForm.intro.title']);
     expect(body).toContain(`>${t['leadForm.intro.start']}</button>`);
+  });
+});
+
+describe("the footer's payment methods (walk of M49)", () => {
+  it.each([PHONE, DESKTOP])(
+    'at %o: badges without list bullets, in line with the footer',
+    async (viewport) => {
+      const { page, context, problems } = await openPage({ viewport });
+      try {
+        await page.goto(`${baseUrl}/about?lang=nl`, { waitUntil: 'networkidle' });
+        const badges = page.locator('.payment-methods__list > li');
+        await expect.poll(() => badges.count()).toBeGreaterThan(0);
+        // The list sat in its own island, outside `.site-footer ul`'s reset: every badge had a
+        // bullet beside it and the row stood 40 px in from the footer's edge.
+        const layout = await page.evaluate(() => {
+          const items = [...document.querySelectorAll('.payment-methods__list > li')];
+          return {
+            markers: items.map((li) => getComputedStyle(li).listStyleType),
+            listLeft: items[0]!.getBoundingClientRect().left,
+            footerLeft: document.querySelector('.site-footer__inner')!.getBoundingClientRect().left,
+          };
+        });
+        expect(new Set(layout.markers)).toEqual(new Set(['none']));
+        expect(Math.abs(layout.listLeft - layout.footerLeft)).toBeLessThanOrEqual(1);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('staff tables on a phone (walk of M49)', () => {
+  it("a value that wraps stays beside its column's name", async () => {
+    // A long address makes the customer cell wrap at 375 px; its second line went back under the
+    // column's name ("Klant") instead of under the first line.
+    const email = `a-rather-long-customer-address-${Date.now()}@example.test`;
+    const placed = await fetch(`${baseUrl}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(checkoutBody(email)),
+    });
+    expect(placed.status).toBe(201);
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    try {
+      const login = await page.request.post(`${baseUrl}/api/auth/login`, {
+        data: { email: 'staff@example.test', password: 'staff-password-e2e' },
+      });
+      expect(login.status()).toBe(200);
+      await page.goto(`${baseUrl}/dashboard/subscriptions?lang=nl`, { waitUntil: 'networkidle' });
+      await page
+        .getByRole('searchbox', { name: catalogs.nl['dashboard.tables.search'] })
+        .fill(email);
+      const row = page.locator('.admin-table tbody tr').filter({ hasText: email }).first();
+      await row.waitFor();
+      const cells = await row.evaluate((tr) =>
+        [...tr.querySelectorAll('td[data-label]')].map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          return {
+            label: td.getAttribute('data-label'),
+            lines: new Set(lines.map((r) => Math.round(r.top))).size,
+            valueLeft: Math.min(...lines.map((r) => r.left)),
+            // where the first line's value starts: right of the column's name
+            firstLeft: lines[0]?.left ?? 0,
+          };
+        }),
+      );
+      const wrapped = cells.filter((c) => c.lines > 1);
+      expect(wrapped.length).toBeGreaterThan(0);
+      for (const cell of wrapped)
+        expect(cell.valueLeft, cell.label!).toBeGreaterThanOrEqual(cell.firstLeft - 1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -139,6 +139,34 @@ describe('VAT_SCHEME=standard: the summaries show the server quote', { concurren
     }
   });
 
+  it('a quote the server cannot give keeps the last figures, marked, with a retry; ordering goes on', async () => {
+    const t = catalogs.en;
+    const { page, context } = await openPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${server.url}/total-package/order?plans=webHosting_total&lang=en`, {
+        waitUntil: 'networkidle',
+      });
+      const due = page.getByTestId('order-due-today');
+      const before = plain(await due.innerText());
+      await page.route('**/api/quote**', (route) => route.abort());
+      await page.locator('[data-plan-id="seo_booster"]').click();
+      await page.getByText(t['order.summary.updateFailed']!).waitFor();
+      expect(plain(await due.innerText())).toBe(before);
+      expect(await page.locator('.order-summary__totals').getAttribute('aria-busy')).toBe('true');
+      // The way to checkout stays open.
+      expect(await page.locator('.order-summary__finalize').count()).toBe(1);
+      await page.unroute('**/api/quote**');
+      await page.getByRole('button', { name: t['order.summary.retry'] }).click();
+      await expect
+        .poll(async () => plain(await due.innerText()))
+        .toBe(dutchDue(['webHosting_total', 'seo_booster'], 'en'));
+      expect(await page.locator('.order-summary__totals').getAttribute('aria-busy')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const { lang, width } of [
     { lang: 'en', width: 375 },
     { lang: 'nl', width: 1280 },

@@ -10,6 +10,19 @@ import { syncTree, WalSyncer } from '../durability.ts';
 import type { Database, DatabaseLogger, Db, Tx, WriteOptions } from '../database.ts';
 import { checkChannel, checkMigrationsDir, MIGRATIONS_DIR } from './common.ts';
 
+/**
+ * PostgreSQL's start parameters for the embedded database: PGlite's own, with 16 MB of shared
+ * buffers instead of PostgreSQL's 128 MB. PGlite's WebAssembly allocator touches all of them when
+ * it starts (they count in the process's memory from the first second, used or not), and a
+ * storefront's working set is far smaller; pages outside them are read from the file system's
+ * cache (issue 48, decision D48-4).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+];
+
 export async function openPglite(
   dataDir: string,
   migrationsDir: string,
@@ -30,7 +43,7 @@ export async function openPglite(
   const created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ dataDir: pgdata });
+    client = await PGlite.create({ dataDir: pgdata, startParams: [...PGLITE_START_PARAMS] });
     const database = await wrapPglite(client, {
       migrationsDir,
       pgdata: fsyncOn ? pgdata : undefined,

@@ -1,4 +1,5 @@
-import { createFileRoute, useRouteContext } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageVatHint } from '../../vat-hint.ts';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -55,7 +56,7 @@ function Page() {
   const { domain } = search;
   const domainChoice = checkoutDomainChoiceOf(search.domainChoice);
   const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
-  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
+  const vatHint = usePageVatHint();
 
   return (
     <div className="checkout-page">

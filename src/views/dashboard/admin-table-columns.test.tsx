@@ -207,6 +207,13 @@ describe('orders table', () => {
     const row = { domainName: 'bakkerij.nl', domainType: 'transfer', invoiceNumber: '2026-0007' };
     expect(inDutch(domain.render(row, 'nl', () => {})).textContent).toBe('bakkerij.nl (verhuizen)');
     cleanup();
+    // The Unicode form of an internationalised name, as the customer typed it (M49).
+    expect(
+      inDutch(
+        domain.render({ domainName: 'xn--bckerei-5wa.de', domainType: 'register' }, 'nl', () => {}),
+      ).textContent,
+    ).toBe('bäckerei.de (registreren)');
+    cleanup();
     expect(
       inDutch(domain.render({ domainName: null, domainType: 'none' }, 'nl', () => {})).textContent,
     ).toBe('—');

@@ -16,7 +16,7 @@ import {
 } from './admin-table-cells.tsx';
 import { FormattedMessage } from 'react-intl';
 import { formatSlotDay, formatSlotTime } from '#domain/bookings.ts';
-import { nameWithDomain } from '#domain/domain-name.ts';
+import { domainForPeople, nameWithDomain } from '#domain/domain-name.ts';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import { dashboardLeadLink, dashboardSubscriptionsLink, invoicePdfLink } from '#domain/links.ts';
 import { parseSmartAnswers } from '#domain/smart-answers.ts';
@@ -70,7 +70,7 @@ export const COLUMNS: Record<AdminTableName, Column[]> = {
       render: (r) =>
         r.domainName ? (
           <>
-            {String(r.domainName)}{' '}
+            {domainForPeople(String(r.domainName))}{' '}
             {DOMAIN_TYPE_IDS[String(r.domainType)] ? (
               <>
                 (<FormattedMessage id={DOMAIN_TYPE_IDS[String(r.domainType)]!} />)

@@ -92,6 +92,18 @@ describe('overview money tiles', () => {
     },
   );
 
+  it.each([
+    ['en', 'March 2026'],
+    ['nl', 'maart 2026'],
+  ] as const)("names the chart's months in words for screen readers in %s (M49)", (lang, month) => {
+    // The chart's table (read out instead of the drawing) said "2026-03" in both languages.
+    show(lang, { count: 0, total: 0 });
+    const table = screen.getByRole('table', {
+      name: catalogs[lang]['dashboard.figures.chartTitle'],
+    });
+    expect(within(table).getAllByRole('cell')[0]!.textContent).toBe(month);
+  });
+
   it('says one invoice in the singular', () => {
     const tile = show('en', { count: 1, total: 3000 });
     expect(tile('dashboard.figures.overdueInvoices').textContent).toBe(

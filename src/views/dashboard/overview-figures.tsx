@@ -147,9 +147,10 @@ function MonthChart({ months, lang }: { months: OverviewFigures['months']; lang:
   const line = months
     .map((m, i) => `${PAD + step * i + step / 2},${y(m.revenue, maxRevenue)}`)
     .join(' ');
-  const monthLabel = (month: string) =>
+  const monthLabel = (month: string, style: 'short' | 'long' = 'short') =>
     new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', {
-      month: 'short',
+      month: style,
+      ...(style === 'long' ? { year: 'numeric' as const } : {}),
       timeZone: 'UTC',
     }).format(new Date(`${month}-15T12:00:00Z`));
   return (
@@ -198,7 +199,7 @@ function MonthChart({ months, lang }: { months: OverviewFigures['months']; lang:
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
-              <td>{m.month}</td>
+              <td>{monthLabel(m.month, 'long')}</td>
               <td>{m.orders}</td>
               <td>{formatMoney(m.revenue, lang)}</td>
             </tr>

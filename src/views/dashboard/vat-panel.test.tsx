@@ -46,6 +46,15 @@ describe('the overview VAT panel', () => {
     ]);
   });
 
+  it.each([
+    ['en', '(0.7%)'],
+    ['nl', '(0,7%)'],
+  ] as const)("%s: the share of the threshold in the page's number format", (lang, share) => {
+    // The walk of M49 read "(0.7%)" on the Dutch overview (issue 39 item 8's rule).
+    show(lang, { ...BASE, korTurnover: 13_000, korUsed: 0.7 });
+    expect(screen.getByText(/KOR/).textContent).toContain(share);
+  });
+
   it.each(['en', 'nl'] as const)('%s: warns from 80% and flags unconfirmed VAT numbers', (lang) => {
     show(lang, {
       ...BASE,

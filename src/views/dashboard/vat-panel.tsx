@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { amsterdamDay, formatMoney } from '#domain/format.ts';
+import { amsterdamDay, formatMoney, formatPercent } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { VatOverview } from '#machines/staff/staff.actors.ts';
 
@@ -29,7 +29,7 @@ export function VatPanel({ vat, lang, today }: { vat: VatOverview; lang: Lang; t
             values={{
               turnover: formatMoney(vat.korTurnover, lang),
               threshold: formatMoney(vat.korThreshold, lang),
-              used: vat.korUsed,
+              used: formatPercent(vat.korUsed, lang),
             }}
           />
         </p>

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { publicQuote, type PublicQuote } from '#domain/quote-view.ts';
-import { computeQuote } from '#domain/totals.ts';
+import { checkPlans, computeQuote } from '#domain/totals.ts';
 import { hintIsExact, hintVat, type VatHint } from '#domain/vat-hint.ts';
 import { keyOf, quoteMachine } from '#machines/quote/quote.machine.ts';
 import type { QuoteAsk } from '#machines/quote/quote.types.ts';
@@ -49,13 +49,15 @@ export function useQuoteActor(
 ): QuoteActor {
   const [start] = useState(() => {
     const initial = startingQuote(ask, hint, today);
-    return { initial, exact: initial !== null && hintIsExact(hint) && isHintCustomer(ask) };
+    // No figures (no plans, plans that cannot go together): the server would refuse them too.
+    return { initial, exact: initial === null || (hintIsExact(hint) && isHintCustomer(ask)) };
   });
   const actor = useActorRef(machine, {
     input: { ...ask, initial: start.initial, exact: start.exact },
   });
   const key = keyOf(ask);
   useEffect(() => {
+    if (checkPlans(ask.request.plans) !== null) return;
     actor.send({ type: 'ask.change', ask });
     // `key` is `ask` as compared: a new object with the same content is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,5 @@
-import { createFileRoute, useRouteContext } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageVatHint } from '../../../vat-hint.ts';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
@@ -30,7 +31,7 @@ function Page() {
   const { plans, coupon } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
-  const vatHint = useRouteContext({ from: '__root__', select: (c) => c.vatHint });
+  const vatHint = usePageVatHint();
 
   return (
     <div className="order-page">

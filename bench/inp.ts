@@ -1,0 +1,123 @@
+// bench/inp: Interaction to Next Paint of the interactions that sell (issue 48), in Chromium at
+// 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate), measured in the page with the Event
+// Timing API: for each interaction, the longest `event` entry with its interactionId (input delay
+// + processing + the wait for the next paint). Entries under 16 ms are not reported by the
+// browser: such an interaction prints "< 16". BENCH_RUNS (default 3) page loads per interaction;
+// the median and the worst are printed. Each starts after the page has loaded and the network is
+// quiet (the code of the part is in), on a 412x823 viewport like Lighthouse's phone.
+//   node --import ./bench/register-ts.mjs bench/inp.ts        (npm run bench:inp)
+import { loadavg } from 'node:os';
+import type { Browser, Page } from 'playwright-core';
+import en from '#locales/en.json';
+import { launchBrowser } from '../tests/helpers/browser.ts';
+import { ensureBuild, startServer } from './lib.ts';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const m = en as Record<string, string>;
+
+declare global {
+  interface Window {
+    __interactions?: Record<number, number>;
+  }
+}
+
+/** Records, per interaction id, the longest event duration the browser reports. */
+function observeInteractions() {
+  window.__interactions = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+      if (!entry.interactionId) continue;
+      const seen = window.__interactions![entry.interactionId] ?? 0;
+      window.__interactions![entry.interactionId] = Math.max(seen, entry.duration);
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+}
+
+interface Scenario {
+  name: string;
+  url: string;
+  /** Brings the page to the interaction (not measured). */
+  prepare?: (page: Page) => Promise<void>;
+  /** The interaction that is measured. */
+  act: (page: Page) => Promise<void>;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'order: choose a plan',
+    url: '/total-package/order?lang=en',
+    act: (page) => page.locator('[data-plan-id="seo_booster"]').click(),
+  },
+  {
+    name: 'order: switch to yearly',
+    url: '/total-package/order?lang=en',
+    act: (page) => page.getByRole('radio', { name: 'Pay yearly' }).first().check(),
+  },
+  {
+    name: 'landing: answer a planner step',
+    url: '/?lang=en',
+    prepare: async (page) => {
+      const planner = page.locator('#planner');
+      await planner.scrollIntoViewIfNeeded();
+      await page.locator('[data-island="planner"][data-live]').waitFor({ state: 'attached' });
+      await planner.getByRole('button', { name: m['planner.start.button'] }).click();
+      await page.waitForTimeout(500);
+    },
+    act: (page) =>
+      page
+        .locator('#planner')
+        .getByRole('radio', { name: new RegExp(`^${m['planner.situation.starting']}`) })
+        .check(),
+  },
+  {
+    name: 'checkout: type a key in a field',
+    url: '/checkout?plans=webHosting_total&interval=monthly&lang=en',
+    prepare: async (page) => {
+      await page.getByLabel(m['checkout.fields.email']!).click();
+      await page.waitForTimeout(300);
+    },
+    act: (page) => page.keyboard.type('e'),
+  },
+];
+
+async function measure(browser: Browser, base: string, scenario: Scenario): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(observeInteractions);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}${scenario.url}`, { waitUntil: 'networkidle' });
+    await scenario.prepare?.(page);
+    await page.waitForTimeout(500);
+    const before = await page.evaluate(() => Object.keys(window.__interactions ?? {}).length);
+    await scenario.act(page);
+    await page.waitForTimeout(1000);
+    const durations = await page.evaluate(() => Object.values(window.__interactions ?? {}));
+    // the interactions of the measured step: those after `before`
+    return Math.max(0, ...durations.slice(before));
+  } finally {
+    await context.close();
+  }
+}
+
+if (process.env.SKIP_BUILD !== '1') ensureBuild();
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  console.log(
+    `\nINP at 4x CPU slowdown, Event Timing (median and worst of ${RUNS}, ms; 0 = under 16 ms)`,
+  );
+  for (const scenario of SCENARIOS) {
+    const runs: number[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.url, scenario));
+    runs.sort((a, b) => a - b);
+    const show = (ms: number) => (ms === 0 ? '< 16' : String(Math.round(ms)));
+    console.log(
+      `  ${scenario.name.padEnd(36)} median ${show(runs[Math.floor((runs.length - 1) / 2)]!).padStart(5)}  worst ${show(runs[runs.length - 1]!).padStart(5)}  (load ${loadavg()[0]!.toFixed(2)})`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
