@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { checkVatNumber } from './vat-number.ts';
 import { singleLine } from './text.ts';
-import { couponFieldSchema } from './coupons.ts';
+import { couponFieldSchema } from './coupon-field.ts';
 import { EMAIL_PATTERN } from './email.ts';
 import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';

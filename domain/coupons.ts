@@ -49,8 +49,7 @@ export interface Coupon extends CouponTerms {
   uses: number;
 }
 
-/** The exit-intent offer of the landing page: a coupon the migration seeds (decision D46-2). */
-export const EXIT_OFFER_CODE = 'EXIT10';
+export { couponFieldSchema, EXIT_OFFER_CODE } from './coupon-field.ts';
 
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/;
 /** A code as the database matches it: letter case does not count. */
@@ -189,6 +188,3 @@ export const couponCreateSchema = v.pipe(
 );
 export type CouponCreateInput = v.InferInput<typeof couponCreateSchema>;
 export type CouponCreate = v.InferOutput<typeof couponCreateSchema>;
-
-/** The `coupon` field of `POST /api/quote` and `POST /api/checkout`: a code, any letter case. */
-export const couponFieldSchema = v.pipe(v.string(), v.trim(), v.maxLength(64));

@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { plannerAnswersSchema } from './recommendations.ts';
-import { couponFieldSchema } from './coupons.ts';
+import { couponFieldSchema } from './coupon-field.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 import { vatCustomerSchema } from './vat.ts';
 

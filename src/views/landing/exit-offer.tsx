@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { EXIT_OFFER_CODE } from '#domain/coupons.ts';
+import { EXIT_OFFER_CODE } from '#domain/coupon-field.ts';
 import { LANDING_STATS } from '#domain/landing-stats.ts';
 import { ESSENTIAL_LINK_SELECTION, checkoutLink } from '#domain/links.ts';
 import { hasStorage, readStored, writeStored } from '#machines/shared/storage.ts';
