@@ -5,8 +5,8 @@
 import * as v from 'valibot';
 import { checkVatNumber } from './vat-number.ts';
 import { singleLine } from './text.ts';
+import { couponFieldSchema } from './coupon-field.ts';
 import { EMAIL_PATTERN } from './email.ts';
-import { EXIT_OFFERS } from './exit-offer.ts';
 import type { AccountProfile } from './account.schema.ts';
 import { smartLeadFormAnswersSchema } from './smart-answers.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
@@ -256,8 +256,8 @@ export const checkoutRequestSchema = v.pipe(
     sendEmail: v.optional(v.boolean(), false),
     noEmail: v.optional(v.boolean(), true),
     lang: v.optional(v.picklist(['nl', 'en'])),
-    /** An accepted offer (`exit10`, the landing page's exit-intent offer); priced by computeQuote. */
-    offer: v.optional(v.picklist(EXIT_OFFERS)),
+    /** A coupon code, any letter case (API.md section 14); checked and priced by the server. */
+    coupon: v.optional(couponFieldSchema),
     /** What the visitor answered in the planner, the quiz or the lead form (SPEC section 3). */
     smartLeadFormAnswers: v.optional(smartLeadFormAnswersSchema),
     /**

@@ -170,9 +170,9 @@ describe('links the pages build', () => {
       checkoutLink({
         plans: ['webHosting_total', 'domain_managed'],
         interval: 'monthly',
-        offer: 'exit10',
+        coupon: 'EXIT10',
       }),
-    ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&offer=exit10');
+    ).toBe('/checkout?plans=webHosting_total,domain_managed&interval=monthly&coupon=EXIT10');
   });
 
   it('the Blueprint 100 mail button: the score in the subject, a fixed body, spaces as %20', () => {
@@ -195,5 +195,19 @@ describe('manageBookingLink', () => {
     const token = 'Ab-_'.repeat(10) + 'xyz';
     expect(manageBookingLink(token, 'nl')).toBe(`/consultation/manage?token=${token}&lang=nl`);
     expect(manageBookingLink(token)).toBe(`/consultation/manage?token=${token}`);
+  });
+});
+
+describe('links with a coupon code (issue 46)', () => {
+  it('adds the code to order and checkout links, trimmed and encoded, and leaves out an empty one', () => {
+    expect(orderLink({ plans: ['webHosting_total'], lang: 'nl', coupon: ' spring10 ' })).toBe(
+      '/total-package/order?plans=webHosting_total&lang=nl&coupon=spring10',
+    );
+    expect(orderLink({ plans: ['webHosting_total'], coupon: '  ' })).toBe(
+      '/total-package/order?plans=webHosting_total',
+    );
+    expect(checkoutLink({ plans: ['webHosting_total'], interval: 'yearly', coupon: 'A&B' })).toBe(
+      '/checkout?plans=webHosting_total&interval=yearly&coupon=A%26B',
+    );
   });
 });

@@ -129,15 +129,21 @@ function plansValue(plans: readonly PlanId[]): string {
 export function orderLink(input: {
   plans: readonly PlanId[];
   lang?: Lang;
+  /** A coupon code the order page fills in (issue 46). */
+  coupon?: string;
   origin?: string;
 }): string | null {
   if (input.plans.length === 0) return null;
   const lang = input.lang ? `&lang=${input.lang}` : '';
-  return withOrigin(input.origin, `${ORDER_LINK_PATH}?plans=${plansValue(input.plans)}${lang}`);
+  const coupon = input.coupon?.trim() ? `&coupon=${encodeURIComponent(input.coupon.trim())}` : '';
+  return withOrigin(
+    input.origin,
+    `${ORDER_LINK_PATH}?plans=${plansValue(input.plans)}${lang}${coupon}`,
+  );
 }
 
 /**
- * `/checkout?plans=...[&lang=...]&interval=...[&domain=...][&domainChoice=...][&offer=...]`, or
+ * `/checkout?plans=...[&lang=...]&interval=...[&domain=...][&domainChoice=...][&coupon=...]`, or
  * null when nothing is selected. The domain is trimmed and left out when empty; `domainChoice`
  * (M24) says how the order page's domain step ended when it was not a registration.
  */
@@ -147,7 +153,8 @@ export function checkoutLink(input: {
   interval: LinkInterval;
   domain?: string;
   domainChoice?: CheckoutDomainChoice;
-  offer?: string;
+  /** A coupon code the order carries (the exit offer's, or one staff add in a link generator). */
+  coupon?: string;
   origin?: string;
 }): string | null {
   if (input.plans.length === 0) return null;
@@ -161,7 +168,7 @@ export function checkoutLink(input: {
     `&interval=${input.interval}` +
     (domain ? `&domain=${encodeURIComponent(domain)}` : '') +
     (input.domainChoice ? `&domainChoice=${input.domainChoice}` : '') +
-    (input.offer ? `&offer=${encodeURIComponent(input.offer)}` : '');
+    (input.coupon?.trim() ? `&coupon=${encodeURIComponent(input.coupon.trim())}` : '');
   return withOrigin(input.origin, `${CHECKOUT_LINK_PATH}?${query}`);
 }
 

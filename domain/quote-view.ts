@@ -5,6 +5,7 @@
 
 import * as v from 'valibot';
 import { CURRENCY } from './catalogue-types.ts';
+import { COUPON_APPLIES_TO, COUPON_KINDS } from './coupons.ts';
 import { INTERVALS, type Quote } from './totals.ts';
 
 const cents = v.pipe(v.number(), v.integer());
@@ -35,6 +36,19 @@ export const publicQuoteSchema = v.object({
   annualMonthly: cents,
   monthsIncluded: v.number(),
   monthlyTermEnd: day,
+  /** The coupon applied (API.md section 14): its terms and discount; its line is among `lines`. */
+  coupon: v.optional(
+    v.nullable(
+      v.object({
+        code: v.string(),
+        kind: v.picklist(COUPON_KINDS),
+        value: v.number(),
+        appliesTo: v.picklist(COUPON_APPLIES_TO),
+        planIds: v.nullable(v.array(v.string())),
+        discount: cents,
+      }),
+    ),
+  ),
 });
 export type PublicQuote = v.InferOutput<typeof publicQuoteSchema>;
 
@@ -55,5 +69,15 @@ export function publicQuote(quote: Quote): PublicQuote {
     annualMonthly: quote.annualMonthly,
     monthsIncluded: quote.monthsIncluded,
     monthlyTermEnd: quote.monthlyTermEnd,
+    // The coupon applied (API.md section 14), only when there is one.
+    ...(quote.coupon
+      ? {
+          coupon: {
+            ...quote.coupon.terms,
+            planIds: quote.coupon.terms.planIds ? [...quote.coupon.terms.planIds] : null,
+            discount: quote.coupon.discount,
+          },
+        }
+      : {}),
   };
 }

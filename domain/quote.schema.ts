@@ -4,7 +4,7 @@
 
 import * as v from 'valibot';
 import { plannerAnswersSchema } from './recommendations.ts';
-import { EXIT_OFFERS } from './exit-offer.ts';
+import { couponFieldSchema } from './coupon-field.ts';
 import { DOMAIN_TYPES, INTERVALS } from './totals.ts';
 import { vatCustomerSchema } from './vat.ts';
 
@@ -26,8 +26,8 @@ export const quoteRequestSchema = v.object({
   /** Default monthly, as everywhere. */
   interval: v.optional(v.picklist(INTERVALS), 'monthly'),
   domain: v.optional(quoteDomainSchema),
-  /** An accepted offer (the landing page's exit-intent `exit10`); unknown offers are refused. */
-  offer: v.optional(v.picklist(EXIT_OFFERS)),
+  /** A coupon code, any letter case (API.md section 14); the server checks it. */
+  coupon: v.optional(couponFieldSchema),
   /** Who orders (API.md section 11): the VAT rule's country and VAT number. */
   customer: v.optional(vatCustomerSchema),
 });

@@ -63,7 +63,16 @@ describe('computeQuote: lines', () => {
       { plans: ['webHosting_total'], domain: { name: 'anna.nl', type: 'transfer' } },
       { plans: ['webHosting_total'], domain: { name: 'anna.nl', type: 'external' } },
       { plans: ['webHosting_total'], domain: { name: '', type: 'none', consultation: true } },
-      { plans: ['webHosting_total'], offer: 'exit10' },
+      {
+        plans: ['webHosting_total'],
+        coupon: {
+          code: 'EXIT10',
+          kind: 'percent',
+          value: 10,
+          appliesTo: 'firstPayment',
+          planIds: ['webHosting_total', 'webHosting_pro'],
+        },
+      },
     ];
     const kinds = new Set<string>();
     for (const input of inputs) {

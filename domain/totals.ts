@@ -10,8 +10,6 @@ import {
   ALWAYS_SELECTED_IDS,
   billingLabel,
   catalogueIndex,
-  groupOf,
-  isPlanId,
   optionById,
   resolvePrice,
   type Billing,
@@ -20,13 +18,15 @@ import {
   type WarnFn,
 } from './catalogue.ts';
 import { domainForPeople, validateDomainName } from './domain-name.ts';
+import { checkPlans, type QuoteError } from './plan-check.ts';
 import {
-  EXIT_OFFER_LINE_ID,
-  EXIT_OFFER_LINE_NAME,
-  EXIT_OFFER_PLANS,
-  exitOfferDiscount,
-  type ExitOfferId,
-} from './exit-offer.ts';
+  applyCoupon,
+  codeOfCouponLine,
+  couponLineId,
+  couponLineName,
+  type CouponTerms,
+  type QuoteCoupon,
+} from './coupons.ts';
 import { billingPeriod } from './billing.ts';
 import { addMonths, amsterdamDay, type IsoDay } from './format.ts';
 import {
@@ -61,7 +61,7 @@ export type LineKind =
   | 'external-domain'
   | 'no-domain'
   | 'consultation'
-  /** A discount, e.g. the exit-intent offer (negative one-time price, orders nothing). */
+  /** A coupon's discount (domain/coupons.ts: negative one-time price, orders nothing). */
   | 'discount';
 
 export interface QuoteLine {
@@ -106,18 +106,11 @@ export interface Quote {
    * the 12-month term's end of a monthly line. `nextPayments` are these where the total is > 0.
    */
   renewals: { monthly: IsoDay; yearly: IsoDay; monthlyTermEnd: IsoDay };
+  /** The coupon applied (its discount line is among `lines`); null without one. */
+  coupon: QuoteCoupon | null;
 }
 
-export type QuoteErrorCode =
-  'UNKNOWN_PLAN' | 'CONFLICTING_PLANS' | 'VALIDATION_FAILED' | 'INVALID_DOMAIN';
-
-export interface QuoteError {
-  code: QuoteErrorCode;
-  /** The ids at fault (unknown ids, or the conflicting pair); empty otherwise. */
-  ids: string[];
-  /** For INVALID_DOMAIN: the domain-name message key. */
-  messageKey?: string;
-}
+export { checkPlans, type QuoteError, type QuoteErrorCode } from './plan-check.ts';
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
 
@@ -135,14 +128,19 @@ export interface QuoteInput {
   today: Date;
   lang: Lang;
   warn?: WarnFn;
-  /** An accepted offer (`exit10`): adds its discount line (domain/exit-offer.ts). */
-  offer?: ExitOfferId | undefined;
+  /**
+   * A coupon the server found usable (domain/coupons.ts `couponRefusal`): adds its discount line.
+   * One that discounts none of the lines is refused (`COUPON_INVALID`).
+   */
+  coupon?: CouponTerms | undefined;
   /**
    * The VAT rule's inputs (domain/vat.ts): the configured scheme, the customer and the year's
    * turnover so far. Absent: the default scheme (KOR) for a Dutch consumer in an empty year.
    */
   vat?: QuoteVat | undefined;
 }
+
+export type { QuoteCoupon };
 
 export interface QuoteVat {
   settings: VatSettings;
@@ -186,7 +184,7 @@ export function quoteLineName(
     case 'plan':
       return optionById(line.id)?.displayName[lang] ?? line.id;
     case 'discount':
-      return EXIT_OFFER_LINE_NAME[lang];
+      return couponLineName(codeOfCouponLine(line.id) ?? line.id, lang);
     default:
       return withName(DOMAIN_LINE_NAMES[line.kind][lang], domainForPeople(line.domainName ?? ''));
   }
@@ -214,29 +212,6 @@ export function storedLineName(
       return quoteLineName(named, lang);
   }
   return line.displayName;
-}
-
-/** Checks the plan list: non-empty, known ids, no two options that exclude each other. */
-export function checkPlans(plans: readonly string[]): QuoteError | null {
-  if (plans.length === 0) return { code: 'VALIDATION_FAILED', ids: [] };
-  const unknown = plans.filter((id) => !isPlanId(id));
-  if (unknown.length > 0) return { code: 'UNKNOWN_PLAN', ids: [...new Set(unknown)] };
-  const ids = [...new Set(plans as readonly PlanId[])];
-  for (const id of ids) {
-    const group = groupOf(id);
-    for (const other of ids) {
-      if (other === id || groupOf(other).key !== group.key) continue;
-      const excluded =
-        !group.multiSelect ||
-        group.mutualExclusionGroups.some((set) => set.includes(id) && set.includes(other));
-      if (excluded)
-        return {
-          code: 'CONFLICTING_PLANS',
-          ids: [id, other].sort((a, b) => catalogueIndex(a) - catalogueIndex(b)),
-        };
-    }
-  }
-  return null;
 }
 
 export function computeQuote(input: QuoteInput): QuoteResult {
@@ -323,21 +298,22 @@ export function computeQuote(input: QuoteInput): QuoteResult {
     });
   }
 
-  // The exit-intent offer: 10% of the hosting plan's first month, as a one-time discount line.
-  const hosting = input.offer
-    ? lines.find((l) => (EXIT_OFFER_PLANS as readonly string[]).includes(l.id))
-    : undefined;
-  if (hosting && hosting.billing === 'monthly') {
-    const discount = exitOfferDiscount(hosting.price);
-    if (discount < 0)
-      lines.push({
-        id: EXIT_OFFER_LINE_ID,
-        productId: null,
-        displayName: quoteLineName({ id: EXIT_OFFER_LINE_ID, kind: 'discount' }, lang),
-        billing: 'oneTime',
-        price: discount,
-        kind: 'discount',
-      });
+  // A coupon: one discount line on what is paid today (domain/coupons.ts).
+  let coupon: QuoteCoupon | null = null;
+  if (input.coupon) {
+    const applied = applyCoupon(input.coupon, lines, monthsOf(interval));
+    if (!applied) return { ok: false, error: { code: 'COUPON_INVALID', ids: [] } };
+    coupon = applied;
+    const id = couponLineId(coupon.code);
+    const displayName = quoteLineName({ id, kind: 'discount' }, lang);
+    lines.push({
+      id,
+      productId: null,
+      displayName,
+      billing: 'oneTime',
+      price: coupon.discount,
+      kind: 'discount',
+    });
   }
 
   lines.sort(
@@ -352,7 +328,7 @@ export function computeQuote(input: QuoteInput): QuoteResult {
   const oneTime = sum('oneTime');
   const monthly = sum('monthly');
   const yearly = sum('yearly');
-  const monthsIncluded = interval === 'yearly' ? TERM_MONTHS : 1;
+  const monthsIncluded = monthsOf(interval);
   const net = oneTime + monthly * monthsIncluded + yearly;
   const vatInput = input.vat ?? {
     settings: DEFAULT_VAT_SETTINGS,
@@ -389,8 +365,13 @@ export function computeQuote(input: QuoteInput): QuoteResult {
       monthsIncluded,
       monthlyTermEnd: monthly > 0 ? renewals.monthlyTermEnd : null,
       renewals,
+      coupon,
     },
   };
+}
+
+function monthsOf(interval: Interval): number {
+  return interval === 'yearly' ? TERM_MONTHS : 1;
 }
 
 /** Billing-system product ids to order for a quote (lines that order nothing are left out). */

@@ -36,6 +36,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardBookingsRouteImport } from './routes/dashboard/bookings'
 import { Route as DashboardChatRouteImport } from './routes/dashboard/chat'
 import { Route as DashboardCheckoutLinkGeneratorRouteImport } from './routes/dashboard/checkout-link-generator'
+import { Route as DashboardCouponsRouteImport } from './routes/dashboard/coupons'
 import { Route as DashboardDomainsRouteImport } from './routes/dashboard/domains'
 import { Route as DashboardInvoicesRouteImport } from './routes/dashboard/invoices'
 import { Route as DashboardLeadsRouteImport } from './routes/dashboard/leads'
@@ -192,6 +193,11 @@ const DashboardCheckoutLinkGeneratorRoute =
     path: '/checkout-link-generator',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardCouponsRoute = DashboardCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardDomainsRoute = DashboardDomainsRouteImport.update({
   id: '/domains',
   path: '/domains',
@@ -319,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/coupons': typeof DashboardCouponsRoute
   '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
@@ -364,6 +371,7 @@ export interface FileRoutesByTo {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/coupons': typeof DashboardCouponsRoute
   '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
@@ -414,6 +422,7 @@ export interface FileRoutesById {
   '/dashboard/bookings': typeof DashboardBookingsRoute
   '/dashboard/chat': typeof DashboardChatRoute
   '/dashboard/checkout-link-generator': typeof DashboardCheckoutLinkGeneratorRoute
+  '/dashboard/coupons': typeof DashboardCouponsRoute
   '/dashboard/domains': typeof DashboardDomainsRoute
   '/dashboard/invoices': typeof DashboardInvoicesRoute
   '/dashboard/leads': typeof DashboardLeadsRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/coupons'
     | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
@@ -507,6 +517,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/coupons'
     | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
@@ -556,6 +567,7 @@ export interface FileRouteTypes {
     | '/dashboard/bookings'
     | '/dashboard/chat'
     | '/dashboard/checkout-link-generator'
+    | '/dashboard/coupons'
     | '/dashboard/domains'
     | '/dashboard/invoices'
     | '/dashboard/leads'
@@ -777,6 +789,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout-link-generator'
       fullPath: '/dashboard/checkout-link-generator'
       preLoaderRoute: typeof DashboardCheckoutLinkGeneratorRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/coupons': {
+      id: '/dashboard/coupons'
+      path: '/coupons'
+      fullPath: '/dashboard/coupons'
+      preLoaderRoute: typeof DashboardCouponsRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/domains': {
@@ -1005,6 +1024,7 @@ interface DashboardRouteChildren {
   DashboardBookingsRoute: typeof DashboardBookingsRoute
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCheckoutLinkGeneratorRoute: typeof DashboardCheckoutLinkGeneratorRoute
+  DashboardCouponsRoute: typeof DashboardCouponsRoute
   DashboardDomainsRoute: typeof DashboardDomainsRoute
   DashboardInvoicesRoute: typeof DashboardInvoicesRoute
   DashboardLeadsRoute: typeof DashboardLeadsRoute
@@ -1022,6 +1042,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardBookingsRoute: DashboardBookingsRoute,
   DashboardChatRoute: DashboardChatRoute,
   DashboardCheckoutLinkGeneratorRoute: DashboardCheckoutLinkGeneratorRoute,
+  DashboardCouponsRoute: DashboardCouponsRoute,
   DashboardDomainsRoute: DashboardDomainsRoute,
   DashboardInvoicesRoute: DashboardInvoicesRoute,
   DashboardLeadsRoute: DashboardLeadsRoute,

@@ -40,6 +40,12 @@ import {
   type InvoiceLine,
 } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import {
+  recordRenewalUses,
+  renewalCouponsOf,
+  renewalDiscounts,
+  type RenewalDiscount,
+} from '../coupons/coupon-renewals.ts';
 import { buyerOf, findCustomers, type Customer } from './billing-customers.ts';
 import { periodLineDescription } from './billing-mail.ts';
 import { vatSettingsOf, type BillingSettings } from '../invoices/invoice-pdf.ts';
@@ -58,6 +64,7 @@ export type BilledSubscription = BillingSchedule & {
   id: string;
   userId: string;
   orderId: string;
+  planId: string;
   displayName: string;
   price: number;
   endsOn: string | null;
@@ -67,6 +74,7 @@ export const billedSubscriptionColumns = {
   id: subscriptions.id,
   userId: subscriptions.userId,
   orderId: subscriptions.orderId,
+  planId: subscriptions.planId,
   displayName: subscriptions.displayName,
   billing: subscriptions.billing,
   price: subscriptions.price,
@@ -131,18 +139,23 @@ function renewalInvoice(
     buyer: IssueInvoiceInput['buyer'];
     customer: VatCustomer;
     year: VatYear;
+    /** The discount lines of every-payment coupons (api/coupons/coupon-renewals.ts). */
+    discounts: RenewalDiscount[];
   },
   asOf: IsoDay,
 ): IssueInvoiceInput {
   const { due } = input;
-  const periodLines: InvoiceLine[] = due.map(({ sub, period, amount }) => ({
-    description: periodLineDescription(input.lang, sub.displayName, period),
-    billing: sub.billing,
-    amount,
-    subscriptionId: sub.id,
-    periodStart: period.start,
-    periodEnd: period.end,
-  }));
+  const periodLines: InvoiceLine[] = [
+    ...due.map(({ sub, period, amount }) => ({
+      description: periodLineDescription(input.lang, sub.displayName, period),
+      billing: sub.billing,
+      amount,
+      subscriptionId: sub.id,
+      periodStart: period.start,
+      periodEnd: period.end,
+    })),
+    ...input.discounts.map((d) => d.line),
+  ];
   const net = periodLines.reduce((sum, l) => sum + l.amount, 0);
   const vatDecision = decideVat(vatSettingsOf(ctx.billing), input.customer, input.year, net);
   const { lines, subtotal, vatRate, vat, total } = applyVat(vatDecision, periodLines);
@@ -205,6 +218,10 @@ async function billCustomers(
       .groupBy(billingPeriods.subscriptionId);
     const lastOf = new Map(billed.map((b) => [b.id, b.last]));
     const customers = await findCustomers(tx, userIds);
+    const couponOf = await renewalCouponsOf(
+      tx,
+      subs.map((s) => s.id),
+    );
     // The year's turnover, under the VAT lock when any decision depends on it (vat-year.ts): the
     // renewal that passes the KOR threshold carries 21%, and so does every one after it.
     const settings = vatSettingsOf(ctx.billing);
@@ -215,7 +232,7 @@ async function billCustomers(
       year = await vatYearOf(tx, vatYear);
     }
 
-    const bills: Array<{ due: Due[]; input: IssueInvoiceInput }> = [];
+    const bills: Array<{ due: Due[]; input: IssueInvoiceInput; discounts: RenewalDiscount[] }> = [];
     for (const userId of userIds) {
       const customer = customers.get(userId);
       if (invoicedToday.has(userId) || !customer) continue;
@@ -231,6 +248,7 @@ async function billCustomers(
         .sort(byLineOrder);
       if (due.length === 0) continue;
       const lang: Lang = customer.lang ?? 'nl';
+      const discounts = renewalDiscounts(due, couponOf, lang);
       const input = renewalInvoice(
         ctx,
         {
@@ -240,11 +258,12 @@ async function billCustomers(
           buyer: buyerOf(customer, lang),
           customer: vatCustomerOf(customer),
           year,
+          discounts,
         },
         asOf,
       );
       year = afterDocument(settings, year, input.vatDecision, input.subtotal);
-      bills.push({ due, input });
+      bills.push({ due, input, discounts });
     }
     if (bills.length === 0) return [];
 
@@ -262,6 +281,16 @@ async function billCustomers(
           periodEnd: period.end,
           invoiceId: issued[i]!.id,
           amount,
+        })),
+      ),
+    );
+    await recordRenewalUses(
+      tx,
+      bills.flatMap((bill, i) =>
+        bill.discounts.map((discount) => ({
+          discount,
+          userId: issued[i]!.userId,
+          invoiceId: issued[i]!.id,
         })),
       ),
     );

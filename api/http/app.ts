@@ -12,6 +12,7 @@ import { checkoutRoutes } from '../orders/checkout.routes.ts';
 import { invoicesRoutes } from '../invoices/invoices.routes.ts';
 import { paymentsRoutes } from '../invoices/payments.routes.ts';
 import { adminOrdersRoutes } from '../staff/admin-orders.routes.ts';
+import { couponsRoutes } from '../coupons/coupons.routes.ts';
 import { creditNotesRoutes } from '../credit-notes/credit-notes.routes.ts';
 import { createRefunds } from '../withdrawals/refunds.ts';
 import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
@@ -197,7 +198,8 @@ export function createApp({
       }),
     )
     .route('/', healthRoutes(routed))
-    .route('/', catalogueRoutes({ now, vat }))
+    .route('/', catalogueRoutes({ now, vat, database: services.database }))
+    .route('/', couponsRoutes(routed))
     .route(
       '/',
       storefrontRoutes({

@@ -92,7 +92,7 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     path: '/api/quote',
     who: 'anyone',
-    body: { plans: ['webHosting_pro'], interval: 'monthly' },
+    body: { plans: ['webHosting_pro'], interval: 'monthly', coupon: 'exit10' },
   },
   { method: 'POST', path: '/api/recommendations', who: 'anyone', body: PLANNER },
   {
@@ -298,6 +298,12 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
   { method: 'PUT', path: '/api/admin/chat-availability', who: 'staff', body: { available: true } },
   {
     method: 'POST',
+    path: '/api/admin/coupons',
+    who: 'staff',
+    body: { code: 'HOSTILE10', kind: 'percent', value: 10, planIds: ['webHosting_pro'] },
+  },
+  {
+    method: 'POST',
     path: `/api/admin/chat/conversations/${UUID}/messages`,
     who: 'staff',
     body: { body: 'Hallo' },
@@ -330,6 +336,7 @@ const NO_JSON_BODY = [
   'POST /api/account/subscriptions/:id/cancel',
   'POST /api/admin/chat/conversations/:id/close',
   'POST /api/admin/domains/:name/retry',
+  'POST /api/admin/coupons/:code/disable',
   'POST /api/admin/invoices/:number/mark-paid',
   'POST /api/admin/outbox/:id/resend',
   'POST /api/admin/refunds/:id/mark-refunded',
@@ -376,6 +383,7 @@ const ID_PATHS: Array<
   ['PUT', 'client', (id) => `/api/account/domains/${id}/nameservers`],
   ['PUT', 'client', (id) => `/api/account/domains/${id}/auth-code`],
   ['POST', 'staff', (id) => `/api/admin/domains/${id}/retry`],
+  ['POST', 'staff', (id) => `/api/admin/coupons/${id}/disable`],
   ['DELETE', 'client', (id) => `/api/account/sessions/${id}`],
   ['GET', 'client', (id) => `/api/credit-notes/${id}`],
   ['POST', 'staff', (id) => `/api/admin/invoices/${id}/credit`, { reason: 'Wrong amount' }],

@@ -26,6 +26,14 @@ export function quoteApiError(
           }),
     });
   }
+  if (error.code === 'COUPON_INVALID') {
+    // The only refusal computeQuote makes of a coupon: it discounts none of the order's lines.
+    const key = 'coupon.refused.notForPlans';
+    return new ApiError('COUPON_INVALID', {
+      message: t(options.lang, key),
+      fields: { coupon: key },
+    });
+  }
   if (error.code === 'VALIDATION_FAILED')
     return new ApiError('VALIDATION_FAILED', {
       fields: { [fields.plans ?? 'plans']: 'form.validation.required' },

@@ -8,6 +8,8 @@ import { validateJson } from '../http/errors.ts';
 import { quoteApiError } from '../http/quote-errors.ts';
 import { requestLang } from '../http/language.ts';
 import type { VatService } from '../vat/vat-service.ts';
+import { couponForQuote } from '../coupons/coupons.service.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * GET /api/catalogue, POST /api/quote, POST /api/recommendations. Every amount is computed here
@@ -15,6 +17,8 @@ import type { VatService } from '../vat/vat-service.ts';
  */
 export function catalogueRoutes(options: {
   now: () => Date;
+  /** Where coupons are read (API.md section 14). */
+  database: Database;
   /** The VAT rule's inputs for the quote's `customer` (api/vat); absent: the defaults. */
   vat?: Pick<VatService, 'quoteVat'> | undefined;
 }) {
@@ -32,7 +36,11 @@ export function catalogueRoutes(options: {
         plans: body.plans,
         interval: body.interval,
         domain: body.domain,
-        offer: body.offer,
+        coupon: body.coupon
+          ? await options.database.read((db) =>
+              couponForQuote(db, body.coupon!, options.now(), lang),
+            )
+          : undefined,
         today: options.now(),
         lang,
       });

@@ -9,6 +9,7 @@ import { normalizePostalCode, type CheckoutRequest } from '#domain/checkout.sche
 import { quoteDomainOfPlanData } from '#domain/domain-step.ts';
 import { invoiceYear } from '#domain/invoice.ts';
 import type { Lang } from '#domain/language.ts';
+import type { CouponTerms } from '#domain/coupons.ts';
 import { computeQuote, quoteLineName, type Quote, type QuoteVat } from '#domain/totals.ts';
 import type { Tx } from '../db/database.ts';
 import type { InvoiceLine, InvoiceParty } from '../db/schema.ts';
@@ -26,6 +27,7 @@ export function quoteCheckout(
   lang: Lang,
   at: Date,
   vat?: QuoteVat | undefined,
+  coupon?: CouponTerms | undefined,
 ): Quote {
   const plans: string[] = [];
   for (const productId of body.planData.products) {
@@ -40,7 +42,7 @@ export function quoteCheckout(
   const result = computeQuote({
     plans,
     interval: body.planData.billingCycle,
-    offer: body.offer,
+    coupon,
     domain: quoteDomainOfPlanData(body.planData, body.planData.products),
     today: at,
     lang,
@@ -63,13 +65,26 @@ export function quoteCheckout(
 export async function quoteUnderVatLock(
   tx: Tx,
   billing: BillingSettings,
-  input: { body: CheckoutRequest; lang: Lang; at: Date; vat?: CheckedVat | undefined },
+  input: {
+    body: CheckoutRequest;
+    lang: Lang;
+    at: Date;
+    vat?: CheckedVat | undefined;
+    /** The coupon claimed in this transaction (api/coupons/coupons.service.ts). */
+    coupon?: CouponTerms | undefined;
+  },
 ): Promise<{ quote: Quote; lines: InvoiceLine[] }> {
   const { body, lang, at } = input;
   const vatCustomer = input.vat?.customer ?? { country: body.country };
   const settings = vatSettingsOf(billing);
   const year = await vatYearFor(tx, settings, vatCustomer, invoiceYear(at));
-  const quote = quoteCheckout(body, lang, at, { settings, customer: vatCustomer, year });
+  const quote = quoteCheckout(
+    body,
+    lang,
+    at,
+    { settings, customer: vatCustomer, year },
+    input.coupon,
+  );
   return { quote, lines: invoiceLinesOf(quote) };
 }
 

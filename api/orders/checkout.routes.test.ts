@@ -275,9 +275,9 @@ describe('POST /api/checkout: the happy path', () => {
   });
 });
 
-describe('POST /api/checkout: the exit offer', () => {
-  it('prices an accepted exit10 offer as a one-time discount line of 10 % of the hosting month', async () => {
-    const res = await t.call('POST', '/api/checkout', order({ offer: 'exit10' }));
+describe('POST /api/checkout: the exit offer (the coupon EXIT10 of migration 0022)', () => {
+  it('prices the exit10 code as a one-time discount line of 10 % of the hosting month', async () => {
+    const res = await t.call('POST', '/api/checkout', order({ coupon: 'exit10' }));
     expect(res.status).toBe(201);
     const { invoiceNumber } = await res.json();
     const [invoice] = await t.database.db
@@ -287,8 +287,10 @@ describe('POST /api/checkout: the exit offer', () => {
     // By hand: EUR 45 less 10 % of the hosting plan's EUR 30 first month.
     expect(invoice!.total).toBe(4200);
     expect(invoice!.lines.filter((l) => l.amount < 0).map((l) => l.amount)).toEqual([-300]);
-    const bad = await t.call('POST', '/api/checkout', order({ offer: 'free-lunch' }));
+    expect(invoice!.lines.find((l) => l.amount < 0)!.description).toBe('Discount code EXIT10');
+    const bad = await t.call('POST', '/api/checkout', order({ coupon: 'free-lunch' }));
     expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('COUPON_INVALID');
   });
 });
 

@@ -3,6 +3,7 @@ import { checkoutRequestSchema } from '#domain/checkout.schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { validateJson } from '../http/errors.ts';
 import { requestLang } from '../http/language.ts';
+import { couponForQuote } from '../coupons/coupons.service.ts';
 import { placeOrder } from './checkout.ts';
 import { startPayment } from './checkout-payment.ts';
 import { quoteCheckout } from './checkout-quote.ts';
@@ -34,7 +35,6 @@ export function checkoutRoutes(
       const body = c.req.valid('json');
       const lang = body.lang ?? requestLang(c);
       const at = services.now();
-      const quote = quoteCheckout(body, lang, at);
 
       // The key is scoped to the address; the password never enters the stored hash.
       const once = idempotency(c, `checkout:${body.email}`, { ...body, password: undefined, lang });
@@ -43,6 +43,13 @@ export function checkoutRoutes(
       );
       if (prior?.status === 201) return c.json(prior.body as CheckoutAnswer, 201);
       if (prior) return c.json(await startPayment(services, prior.body as PendingOrder, once), 201);
+
+      // A refused code is `400 COUPON_INVALID` before anything is written; a
+      // replay above answers as the first time, whatever the coupon's uses are now (API.md section 14).
+      const coupon = body.coupon
+        ? await services.database.read((db) => couponForQuote(db, body.coupon!, at, lang))
+        : undefined;
+      const quote = quoteCheckout(body, lang, at, undefined, coupon);
 
       // The VAT number: an invalid one is refused; VIES down takes the order with VAT charged.
       const vat = await services.vat?.checkoutVat(body);

@@ -33,6 +33,7 @@ import { requestHash } from '../http/idempotency.ts';
 import { issueInvoice, type InvoiceRow } from '../invoices/invoices.ts';
 import { payPageUrl } from '../invoices/payments.ts';
 import type { CheckedVat } from '../vat/vat-service.ts';
+import { claimCoupon, recordOrderCoupon } from '../coupons/coupons.service.ts';
 import { accountByEmail, createClientAccount, saveProfile } from './checkout-account.ts';
 import { insertOrderRows } from './checkout-order-insert.ts';
 import { insertOrderPayment } from './checkout-payment.ts';
@@ -126,11 +127,16 @@ export async function placeOrder(
       !existing && input.createSession ? await input.createSession(tx, userId) : null;
     await saveProfile(tx, userId, body, lang);
 
+    // The coupon's use is claimed here, in the order's transaction (issue 46, decision D46-3).
+    const coupon = body.coupon
+      ? await claimCoupon(tx, { code: body.coupon, userId, at, lang })
+      : undefined;
     const { quote, lines } = await quoteUnderVatLock(tx, billing, {
       body,
       lang,
       at,
       vat: input.vat,
+      coupon,
     });
     const orderId = await insertOrderRows(tx, {
       userId,
@@ -160,6 +166,15 @@ export async function placeOrder(
       vatDecision: quote.vatDecision,
       buyerCountry: body.country,
     });
+    if (coupon && quote.coupon)
+      await recordOrderCoupon(tx, {
+        coupon,
+        userId,
+        orderId,
+        invoiceId: invoice.id,
+        discount: quote.coupon.discount,
+        planIds: quote.coupon.planIds,
+      });
     const { paymentId, started } = await insertOrderPayment(tx, services.payments, {
       invoice,
       orderId,

@@ -9,7 +9,6 @@ import {
 } from '#domain/checkout.schema.ts';
 import { checkVatNumber } from '#domain/vat-number.ts';
 import { planDataDomainOf } from '#domain/domain-step.ts';
-import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import { SMART_ANSWER_SOURCES, type SmartAnswerSource } from '#domain/smart-answers.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
@@ -88,7 +87,7 @@ export function buildCheckoutRequest(
     interval: Interval;
     domain: QuoteDomain | undefined;
     lang: Lang;
-    offer?: ExitOfferId | undefined;
+    coupon?: string | undefined;
   },
 ): CheckoutRequestInput {
   const { smartLeadFormAnswers } = snapshot.context;
@@ -110,7 +109,7 @@ export function buildCheckoutRequest(
     sendEmail: false,
     noEmail: true,
     lang: order.lang,
-    ...(order.offer ? { offer: order.offer } : {}),
+    ...(order.coupon?.trim() ? { coupon: order.coupon.trim() } : {}),
     // The transfer code goes with a transfer only (API.md section 12); left empty, it is asked later.
     ...(order.domain?.type === 'transfer' && authCode.trim() ? { authCode: authCode.trim() } : {}),
     ...(smartLeadFormAnswers ? { smartLeadFormAnswers } : {}),

@@ -10,17 +10,20 @@ describe('link generator machine', () => {
       lang: 'nl',
       interval: 'monthly',
       domain: '',
+      coupon: '',
     });
     actor.send({ type: 'user.toggle', id: 'domain_managed' });
     actor.send({ type: 'user.toggle', id: 'seo_booster' });
     actor.send({ type: 'user.lang', lang: 'en' });
     actor.send({ type: 'user.interval', interval: 'yearly' });
     actor.send({ type: 'user.domain', domain: ' a.nl ' });
+    actor.send({ type: 'user.coupon', coupon: 'spring10' });
     expect(actor.getSnapshot().context).toEqual({
       selection: ['webHosting_total', 'seo_booster', 'branding_mini'],
       lang: 'en',
       interval: 'yearly',
       domain: ' a.nl ',
+      coupon: 'spring10',
     });
   });
 

@@ -13,6 +13,8 @@ export interface LinkGeneratorContext {
   lang: Lang;
   interval: LinkInterval;
   domain: string;
+  /** A coupon code the link carries (issue 46); empty: none. */
+  coupon: string;
 }
 
 export type LinkGeneratorEvent =
@@ -21,12 +23,13 @@ export type LinkGeneratorEvent =
   | { type: 'user.chooseEssentials' }
   | { type: 'user.lang'; lang: Lang }
   | { type: 'user.interval'; interval: LinkInterval }
-  | { type: 'user.domain'; domain: string };
+  | { type: 'user.domain'; domain: string }
+  | { type: 'user.coupon'; coupon: string };
 
 /**
  * The choices of a link generator (SPEC screen 16): packages (starting from the default
  * selection), the link's language (starting from the page path), and for checkout links the
- * billing interval and an optional domain. The links themselves come from `#domain/links.ts`.
+ * billing interval and an optional domain; for both an optional coupon code (issue 46). The links themselves come from `#domain/links.ts`.
  */
 export const linkGeneratorMachine = setup({
   types: {
@@ -41,6 +44,7 @@ export const linkGeneratorMachine = setup({
     lang: input.lang,
     interval: 'monthly',
     domain: '',
+    coupon: '',
   }),
   initial: 'editing',
   states: {
@@ -57,6 +61,7 @@ export const linkGeneratorMachine = setup({
         'user.lang': { actions: assign({ lang: ({ event }) => event.lang }) },
         'user.interval': { actions: assign({ interval: ({ event }) => event.interval }) },
         'user.domain': { actions: assign({ domain: ({ event }) => event.domain }) },
+        'user.coupon': { actions: assign({ coupon: ({ event }) => event.coupon }) },
       },
     },
   },

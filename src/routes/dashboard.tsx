@@ -27,6 +27,7 @@ const TABS = [
   { to: '/dashboard/refunds', id: 'dashboard.nav.refunds' },
   { to: '/dashboard/subscriptions', id: 'dashboard.nav.subscriptions' },
   { to: '/dashboard/domains', id: 'dashboard.nav.domains' },
+  { to: '/dashboard/coupons', id: 'dashboard.nav.coupons' },
   { to: '/dashboard/leads', id: 'dashboard.nav.leads' },
   { to: '/dashboard/tickets', id: 'dashboard.nav.tickets' },
   { to: '/dashboard/bookings', id: 'dashboard.nav.bookings' },

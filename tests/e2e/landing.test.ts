@@ -170,22 +170,22 @@ describe('exit-intent offer', () => {
       await dialog.getByRole('link', { name: catalogs.en['landing.exitOffer.accept'] }).click();
       await page.waitForURL(/\/checkout\?/);
       const url = new URL(page.url());
-      expect(url.searchParams.get('offer')).toBe('exit10');
+      expect(url.searchParams.get('coupon')).toBe('EXIT10');
       expect(url.searchParams.get('plans')).toBe('webHosting_total,domain_managed');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
 
-    // The server applies it: 10% of the hosting plan's monthly price off the first month.
-    const quote = async (offer?: string) => {
+    // The server applies it (the coupon EXIT10): 10% of the hosting plan's first month.
+    const quote = async (coupon?: string) => {
       const res = await fetch(`${baseUrl}/api/quote?lang=en`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           plans: ['webHosting_total', 'domain_managed'],
           interval: 'monthly',
-          ...(offer ? { offer } : {}),
+          ...(coupon ? { coupon } : {}),
         }),
       });
       return {
@@ -199,9 +199,9 @@ describe('exit-intent offer', () => {
     const plain = await quote();
     const offered = await quote('exit10');
     expect(offered.status).toBe(200);
-    expect(offered.body.lines.find((l) => l.id === 'offer_exit10')).toMatchObject({
+    expect(offered.body.lines.find((l) => l.id === 'coupon_EXIT10')).toMatchObject({
       price: -300,
-      displayName: '10% off your first month',
+      displayName: 'Discount code EXIT10',
     });
     expect(offered.body.totals.dueToday).toBe(plain.body.totals.dueToday - 300);
     expect((await quote('free-month')).status).toBe(400);

@@ -23,7 +23,6 @@ export function localAnswer(
     plans: request.plans,
     interval: request.interval ?? 'monthly',
     domain: request.domain,
-    offer: request.offer,
     today: new Date(),
     lang: ask.lang,
     vat: {

@@ -15,6 +15,8 @@ import { spec as cardPager } from './models/card-pager.ts';
 import { spec as consultationConfirmed } from './models/consultation-confirmed.ts';
 import { spec as contactMode } from './models/contact-mode.ts';
 import { spec as copyButton } from './models/copy-button.ts';
+import { spec as couponCode } from './models/coupon-code.ts';
+import { spec as couponList } from './models/coupon-list.ts';
 import { spec as dashboard } from './models/dashboard.ts';
 import { spec as domainCheck } from './models/domain-check.ts';
 import { spec as domainList } from './models/domain-list.ts';
@@ -68,6 +70,8 @@ export const MACHINES: readonly MachineEntry[] = [
   fromSpec('bookingManage', 'machines/booking-manage/booking-manage.machine.ts', bookingManage),
   fromSpec('chatInbox', 'machines/chat-inbox/chat-inbox.machine.ts', chatInbox),
   fromSpec('domainList', 'machines/domains/domain-list.machine.ts', domainList),
+  fromSpec('couponCode', 'machines/coupon-code/coupon-code.machine.ts', couponCode),
+  fromSpec('couponList', 'machines/coupons/coupon-list.machine.ts', couponList),
   fromSpec('addressLookup', 'machines/checkout/address-lookup.machine.ts', addressLookup),
   fromSpec('checkout', 'machines/checkout/checkout.machine.ts', checkout),
   fromSpec('invoiceStatus', 'machines/checkout/invoice-status.machine.ts', invoiceStatus),

@@ -5,7 +5,6 @@ import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
-import { EXIT_OFFERS, type ExitOfferId } from '#domain/exit-offer-id.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';
@@ -26,6 +25,7 @@ import { useI18n } from '../../i18n/use-i18n.ts';
 import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
 import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
+import { useCouponCode } from '../../views/shared/coupon-code-field.tsx';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
@@ -37,7 +37,8 @@ const searchSchema = searchOf({
   domain: text({ max: 253 }),
   domainChoice: text({ max: 20 }),
   lang: oneOf(LANGS),
-  offer: oneOf(EXIT_OFFERS),
+  /** A coupon code (the exit offer's EXIT10, or one from a link): the server checks it. */
+  coupon: text({ max: 64 }),
 });
 
 export const Route = createFileRoute('/_minimal/checkout')({
@@ -76,7 +77,7 @@ function Page() {
             interval={interval}
             linkDomain={linkDomain}
             lang={lang}
-            offer={search.offer}
+            coupon={search.coupon}
             fromStorage={fromStorage}
             vatHint={vatHint}
           />
@@ -98,7 +99,7 @@ function CheckoutBody(props: {
   interval: 'monthly' | 'yearly';
   linkDomain: CheckoutLinkDomain;
   lang: 'nl' | 'en';
-  offer: ExitOfferId | undefined;
+  coupon: string | undefined;
   fromStorage: boolean;
   vatHint: VatHint;
 }) {
@@ -122,6 +123,11 @@ function CheckoutBody(props: {
       checkout.send({ type: 'user.selectTab', tab: 'details' });
   }, [checkout, savedStep, savedForm]);
   const pay = useActorRef(payButtonMachine);
+  const coupon = useCouponCode(props.lang, props.coupon, {
+    plans: props.plans,
+    interval: props.interval,
+    ...(domain ? { domain } : {}),
+  });
   const address = useActorRef(addressLookupFor(checkout));
   return (
     <CheckoutView
@@ -130,7 +136,7 @@ function CheckoutBody(props: {
       domain={domain}
       lang={props.lang}
       today={today}
-      offer={props.offer}
+      coupon={coupon}
       vatHint={props.vatHint}
       checkout={checkout}
       pay={pay}

@@ -1,3 +1,4 @@
+import { useAppliedCoupon } from '../shared/coupon-code-field.tsx';
 import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { DEFAULT_VAT_HINT } from '#domain/vat-hint.ts';
@@ -12,7 +13,9 @@ import type { CheckoutActor, CheckoutViewProps } from './checkout-view.tsx';
  * country, and a business's VAT number), asked again on each change of either.
  */
 export function useCheckoutQuote(props: CheckoutViewProps): QuoteActor {
-  const { plans, interval, domain, offer, lang, checkout } = props;
+  const { plans, interval, domain, lang, checkout } = props;
+  // A code the server accepted for this order (issue 46): one more field of the request.
+  const coupon = useAppliedCoupon(props.coupon)?.code;
   const customer = useSelector(
     checkout,
     selectQuoteCustomer,
@@ -24,12 +27,12 @@ export function useCheckoutQuote(props: CheckoutViewProps): QuoteActor {
         plans: [...plans],
         interval,
         ...(domain ? { domain } : {}),
-        ...(offer ? { offer } : {}),
+        ...(coupon ? { coupon } : {}),
         customer,
       },
       lang,
     }),
-    [plans, interval, domain, offer, customer, lang],
+    [plans, interval, domain, coupon, customer, lang],
   );
   return useQuoteActor(ask, props.vatHint ?? DEFAULT_VAT_HINT, props.today, props.quoteMachine);
 }

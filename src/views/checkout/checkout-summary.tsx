@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
@@ -12,7 +12,16 @@ import { QuoteStatusLine, QuoteVatNote, QuoteVatRow, useQuoteStale } from '../sh
  * The checkout's order summary (SPEC 2 screen 11, aside): the same lines and totals as the order
  * page's summary, from the server's quote for the package and who orders (issue 43).
  */
-export function CheckoutSummary({ quote: actor, lang }: { quote: QuoteActor; lang: Lang }) {
+export function CheckoutSummary({
+  quote: actor,
+  lang,
+  coupon,
+}: {
+  quote: QuoteActor;
+  lang: Lang;
+  /** The discount code field (issue 46), above the totals. */
+  coupon?: ReactNode;
+}) {
   const id = useId();
   const quote = useSelector(actor, selectQuote);
   const stale = useQuoteStale(actor);
@@ -39,6 +48,7 @@ export function CheckoutSummary({ quote: actor, lang }: { quote: QuoteActor; lan
               </li>
             ))}
           </ul>
+          {coupon}
           <QuoteStatusLine actor={actor} />
           <dl
             className={`checkout-summary__totals${stale ? ' quote-figures--stale' : ''}`}

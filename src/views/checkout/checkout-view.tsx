@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ExitOfferId } from '#domain/exit-offer.ts';
 import type { Lang } from '#domain/language.ts';
 import { checkPlans, type Interval, type QuoteDomain } from '#domain/totals.ts';
 import type { VatHint } from '#domain/vat-hint.ts';
@@ -23,6 +22,11 @@ import { FormField } from '../shared/form-field.tsx';
 import { useSmartSourceList } from '../shared/smart-answers.tsx';
 import { CheckoutAccountStep } from './checkout-account-step.tsx';
 import { CheckoutBusiness, useCheckoutQuote, vatRefusalKey } from './checkout-business.tsx';
+import {
+  CouponCodeField,
+  useAppliedCoupon,
+  type CouponCodeActor,
+} from '../shared/coupon-code-field.tsx';
 import { CheckoutPayDue, CheckoutSummary } from './checkout-summary.tsx';
 import { CheckoutTextField, type TextField } from './checkout-text-field.tsx';
 import { useAfterPointer } from './use-after-pointer.ts';
@@ -43,8 +47,8 @@ export interface CheckoutViewProps {
   domain: QuoteDomain | undefined;
   lang: Lang;
   today: Date;
-  /** An accepted offer from the link (`offer=exit10`). */
-  offer?: ExitOfferId | undefined;
+  /** The discount code field's actor (issue 46: a code from the link, checked by the server). */
+  coupon?: CouponCodeActor | undefined;
   /** The checkout form's actor (the route starts it; tests pass one with fake actors). */
   checkout: CheckoutActor;
   /** The pay button's actor. */
@@ -97,6 +101,7 @@ export function CheckoutView(props: CheckoutViewProps) {
   const answerSourceList = useSmartSourceList(answerSources);
 
   const quoteActor = useCheckoutQuote(props);
+  const appliedCoupon = useAppliedCoupon(props.coupon);
   const shown = useSelector(quoteActor, selectQuote);
   const vatRefused = useSelector(quoteActor, (s) => vatRefusalKey(selectQuoteRefusal(s, 'vat')));
   const valid = checkPlans(plans) === null && shown !== null;
@@ -212,7 +217,7 @@ export function CheckoutView(props: CheckoutViewProps) {
                     interval,
                     domain,
                     lang,
-                    offer: props.offer,
+                    coupon: appliedCoupon?.code,
                   }),
                 });
               }}
@@ -381,7 +386,13 @@ export function CheckoutView(props: CheckoutViewProps) {
           )}
         </div>
       </div>
-      <CheckoutSummary quote={quoteActor} lang={lang} />
+      <CheckoutSummary
+        quote={quoteActor}
+        lang={lang}
+        coupon={
+          props.coupon ? <CouponCodeField actor={props.coupon} block="checkout-form" /> : null
+        }
+      />
     </div>
   );
 }

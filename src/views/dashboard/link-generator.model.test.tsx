@@ -56,6 +56,10 @@ function start() {
       void fireEvent.change(screen.getByLabelText('Domain name (optional)'), {
         target: { value: e.domain },
       }),
+    'user.coupon': (e) =>
+      void fireEvent.change(screen.getByLabelText('Discount code (optional)'), {
+        target: { value: e.coupon },
+      }),
   } satisfies Driver<LinkGeneratorEvent>;
   return {
     driver,
@@ -73,12 +77,13 @@ const PLANS = {
 describe('link generator (model-based, through the real generator)', () => {
   it('reaches every state', () => expect(model.unreachableLeafStates()).toEqual([]));
   walkEveryTransition(model, start, () => (snapshot) => {
-    const { selection, lang, interval, domain } = snapshot.context;
+    const { selection, lang, interval, domain, coupon } = snapshot.context;
     const plans = selection.includes('branding_mini') ? PLANS.default : PLANS.essential;
     expect(selection).toHaveLength(plans.split(',').length);
     expect(screen.getByTestId('generated-link')).toHaveTextContent(
       `http://localhost:3000/checkout?plans=${plans}&lang=${lang}&interval=${interval}` +
-        (domain === 'bakkerij.nl' ? '&domain=bakkerij.nl' : ''),
+        (domain === 'bakkerij.nl' ? '&domain=bakkerij.nl' : '') +
+        (coupon === 'SPRING10' ? '&coupon=SPRING10' : ''),
     );
     expect(screen.getByRole('checkbox', { name: /\bbranding_mini$/ })).toHaveProperty(
       'checked',
@@ -97,5 +102,6 @@ describe('link generator (model-based, through the real generator)', () => {
       interval === 'yearly',
     );
     expect(screen.getByLabelText('Domain name (optional)')).toHaveValue(domain);
+    expect(screen.getByLabelText('Discount code (optional)')).toHaveValue(coupon);
   });
 });

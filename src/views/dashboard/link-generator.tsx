@@ -67,12 +67,18 @@ export function LinkGenerator({
   const link = problem
     ? null
     : kind === 'order'
-      ? orderLink({ plans: ctx.selection, lang: ctx.lang, ...(origin ? { origin } : {}) })
+      ? orderLink({
+          plans: ctx.selection,
+          lang: ctx.lang,
+          coupon: ctx.coupon,
+          ...(origin ? { origin } : {}),
+        })
       : checkoutLink({
           plans: ctx.selection,
           lang: ctx.lang,
           interval: ctx.interval,
           domain: ctx.domain,
+          coupon: ctx.coupon,
           ...(origin ? { origin } : {}),
         });
 
@@ -175,6 +181,21 @@ export function LinkGenerator({
           </div>
         </div>
       ) : null}
+
+      <div className="dashboard-links__field">
+        <label htmlFor={`${id}-coupon`}>
+          <FormattedMessage id="dashboard.links.coupon" />
+        </label>
+        <input
+          id={`${id}-coupon`}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={32}
+          value={ctx.coupon}
+          onChange={(e) => actor.send({ type: 'user.coupon', coupon: e.target.value })}
+        />
+      </div>
 
       <section className="dashboard-links__result" aria-labelledby={`${id}-result`}>
         <h2 id={`${id}-result`}>

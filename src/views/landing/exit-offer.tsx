@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { EXIT_OFFER_ID, EXIT_OFFER_PERCENT } from '#domain/exit-offer.ts';
+import { EXIT_OFFER_CODE } from '#domain/coupon-field.ts';
+import { LANDING_STATS } from '#domain/landing-stats.ts';
 import { ESSENTIAL_LINK_SELECTION, checkoutLink } from '#domain/links.ts';
 import { hasStorage, readStored, writeStored } from '#machines/shared/storage.ts';
+
+const EXIT_OFFER_PERCENT = LANDING_STATS.exitOfferPercent;
 
 /** Set once the popup has been shown: it opens once per visitor. */
 export const EXIT_OFFER_STORAGE_KEY = 'exit-offer-shown';
@@ -12,7 +15,7 @@ export const EXIT_OFFER_STORAGE_KEY = 'exit-offer-shown';
 export const EXIT_OFFER_HREF = checkoutLink({
   plans: ESSENTIAL_LINK_SELECTION,
   interval: 'monthly',
-  offer: EXIT_OFFER_ID,
+  coupon: EXIT_OFFER_CODE,
 })!;
 
 function alreadyShown(): boolean {
@@ -30,7 +33,7 @@ function markShown(): void {
  * The exit-intent popup (SPEC screen 2): opens when the mouse leaves through the top of the page,
  * once per visitor. A native modal dialog: focus moves into it and returns on close; Escape and
  * the close buttons close it. Open/closed is plain view state (no flow behind it); the offer's
- * rule lives in domain/exit-offer.ts and is applied by the server's quote.
+ * rule is the coupon EXIT10 (migration 0022, domain/coupons.ts), applied by the server's quote.
  */
 export function ExitOfferDialog() {
   const intl = useIntl();

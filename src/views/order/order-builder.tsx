@@ -14,7 +14,13 @@ import {
 import { selectSelection } from '#machines/plan-selection/plan-selection.selectors.ts';
 import { DomainStep } from './domain-step.tsx';
 import { PlanBuilder } from './plan-builder.tsx';
-import { OrderSummary, useOrderAsk, type OrderSummaryProps } from './order-summary.tsx';
+import {
+  OrderSummary,
+  useCouponOrder,
+  useOrderAsk,
+  type OrderSummaryProps,
+} from './order-summary.tsx';
+import { useCouponCode } from '../shared/coupon-code-field.tsx';
 import { useQuoteActor } from '../shared/quote-actor.ts';
 import { selectQuote } from '#machines/quote/quote.selectors.ts';
 import type { quoteMachine } from '#machines/quote/quote.machine.ts';
@@ -38,6 +44,8 @@ export interface OrderBuilderProps {
   /** false: start from the defaults, as the server renders (src/hydration.ts); default true. */
   fromStorage?: boolean;
   today?: Date;
+  /** A discount code from the link (`coupon=`), checked by the server at once (issue 46). */
+  coupon?: string | undefined;
 }
 
 function useRecommendationText(
@@ -135,6 +143,7 @@ export function OrderBuilder({
   today,
   vatHint = DEFAULT_VAT_HINT,
   fromStorage = true,
+  coupon: couponCode,
 }: OrderBuilderProps) {
   const [start] = useState(() => {
     const planner = answers !== undefined ? answers : fromStorage ? readPlannerAnswers() : null;
@@ -158,9 +167,10 @@ export function OrderBuilder({
     input: { saved: start.savedDomain },
   });
   const recommendation = useRecommendationText(lang, preselected, start.planner);
-  const { ask, valid } = useOrderAsk(plans, domain, lang);
+  const coupon = useCouponCode(lang, couponCode, useCouponOrder(plans, domain));
+  const { ask, valid } = useOrderAsk(plans, domain, lang, coupon);
   const quote = useQuoteActor(ask, vatHint, start.today, machines?.quote);
-  const shared = { plans, domain, quote, valid, lang };
+  const shared = { plans, domain, quote, valid, lang, coupon };
 
   return (
     <div className="order-layout">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publicQuote } from '#domain/quote-view.ts';
 import { computeQuote, type Interval } from '#domain/totals.ts';
 import { afterToday } from './order-summary.tsx';
 
@@ -12,7 +13,7 @@ describe('the order summary\'s "After today"', () => {
       lang: 'en',
     });
     if (!result.ok) throw new Error('no quote');
-    return result.quote;
+    return publicQuote(result.quote);
   };
 
   it('with monthly billing: the monthly plans per month, the domain per year', () => {

@@ -19,6 +19,12 @@ import {
 import type { DomainCheckActor } from './domain-step.tsx';
 import type { PlanSelectionActor } from './plan-builder.tsx';
 import { QuoteSubtotals } from '../shared/quote-subtotals.tsx';
+import type { CouponOrder } from '#machines/coupon-code/coupon-code.actors.ts';
+import {
+  CouponCodeField,
+  useAppliedCoupon,
+  type CouponCodeActor,
+} from '../shared/coupon-code-field.tsx';
 import { useQuoteActor, type QuoteActor } from '../shared/quote-actor.ts';
 import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
 import type { quoteMachine } from '#machines/quote/quote.machine.ts';
@@ -33,7 +39,10 @@ export function useOrderAsk(
   plans: PlanSelectionActor,
   domain: DomainCheckActor,
   lang: Lang,
+  coupon?: CouponCodeActor,
 ): { ask: QuoteAsk; valid: boolean } {
+  // A code the server accepted for this order (issue 46): one more field of the request.
+  const applied = useAppliedCoupon(coupon);
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
   const quoteDomain = useSelector(
@@ -43,7 +52,12 @@ export function useOrderAsk(
   );
   return {
     ask: {
-      request: { plans: [...selection], interval, ...(quoteDomain ? { domain: quoteDomain } : {}) },
+      request: {
+        plans: [...selection],
+        interval,
+        ...(quoteDomain ? { domain: quoteDomain } : {}),
+        ...(applied ? { coupon: applied.code } : {}),
+      },
       lang,
     },
     valid: checkPlans(selection) === null,
@@ -59,7 +73,9 @@ export function useCheckoutHref(
   plans: PlanSelectionActor,
   domain: DomainCheckActor,
   lang: Lang,
+  coupon?: CouponCodeActor,
 ): string {
+  const applied = useAppliedCoupon(coupon);
   const selection = useSelector(plans, selectSelection);
   const interval = useSelector(plans, selectInterval);
   const linkDomain = useSelector(
@@ -67,7 +83,27 @@ export function useCheckoutHref(
     selectCheckoutDomain,
     (a, b) => a.domain === b.domain && a.domainChoice === b.domainChoice,
   );
-  return checkoutLink({ plans: selection, lang, interval, ...linkDomain }) ?? CHECKOUT_LINK_PATH;
+  return (
+    checkoutLink({
+      plans: selection,
+      lang,
+      interval,
+      ...linkDomain,
+      ...(applied ? { coupon: applied.code } : {}),
+    }) ?? CHECKOUT_LINK_PATH
+  );
+}
+
+/** The order as the discount code is checked against it (the order page's packages and domain). */
+export function useCouponOrder(plans: PlanSelectionActor, domain: DomainCheckActor): CouponOrder {
+  const selection = useSelector(plans, selectSelection);
+  const interval = useSelector(plans, selectInterval);
+  const quoteDomain = useSelector(
+    domain,
+    selectQuoteDomain,
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  return { plans: selection, interval, ...(quoteDomain ? { domain: quoteDomain } : {}) };
 }
 
 /**
@@ -102,6 +138,8 @@ export interface OrderSummaryProps {
   /** Whether the plans can go together (`useOrderAsk`). */
   valid: boolean;
   lang: Lang;
+  /** The discount code field's actor (issue 46); absent: no field. */
+  coupon?: CouponCodeActor | undefined;
 }
 
 /**
@@ -114,13 +152,14 @@ export function OrderSummary({
   quote: quoteActor,
   valid,
   lang,
+  coupon,
   finalizeId = 'order.summary.finalize',
 }: OrderSummaryProps & { finalizeId?: string }) {
   const intl = useIntl();
   const shown = useSelector(quoteActor, selectQuote);
   const stale = useQuoteStale(quoteActor);
   const interval = useSelector(plans, selectInterval);
-  const checkoutHref = useCheckoutHref(plans, domain, lang);
+  const checkoutHref = useCheckoutHref(plans, domain, lang, coupon);
   // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
   const domainSettled = useSelector(domain, selectIsComplete);
   const setInterval = (value: Interval) =>
@@ -192,6 +231,7 @@ export function OrderSummary({
             </table>
           </div>
 
+          {coupon ? <CouponCodeField actor={coupon} block="order-summary" /> : null}
           <QuoteStatusLine actor={quoteActor} />
           <dl
             className={`order-summary__totals${stale ? ' quote-figures--stale' : ''}`}

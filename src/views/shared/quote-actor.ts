@@ -20,7 +20,6 @@ export function startingQuote(ask: QuoteAsk, hint: VatHint, today: Date): Public
     plans: request.plans,
     interval: request.interval ?? 'monthly',
     domain: request.domain,
-    offer: request.offer,
     today,
     lang: ask.lang,
     vat: hintVat(hint),
@@ -31,13 +30,15 @@ export function startingQuote(ask: QuoteAsk, hint: VatHint, today: Date): Public
 /** A Dutch consumer (or nobody yet): the hint's customer. */
 function isHintCustomer(ask: QuoteAsk): boolean {
   const customer = ask.request.customer;
+  // A coupon code is the server's to price (it reads the coupon): never exact here.
+  if (ask.request.coupon) return false;
   return !customer || (customer.country === 'NL' && !customer.vat);
 }
 
 /**
  * The one quote of a page (the order page's and the checkout's summaries): a quote machine that
  * starts from `startingQuote` and is told every change of `ask`. `ask` is one object (plans,
- * interval, domain, offer, customer, ... and the language), so what `POST /api/quote` takes next
+ * interval, domain, coupon, customer, ... and the language), so what `POST /api/quote` takes next
  * is one more property of it.
  */
 export function useQuoteActor(

@@ -7,6 +7,7 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
+import { publicQuote } from '#domain/quote-view.ts';
 import { computeQuote, type QuoteInput } from '#domain/totals.ts';
 import { QuoteSubtotals } from './quote-subtotals.tsx';
 
@@ -22,7 +23,7 @@ function rows(input: Partial<QuoteInput>, lang: 'en' | 'nl' = 'en') {
   render(
     <IntlProvider locale={lang} messages={(lang === 'en' ? en : nl) as Record<string, string>}>
       <dl>
-        <QuoteSubtotals quote={result.quote} lang={lang} />
+        <QuoteSubtotals quote={publicQuote(result.quote)} lang={lang} />
       </dl>
     </IntlProvider>,
   );
@@ -33,8 +34,16 @@ function rows(input: Partial<QuoteInput>, lang: 'en' | 'nl' = 'en') {
 }
 
 describe('quote subtotals', () => {
-  it('shows the exit offer as a discount row, not as negative one-time services', () => {
-    const { shown, quote } = rows({ offer: 'exit10' });
+  it('shows a coupon (the exit offer EXIT10) as a discount row, not as negative one-time services', () => {
+    const { shown, quote } = rows({
+      coupon: {
+        code: 'EXIT10',
+        kind: 'percent',
+        value: 10,
+        appliesTo: 'firstPayment',
+        planIds: ['webHosting_total', 'webHosting_pro'],
+      },
+    });
     const discount = quote.lines.find((l) => l.kind === 'discount')!;
     expect(discount.price).toBeLessThan(0);
     expect(shown).toEqual([

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
-import { EXIT_OFFER_LINE_ID } from '#domain/exit-offer.ts';
+import { codeOfCouponLine } from '#domain/coupons.ts';
 import type { PublicQuote } from '#domain/quote-view.ts';
 
 /**
@@ -10,10 +10,10 @@ import type { PublicQuote } from '#domain/quote-view.ts';
  * checkout's show the same rows, so the lines above them add up to "Due today" on both.
  */
 export function QuoteSubtotals({ quote, lang }: { quote: PublicQuote; lang: Lang }) {
-  // A discount (the exit offer) is a one-time line of its own: shown as its own row, so the
+  // A discount (a coupon's line, e.g. the exit offer's EXIT10) is a one-time line of its own: shown as its own row, so the
   // one-time services never read as a negative amount.
   const discount = quote.lines
-    .filter((line) => line.id === EXIT_OFFER_LINE_ID)
+    .filter((line) => codeOfCouponLine(line.id) !== null)
     .reduce((sum, line) => sum + line.price, 0);
   const rows = [
     ['order.summary.oneTime', quote.totals.oneTime - discount],

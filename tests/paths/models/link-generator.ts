@@ -16,6 +16,7 @@ export const samples = {
   'user.lang': [{ lang: 'en' }, { lang: 'nl' }],
   'user.interval': [{ interval: 'yearly' }, { interval: 'monthly' }],
   'user.domain': [{ domain: 'bakkerij.nl' }, { domain: '' }],
+  'user.coupon': [{ coupon: 'SPRING10' }, { coupon: '' }],
 } satisfies EventSamples<LinkGeneratorEvent>;
 
 export const model = createModel<typeof linkGeneratorMachine, LinkGeneratorEvent>({
@@ -30,7 +31,13 @@ export const spec = {
   model,
   test: 'src/views/dashboard/link-generator.model.test.tsx',
   screen: (s: {
-    context: { selection: string[]; lang: string; interval: string; domain: string };
+    context: {
+      selection: string[];
+      lang: string;
+      interval: string;
+      domain: string;
+      coupon: string;
+    };
   }) =>
-    `a ${s.context.lang} link for ${s.context.selection.join(', ')} (${s.context.interval}${s.context.domain ? `, ${s.context.domain}` : ''})`,
+    `a ${s.context.lang} link for ${s.context.selection.join(', ')} (${s.context.interval}${s.context.domain ? `, ${s.context.domain}` : ''}${s.context.coupon ? `, code ${s.context.coupon}` : ''})`,
 } as unknown as ModelSpec;

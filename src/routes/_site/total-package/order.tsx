@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageVatHint } from '../../../vat-hint.ts';
 import { FormattedMessage } from 'react-intl';
-import { oneOf, searchOf, textOrList } from '../../../route-search.ts';
+import { oneOf, searchOf, text, textOrList } from '../../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
 import { parsePlansParam } from '#domain/plan-selection.ts';
 import { pageHead } from '../../../route-head.ts';
@@ -9,11 +9,16 @@ import { useI18n } from '../../../i18n/use-i18n.ts';
 import { OrderBuilder, hasSavedOrder } from '../../../views/order/order-builder.tsx';
 import { SavedStateBody } from '../../../hydration.tsx';
 
-/** `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer. */
+/**
+ * `plans` as pipe or comma list, or repeated; `lang`/`locale` handled by the language layer;
+ * `coupon` a discount code.
+ */
 const searchSchema = searchOf({
   plans: textOrList(),
   lang: oneOf(LANGS),
   locale: oneOf(LANGS),
+  /** A discount code a link generator added (issue 46). */
+  coupon: text({ max: 64 }),
 });
 
 export const Route = createFileRoute('/_site/total-package/order')({
@@ -23,7 +28,7 @@ export const Route = createFileRoute('/_site/total-package/order')({
 });
 
 function Page() {
-  const { plans } = Route.useSearch();
+  const { plans, coupon } = Route.useSearch();
   const { lang } = useI18n();
   const preselected = parsePlansParam(plans);
   const vatHint = usePageVatHint();
@@ -61,6 +66,7 @@ function Page() {
             lang={lang}
             preselected={preselected}
             fromStorage={fromStorage}
+            coupon={coupon}
             vatHint={vatHint}
           />
         )}
