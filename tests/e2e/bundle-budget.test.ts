@@ -23,26 +23,27 @@ import { PUBLIC_PAGES, measurePageJs } from '../helpers/page-js.ts';
 import { BUILD_DIR, ROOT } from '../helpers/server-process.ts';
 
 const baseUrl = inject('baseUrl');
-// 110 again since issue 48 (decisions T1, D48-1).
-const LANDING_BUDGET_KB = 110;
+// 110 for a moment in issue 48 (D48-1); 111 again since the staff's refunds and coupons pages
+// joined the route tree every page loads (decision D48-6). Issue 48 brings it back to 110.
+const LANDING_BUDGET_KB = 111;
 /** All the JavaScript a public page fetches without input (issue 48, decision D48-1). */
 const PAGE_BUDGET_KB = 130;
 /**
  * Pages still above PAGE_BUDGET_KB when issue 48 closed its time box, each with the ceiling it
- * may not pass (its figure then, rounded up): what they hydrate at load is their forms' flows
+ * may not pass (its figure after the merge of issues 42, 43 and 46, rounded up: D48-6): what they hydrate at load is their forms' flows
  * (XState, the API client, valibot schemas). Issue 48's note lists them; lower a ceiling when a
  * page gets lighter, and drop the entry once it is within the budget.
  */
 const PAGE_CEILINGS_KB: Partial<Record<(typeof PUBLIC_PAGES)[number], number>> = {
-  '/get-started': 164,
-  '/total-package/order': 165,
-  '/checkout': 167,
-  '/blueprint100': 177,
-  '/schedule-consultation': 169,
-  '/contact': 168,
-  '/about': 168,
+  '/get-started': 166,
+  '/total-package/order': 170,
+  '/checkout': 172,
+  '/blueprint100': 182,
+  '/schedule-consultation': 171,
+  '/contact': 169,
+  '/about': 169,
   '/email-config': 153,
-  '/withdraw': 160,
+  '/withdraw': 162,
 };
 /** The pages that sell, by route id. */
 const PAGES = {
