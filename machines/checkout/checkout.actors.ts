@@ -108,7 +108,9 @@ export async function lookupAccount(email: string, signal?: AbortSignal): Promis
 }
 
 export type StartCheckoutResult =
-  { ok: true; response: CheckoutResponse } | { ok: false; code: ApiErrorCode | 'NETWORK' };
+  | { ok: true; response: CheckoutResponse }
+  /** `reason`: the message key of a refused discount code (`COUPON_INVALID`'s `fields.coupon`). */
+  | { ok: false; code: ApiErrorCode | 'NETWORK'; reason?: string };
 
 /** POST /api/checkout with an Idempotency-Key; refusals come back as values. */
 export async function postCheckout(
@@ -124,6 +126,8 @@ export async function postCheckout(
   });
   if (answer.ok) return { ok: true, response: answer.data };
   if (answer.code === 'NETWORK' || answer.code === 'TIMEOUT') return { ok: false, code: 'NETWORK' };
+  if (answer.code === 'COUPON_INVALID' && answer.fields?.coupon)
+    return { ok: false, code: answer.code, reason: answer.fields.coupon };
   return { ok: false, code: answer.code === 'BAD_RESPONSE' ? 'INTERNAL' : answer.code };
 }
 

@@ -97,7 +97,9 @@ describe('pay button (model-based)', () => {
             expect(error).toBe(
               snapshot.context.failure === 'ALREADY_REGISTERED'
                 ? 'accountCreation.alreadyRegistered'
-                : 'checkout.payment.startError',
+                : snapshot.context.failure === 'COUPON_INVALID'
+                  ? 'coupon.refused.usedUp'
+                  : 'checkout.payment.startError',
             );
           else expect(error).toBeNull();
           expect(selectIsPaying(snapshot)).toBe(

@@ -16,6 +16,8 @@ export interface PayButtonContext {
   attempt: { body: CheckoutRequestInput; json: string; idempotencyKey: string } | null;
   /** The API's refusal code of the last failed attempt. */
   failure: string | null;
+  /** Why, where the API said (a discount code refused when the order was placed). */
+  failureReason: string | null;
   /** Where the customer pays, once the server answered. */
   paymentLink: string | null;
 }
@@ -69,12 +71,17 @@ export const payButtonMachine = setup({
       const json = JSON.stringify(params.body);
       const idempotencyKey =
         context.attempt?.json === json ? context.attempt.idempotencyKey : newIdempotencyKey();
-      return { attempt: { body: params.body, json, idempotencyKey }, failure: null };
+      return {
+        attempt: { body: params.body, json, idempotencyKey },
+        failure: null,
+        failureReason: null,
+      };
     }),
     startCountdown: assign({ secondsLeft: PAY_COUNTDOWN_SECONDS }),
     tick: assign(({ context }) => ({ secondsLeft: Math.max(0, context.secondsLeft - 1) })),
     storeFailure: assign((_, params: { result: StartCheckoutResult | null }) => ({
       failure: params.result && !params.result.ok ? params.result.code : 'NETWORK',
+      failureReason: (params.result && !params.result.ok && params.result.reason) || null,
     })),
     storePaymentLink: assign((_, params: { result: StartCheckoutResult }) => ({
       paymentLink: params.result.ok ? params.result.response.paymentLink : null,
@@ -87,7 +94,13 @@ export const payButtonMachine = setup({
   },
 }).createMachine({
   id: 'payButton',
-  context: { secondsLeft: PAY_COUNTDOWN_SECONDS, attempt: null, failure: null, paymentLink: null },
+  context: {
+    secondsLeft: PAY_COUNTDOWN_SECONDS,
+    attempt: null,
+    failure: null,
+    failureReason: null,
+    paymentLink: null,
+  },
   initial: 'idle',
   states: {
     idle: { on: { 'user.pay': PAY } },

@@ -14,9 +14,14 @@ export function selectSecondsLeft(snapshot: PayButtonSnapshot): number {
 /** The message key of the error under the button, or null. */
 export function selectPayError(snapshot: PayButtonSnapshot): string | null {
   if (snapshot.matches('timedOut')) return 'checkout.payment.longProcessingError';
-  if (snapshot.matches('failed'))
-    return snapshot.context.failure === 'ALREADY_REGISTERED'
-      ? 'accountCreation.alreadyRegistered'
-      : 'checkout.payment.startError';
+  if (snapshot.matches('failed')) {
+    const { failure, failureReason } = snapshot.context;
+    if (failure === 'ALREADY_REGISTERED') return 'accountCreation.alreadyRegistered';
+    // The code was taken when it was applied and is not any more (its last use went meanwhile):
+    // say why, as the code field does; the order goes through once the code is removed.
+    if (failure === 'COUPON_INVALID' && failureReason?.startsWith('coupon.refused.'))
+      return failureReason;
+    return 'checkout.payment.startError';
+  }
   return null;
 }

@@ -41,6 +41,7 @@ export const samples = {
     },
     { output: { ok: false, code: 'VALIDATION_FAILED' } },
     { output: { ok: false, code: 'ALREADY_REGISTERED' } },
+    { output: { ok: false, code: 'COUPON_INVALID', reason: 'coupon.refused.usedUp' } },
   ],
   'xstate.error.actor.startCheckout': [{ error: 'boom' }],
   'xstate.after.paymentTimeout.payButton.submitting': [{}],
