@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { coupons, model, type ModelEvent, type Result } from '#tests/paths/models/coupon-list.ts';
+import type { LoadedListInput, LoadedListResult } from '../shared/loaded-list.machine.ts';
 import { couponListMachine } from './coupon-list.machine.ts';
 
 function start() {
@@ -14,7 +15,7 @@ function start() {
   const actor = createActor(
     couponListMachine.provide({
       actors: {
-        load: fromPromise<Result, { lang: 'en' | 'nl' }>(({ input }) => {
+        load: fromPromise<LoadedListResult, LoadedListInput>(({ input }) => {
           loads++;
           expect(input.lang).toBe('en');
           return new Promise((resolve, reject) => (pending = { resolve, reject }));
@@ -50,7 +51,7 @@ function start() {
 describe('coupon list (model-based)', () => {
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
   walkEveryTransition(model, start, () => (snapshot, session) => {
-    if (snapshot.matches('ready')) expect(snapshot.context.coupons).toEqual(coupons);
+    if (snapshot.matches('ready')) expect(snapshot.context.items).toEqual(coupons);
     // Something is loading exactly in the states that load.
     if (snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' }))
       expect(session.loads()).toBeGreaterThan(0);

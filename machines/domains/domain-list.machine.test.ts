@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Driver } from '#tests/helpers/model-testing.ts';
 import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
 import { domains, model, type ModelEvent, type Result } from '#tests/paths/models/domain-list.ts';
+import type { LoadedListInput, LoadedListResult } from '../shared/loaded-list.machine.ts';
 import { domainListMachine } from './domain-list.machine.ts';
 
 function start() {
@@ -14,13 +15,11 @@ function start() {
   const actor = createActor(
     domainListMachine.provide({
       actors: {
-        load: fromPromise<Result, { lang: 'en' | 'nl'; scope: 'account' | 'admin' }>(
-          ({ input }) => {
-            loads++;
-            expect(input.scope).toBe('account');
-            return new Promise((resolve, reject) => (pending = { resolve, reject }));
-          },
-        ),
+        load: fromPromise<LoadedListResult, LoadedListInput>(({ input }) => {
+          loads++;
+          expect(input.scope).toBe('account');
+          return new Promise((resolve, reject) => (pending = { resolve, reject }));
+        }),
       },
     }),
     { input: { lang: 'en', scope: 'account' } },
@@ -52,7 +51,7 @@ function start() {
 describe('domain list (model-based)', () => {
   it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
   walkEveryTransition(model, start, () => (snapshot, session) => {
-    if (snapshot.matches('ready')) expect(snapshot.context.domains).toEqual(domains);
+    if (snapshot.matches('ready')) expect(snapshot.context.items).toEqual(domains);
     // Something is loading exactly in the states that load.
     if (snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' }))
       expect(session.loads()).toBeGreaterThan(0);

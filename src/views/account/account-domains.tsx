@@ -4,7 +4,7 @@ import { formatDate } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { AccountDomain } from '#domain/nameservers.ts';
 import { authCodeMachine, nameserversMachine } from '#machines/domains/domain-flows.ts';
-import { domainListMachine } from '#machines/domains/domain-list.machine.ts';
+import { domainListMachine, selectDomains } from '#machines/domains/domain-list.machine.ts';
 import { ActionField, OpenableActionForm, useFormAction } from '../shared/form-action.tsx';
 import { LoadFailed } from '../shared/load-failed.tsx';
 import { Empty, Section } from './account-section.tsx';
@@ -28,7 +28,7 @@ export function AccountDomains({ lang }: { lang: Lang }) {
   const actor = useActorRef(domainListMachine, { input: { lang, scope: 'account' } });
   const snapshot = useSelector(actor, (s) => s);
   const changed = () => actor.send({ type: 'flow.changed' });
-  const domains = snapshot.context.domains as AccountDomain[] | null;
+  const domains = selectDomains(snapshot) as readonly AccountDomain[] | null;
   // No section at all for a client without domains (or while the list is not there).
   if (snapshot.matches('failed'))
     return (

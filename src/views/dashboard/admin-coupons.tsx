@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, formatMoney } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import { couponCreateMachine, couponDisableMachine } from '#machines/coupons/coupon-flows.ts';
-import { couponListMachine } from '#machines/coupons/coupon-list.machine.ts';
+import { couponListMachine, selectCoupons } from '#machines/coupons/coupon-list.machine.ts';
 import type { StaffCoupon } from '#machines/coupons/coupons.actors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { ActionAlert, ActionField, ActionForm, useFormAction } from '../shared/form-action.tsx';
@@ -20,7 +20,7 @@ export function AdminCoupons() {
   const intl = useIntl();
   const actor = useActorRef(couponListMachine, { input: { lang } });
   const snapshot = useSelector(actor, (s) => s);
-  const { coupons } = snapshot.context;
+  const coupons = selectCoupons(snapshot);
   const changed = () => actor.send({ type: 'flow.changed' });
   const label = (id: string) => intl.formatMessage({ id });
   return (

@@ -4,7 +4,7 @@ import { formatDate } from '#domain/format.ts';
 import type { Lang } from '#domain/language.ts';
 import type { AdminDomain } from '#domain/nameservers.ts';
 import { domainRetryMachine } from '#machines/domains/domain-flows.ts';
-import { domainListMachine } from '#machines/domains/domain-list.machine.ts';
+import { domainListMachine, selectDomains } from '#machines/domains/domain-list.machine.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { DOMAIN_STATUS_IDS } from '../account/account-domains.tsx';
 import { ActionAlert, useFormAction } from '../shared/form-action.tsx';
@@ -22,7 +22,7 @@ export function AdminDomains() {
   const intl = useIntl();
   const actor = useActorRef(domainListMachine, { input: { lang, scope: 'admin' } });
   const snapshot = useSelector(actor, (s) => s);
-  const domains = snapshot.context.domains as AdminDomain[] | null;
+  const domains = selectDomains(snapshot) as readonly AdminDomain[] | null;
   const changed = () => actor.send({ type: 'flow.changed' });
   const label = (id: string) => intl.formatMessage({ id });
   return (

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import type { StaffCoupon } from '#machines/coupons/coupons.actors.ts';
 import { couponListMachine, type CouponListEvent } from '#machines/coupons/coupon-list.machine.ts';
 import type { ApiResult } from '#machines/shared/api-client.ts';
+import type { LoadedListInput, LoadedListResult } from '#machines/shared/loaded-list.machine.ts';
 import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
 import type { ModelSpec } from '../chart.ts';
 
@@ -46,13 +47,13 @@ export const samples = {
   'xstate.error.actor.refresh': [{ error: 'boom' }],
 } satisfies EventSamples<ModelEvent>;
 
-export const never = fromPromise<Result, { lang: 'en' | 'nl' }>(() => new Promise(() => {}));
+export const never = fromPromise<LoadedListResult, LoadedListInput>(() => new Promise(() => {}));
 export const fake = couponListMachine.provide({ actors: { load: never } });
 export const model = createModel<typeof fake, ModelEvent>({
   machine: fake,
   input: { lang: 'en' },
   events: samples,
-  serializeState: (s) => JSON.stringify({ value: s.value, loaded: s.context.coupons !== null }),
+  serializeState: (s) => JSON.stringify({ value: s.value, loaded: s.context.items !== null }),
 });
 
 export const spec = {

@@ -2,9 +2,10 @@
 // `npm run paths -- domainList` prints; one definition for both.
 
 import { fromPromise } from 'xstate';
-import type { DomainListItem, DomainScope } from '#machines/domains/domains.actors.ts';
+import type { DomainListItem } from '#machines/domains/domains.actors.ts';
 import { domainListMachine, type DomainListEvent } from '#machines/domains/domain-list.machine.ts';
 import type { ApiResult } from '#machines/shared/api-client.ts';
+import type { LoadedListInput, LoadedListResult } from '#machines/shared/loaded-list.machine.ts';
 import { createModel, type EventSamples } from '../../helpers/model-testing.ts';
 import type { ModelSpec } from '../chart.ts';
 
@@ -40,15 +41,13 @@ export const samples = {
   'xstate.error.actor.refresh': [{ error: 'boom' }],
 } satisfies EventSamples<ModelEvent>;
 
-export const never = fromPromise<Result, { lang: 'en' | 'nl'; scope: DomainScope }>(
-  () => new Promise(() => {}),
-);
+export const never = fromPromise<LoadedListResult, LoadedListInput>(() => new Promise(() => {}));
 export const fake = domainListMachine.provide({ actors: { load: never } });
 export const model = createModel<typeof fake, ModelEvent>({
   machine: fake,
   input: { lang: 'en', scope: 'account' },
   events: samples,
-  serializeState: (s) => JSON.stringify({ value: s.value, loaded: s.context.domains !== null }),
+  serializeState: (s) => JSON.stringify({ value: s.value, loaded: s.context.items !== null }),
 });
 
 export const spec = {
