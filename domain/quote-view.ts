@@ -11,6 +11,16 @@ import { INTERVALS, type Quote } from './totals.ts';
 const cents = v.pipe(v.number(), v.integer());
 const day = v.nullable(v.string());
 
+/** A coupon a quote applied (API.md section 14): its terms and the discount it gave. */
+export const quoteCouponSchema = v.object({
+  code: v.string(),
+  kind: v.picklist(COUPON_KINDS),
+  value: v.number(),
+  appliesTo: v.picklist(COUPON_APPLIES_TO),
+  planIds: v.nullable(v.array(v.string())),
+  discount: cents,
+});
+
 export const publicQuoteSchema = v.object({
   currency: v.literal(CURRENCY),
   interval: v.picklist(INTERVALS),
@@ -37,18 +47,7 @@ export const publicQuoteSchema = v.object({
   monthsIncluded: v.number(),
   monthlyTermEnd: day,
   /** The coupon applied (API.md section 14): its terms and discount; its line is among `lines`. */
-  coupon: v.optional(
-    v.nullable(
-      v.object({
-        code: v.string(),
-        kind: v.picklist(COUPON_KINDS),
-        value: v.number(),
-        appliesTo: v.picklist(COUPON_APPLIES_TO),
-        planIds: v.nullable(v.array(v.string())),
-        discount: cents,
-      }),
-    ),
-  ),
+  coupon: v.optional(v.nullable(quoteCouponSchema)),
 });
 export type PublicQuote = v.InferOutput<typeof publicQuoteSchema>;
 

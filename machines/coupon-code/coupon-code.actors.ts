@@ -3,7 +3,8 @@
 // the request, machines/quote); refused: the reason's message key.
 
 import * as v from 'valibot';
-import { COUPON_APPLIES_TO, COUPON_KINDS, type CouponTerms } from '#domain/coupons.ts';
+import type { CouponTerms } from '#domain/coupons.ts';
+import { quoteCouponSchema } from '#domain/quote-view.ts';
 import type { Lang } from '#domain/language.ts';
 import type { Interval, QuoteDomain } from '#domain/totals.ts';
 import { api } from '../shared/api-client.ts';
@@ -20,26 +21,15 @@ export type CouponCheck =
   | { kind: 'refused'; reasonKey: string }
   | { kind: 'failed' };
 
-const quoteCouponSchema = v.object({
-  coupon: v.optional(
-    v.nullable(
-      v.object({
-        code: v.string(),
-        kind: v.picklist(COUPON_KINDS),
-        value: v.number(),
-        appliesTo: v.picklist(COUPON_APPLIES_TO),
-        planIds: v.nullable(v.array(v.string())),
-      }),
-    ),
-  ),
-});
+/** What the code's check reads of the quote's answer: the coupon it applied, if any. */
+const couponAnswerSchema = v.object({ coupon: v.optional(v.nullable(quoteCouponSchema)) });
 
 export async function checkCoupon(
   input: { code: string; order: CouponOrder; lang: Lang },
   signal?: AbortSignal,
 ): Promise<CouponCheck> {
   const { order } = input;
-  const result = await api.post('/quote', quoteCouponSchema, {
+  const result = await api.post('/quote', couponAnswerSchema, {
     lang: input.lang,
     json: {
       plans: order.plans,
