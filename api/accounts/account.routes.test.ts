@@ -372,7 +372,7 @@ describe('upgrade request, tickets, bookings and profile', () => {
       state: 'Antwerpen',
       country: 'BE',
       kvk: '',
-      vat: 'be0123456789',
+      vat: 'be0123456749',
     };
     const put = (body: Record<string, unknown>, cookie = a.cookie) =>
       t.call('PUT', '/api/account/billing?lang=nl', body, { Cookie: cookie });
@@ -391,7 +391,7 @@ describe('upgrade request, tickets, bookings and profile', () => {
 
     const ok = await put(moved);
     expect(ok.status).toBe(200);
-    expect((await ok.json()).profile.billing).toEqual({ ...moved, vat: 'BE0123456789' });
+    expect((await ok.json()).profile.billing).toEqual({ ...moved, vat: 'BE0123456749' });
     // A Dutch postal code is stored as the checkout stores it.
     const dutch = await put({ ...moved, country: 'NL', postalcode: '1012lg', city: 'Amsterdam' });
     expect((await dutch.json()).profile.billing.postalcode).toBe('1012 LG');

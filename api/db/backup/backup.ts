@@ -20,7 +20,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../database.ts';
 
 export const BACKUP_FORMAT = 'webstudio-backup';
@@ -188,7 +188,16 @@ async function readBackup(file: string): Promise<{ header: BackupHeader; lines: 
 }
 
 /**
- * Restores `file` into `database`, which must be migrated and hold no rows. Returns the header.
+ * Rows the migrations themselves insert, by table: what a freshly migrated database holds. The
+ * exit-intent offer's coupon `EXIT10` (migration 0022) is one while nobody has used it.
+ */
+const MIGRATION_SEEDS: Readonly<Record<string, SQL>> = {
+  coupons: sql`uses = 0`,
+};
+
+/**
+ * Restores `file` into `database`, which must be migrated and hold no rows but the migrations'
+ * own (MIGRATION_SEEDS). Returns the header.
  */
 export async function restoreBackup(database: Database, file: string): Promise<BackupHeader> {
   const { header, lines } = await readBackup(file);
@@ -201,14 +210,21 @@ export async function restoreBackup(database: Database, file: string): Promise<B
     const columns = await publicColumns(tx);
     const tables = [...new Set(columns.map((c) => c.table))];
     for (const table of tables) {
+      const seed = MIGRATION_SEEDS[table];
       const [count] = await rows<{ n: number | string }>(
         tx,
-        sql`select count(*) as n from ${sql.identifier(table)}`,
+        seed
+          ? sql`select count(*) as n from ${sql.identifier(table)} where not (${seed})`
+          : sql`select count(*) as n from ${sql.identifier(table)}`,
       );
       if (Number(count?.n) > 0)
         throw new BackupError(`the database is not empty (table ${table} has rows)`);
     }
     const byName = new Map(header.tables.map((t, i) => [t.name, { ...t, data: lines[i]! }]));
+    // The migrations' own rows give way to the backup's copy of them (which may have changed
+    // since: a coupon disabled or used); a backup from before that table keeps them.
+    for (const table of Object.keys(MIGRATION_SEEDS))
+      if (byName.has(table)) await tx.execute(sql`delete from ${sql.identifier(table)}`);
     for (const { name, columns: backedUp } of header.tables) {
       const known = new Set(columns.filter((c) => c.table === name).map((c) => c.column));
       if (known.size === 0)
