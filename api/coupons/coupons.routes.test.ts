@@ -4,6 +4,7 @@ import { addUsers, sessionCookie, signIn, STAFF } from '../../tests/helpers/acco
 import { createTestApp, type TestApp } from '../../tests/helpers/app.ts';
 import { checkoutBody } from '../../tests/helpers/checkout-body.ts';
 import { auditLog, couponUses, invoices } from '../db/schema.ts';
+import { RATE_LIMITS } from '../http/rate-limit.ts';
 
 // Coupons through the API (API.md section 14): staff make, list and disable them; the quote and
 // the checkout apply them with the reason of a refusal in the visitor's language; the limits hold;
@@ -226,5 +227,32 @@ describe('a coupon of every payment discounts the renewal', () => {
       .from(couponUses)
       .where(eq(couponUses.invoiceId, renewal!.id));
     expect(uses).toMatchObject([{ kind: 'renewal', amount: 600 }]);
+  });
+});
+
+describe('someone trying codes (issue 46)', () => {
+  const from = (address: string, coupon?: string) =>
+    t.call(
+      'POST',
+      '/api/quote?lang=en',
+      { plans: ['webHosting_total'], interval: 'monthly', ...(coupon ? { coupon } : {}) },
+      { 'X-Forwarded-For': address },
+    );
+
+  it('is held after 10 refused codes from one address; accepted codes, plain quotes and others go on', async () => {
+    const rule = RATE_LIMITS.couponRefusals;
+    for (let i = 0; i < rule.limit; i++) {
+      // A code that is taken does not count.
+      expect((await from('198.51.100.46', 'exit10')).status).toBe(200);
+      await refusal(await from('198.51.100.46', `GUESS${i}`));
+    }
+    const held = await from('198.51.100.46', 'GUESS99');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Held whatever the code, while a quote without one still answers.
+    expect((await from('198.51.100.46', 'EXIT10')).status).toBe(429);
+    expect((await from('198.51.100.46')).status).toBe(200);
+    // Someone else is not affected.
+    await refusal(await from('203.0.113.46', 'GUESS0'));
   });
 });

@@ -198,7 +198,7 @@ export function createApp({
       }),
     )
     .route('/', healthRoutes(routed))
-    .route('/', catalogueRoutes({ now, vat, database: services.database }))
+    .route('/', catalogueRoutes({ now, vat, database: services.database, rateLimits }))
     .route('/', couponsRoutes(routed))
     .route(
       '/',

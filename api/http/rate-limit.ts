@@ -65,6 +65,11 @@ export const RATE_LIMITS = {
   bookings: { name: 'bookings', limit: 20, windowMs: 10 * MINUTE },
   survey: { name: 'survey', limit: 20, windowMs: 10 * MINUTE },
   checkout: { name: 'checkout', limit: 20, windowMs: 10 * MINUTE },
+  /**
+   * POST /quote: refused discount codes, per address (issue 46). A customer mistypes a code now
+   * and then; someone trying codes one after another is held here. Accepted codes do not count.
+   */
+  couponRefusals: { name: 'coupons.refused', limit: 10, windowMs: 15 * MINUTE },
   /** POST /auth/password-reset (and its confirm), per address */
   passwordReset: { name: 'password-reset', limit: 5, windowMs: 15 * MINUTE },
   /** POST /auth/password-reset, per email address asked for */
