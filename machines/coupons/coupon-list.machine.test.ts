@@ -1,59 +1,11 @@
-// The coupon list: every transition of its chart (model-based). The model is
-// tests/paths/models/coupon-list.ts, the one `npm run paths -- couponList` prints.
+// The coupon list: every transition of its chart (model-based), the loaded list's walk. The model
+// is tests/paths/models/coupon-list.ts, the one `npm run paths -- couponList` prints.
 
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Driver } from '#tests/helpers/model-testing.ts';
-import { walkEveryTransition } from '#tests/helpers/model-suite.ts';
-import { coupons, model, type ModelEvent, type Result } from '#tests/paths/models/coupon-list.ts';
-import type { LoadedListInput, LoadedListResult } from '../shared/loaded-list.machine.ts';
+import { describe } from 'vitest';
+import { walkLoadedList } from '#tests/helpers/loaded-list-walk.ts';
+import { coupons, model } from '#tests/paths/models/coupon-list.ts';
 import { couponListMachine } from './coupon-list.machine.ts';
 
-function start() {
-  let pending: { resolve: (r: Result) => void; reject: (e: unknown) => void } | null = null;
-  let loads = 0;
-  const actor = createActor(
-    couponListMachine.provide({
-      actors: {
-        load: fromPromise<LoadedListResult, LoadedListInput>(({ input }) => {
-          loads++;
-          expect(input.lang).toBe('en');
-          return new Promise((resolve, reject) => (pending = { resolve, reject }));
-        }),
-      },
-    }),
-    { input: { lang: 'en' } },
-  ).start();
-  const settle = async (how: 'resolve' | 'reject', value?: Result) => {
-    const p = pending as { resolve: (r: Result) => void; reject: (e: unknown) => void } | null;
-    if (!p) throw new Error('nothing is loading');
-    pending = null;
-    if (how === 'resolve') p.resolve(value!);
-    else p.reject(new Error('boom'));
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-  const driver = {
-    'user.retry': (e) => void actor.send(e),
-    'flow.changed': (e) => void actor.send(e),
-    'xstate.done.actor.load': (e) => settle('resolve', e.output),
-    'xstate.done.actor.refresh': (e) => settle('resolve', e.output),
-    'xstate.error.actor.load': () => settle('reject'),
-    'xstate.error.actor.refresh': () => settle('reject'),
-  } satisfies Driver<ModelEvent>;
-  return {
-    driver,
-    loads: () => loads,
-    getSnapshot: () => actor.getSnapshot(),
-    stop: () => void actor.stop(),
-  };
-}
-
 describe('coupon list (model-based)', () => {
-  it('reaches every leaf state', () => expect(model.unreachableLeafStates()).toEqual([]));
-  walkEveryTransition(model, start, () => (snapshot, session) => {
-    if (snapshot.matches('ready')) expect(snapshot.context.items).toEqual(coupons);
-    // Something is loading exactly in the states that load.
-    if (snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' }))
-      expect(session.loads()).toBeGreaterThan(0);
-  });
+  walkLoadedList({ machine: couponListMachine, input: { lang: 'en' }, model, items: coupons });
 });
