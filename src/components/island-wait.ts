@@ -71,3 +71,82 @@ export function firstInput(): Promise<void> {
       window.addEventListener(type, done, { capture: true, passive: true });
   }));
 }
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** What was typed or chosen in an island's server HTML before its code came. */
+export interface Typed {
+  /** Every form control in document order: its value, whether it is checked, whether it changed. */
+  controls: Array<{ value: string; checked: boolean; changed: boolean }>;
+  /** The control that has focus (index), -1 for none; its selection. */
+  focus: number;
+  selection: [number, number] | null;
+}
+
+const controlsIn = (root: Element) => [
+  ...root.querySelectorAll<Control>('input, textarea, select'),
+];
+const checkable = (control: Control): control is HTMLInputElement =>
+  control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+
+function changed(control: Control): boolean {
+  if (control instanceof HTMLSelectElement)
+    return [...control.options].some((option) => option.selected !== option.defaultSelected);
+  if (checkable(control)) return control.checked !== control.defaultChecked;
+  return control.type !== 'file' && control.value !== control.defaultValue;
+}
+
+/** Reads the state of the form controls in `root` (the server's HTML, typed into). */
+export function readTyped(root: Element): Typed {
+  const controls = controlsIn(root);
+  const focus = controls.indexOf(document.activeElement as Control);
+  const focused = controls[focus];
+  let selection: [number, number] | null = null;
+  try {
+    if (focused && !(focused instanceof HTMLSelectElement) && focused.selectionStart !== null)
+      selection = [focused.selectionStart, focused.selectionEnd ?? focused.selectionStart];
+  } catch {
+    // a field type without a selection (email, number)
+  }
+  return {
+    controls: controls.map((control) => ({
+      value: control.value,
+      checked: checkable(control) && control.checked,
+      changed: changed(control),
+    })),
+    focus,
+    selection,
+  };
+}
+
+/**
+ * Gives what was typed to the island's rendered form, control by control in document order, as
+ * input React sees (its state, not only the screen): a text goes in past React's value tracker
+ * and is announced, a choice is clicked or changed. Focus and caret return where they were.
+ */
+export function replayTyped(root: Element, typed: Typed): void {
+  const controls = controlsIn(root);
+  typed.controls.forEach((state, index) => {
+    const control = controls[index];
+    if (!state.changed || !control) return;
+    if (checkable(control)) {
+      if (control.checked !== state.checked) control.click();
+    } else if (control.value !== state.value) {
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(
+        control,
+        state.value,
+      );
+      const type = control instanceof HTMLSelectElement ? 'change' : 'input';
+      control.dispatchEvent(new Event(type, { bubbles: true }));
+    }
+  });
+  const focused = controls[typed.focus];
+  if (!focused) return;
+  focused.focus();
+  try {
+    if (typed.selection && !(focused instanceof HTMLSelectElement))
+      focused.setSelectionRange(...typed.selection);
+  } catch {
+    // no selection on this type
+  }
+}
