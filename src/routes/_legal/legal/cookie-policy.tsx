@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalDocumentView } from '../../../components/legal/legal-document.tsx';
+import { LegalDocument } from '../../../components/legal/legal-islands.ts';
 import { pageHead } from '../../../route-head.ts';
 
 export const Route = createFileRoute('/_legal/legal/cookie-policy')({
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_legal/legal/cookie-policy')({
 });
 
 function Page() {
-  return <LegalDocumentView slug="cookie-policy" />;
+  return <LegalDocument slug="cookie-policy" />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalOverview } from '../../../components/legal/legal-overview.tsx';
+import { LegalOverviewDocument } from '../../../components/legal/legal-islands.ts';
 import { pageHead } from '../../../route-head.ts';
 
 export const Route = createFileRoute('/_legal/legal/overview')({
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_legal/legal/overview')({
 });
 
 function Page() {
-  return <LegalOverview />;
+  return <LegalOverviewDocument />;
 }
