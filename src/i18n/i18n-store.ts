@@ -1,4 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import { createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import { createIntl } from './create-intl.ts';
 import { DEFAULT_LANG, intlLocale, type Lang } from '#domain/language.ts';
 
 /** Message texts by id: ICU strings (server, tests) or their precompiled trees (browser). */

@@ -5,18 +5,29 @@
 // precompiled as the browser gets it, must give the same markup as its string for every plural
 // count, every select option and rich-text tags, or the browser's first render would not match
 // the server's HTML (React #418). The precompiled side runs with the parser switched off, as in
-// the browser.
+// the browser. Both sides use the app's own `createIntl` (src/i18n/create-intl.ts), which must
+// give what react-intl's gives.
 
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createIntl, FormattedMessage, RawIntlProvider, type IntlShape } from 'react-intl';
+import {
+  createIntl as reactIntlCreateIntl,
+  createIntlCache,
+  FormattedMessage,
+  RawIntlProvider,
+  type IntlConfig,
+  type IntlShape,
+} from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS, intlLocale, type Lang } from '#domain/language.ts';
 import en from '#locales/en.json';
 import nl from '#locales/nl.json';
 import { compileMessage } from '../../scripts/message-groups.ts';
+import { createIntl as appCreateIntl } from './create-intl.ts';
+
+const createIntl = (config: IntlConfig) => appCreateIntl(config, createIntlCache());
 
 const CATALOGS: Record<Lang, Record<string, string>> = { en, nl };
 interface Variables {
@@ -95,6 +106,7 @@ describe('precompiled messages through react-intl give the markup of their strin
       Object.entries(catalog).map(([id, text]) => [id, compileMessage(text, lang)]),
     );
     const browser = createIntl({ locale, messages: compiled, onError });
+    const reference = reactIntlCreateIntl({ locale, messages: catalog, onError });
     let compared = 0;
     for (const [id, elements] of Object.entries(compiled)) {
       const found = variables(elements, {
@@ -105,6 +117,9 @@ describe('precompiled messages through react-intl give the markup of their strin
       });
       for (const values of valueSets(found)) {
         const expected = markup(server, id, values);
+        expect(expected, `${lang} ${id}: react-intl's own createIntl`).toBe(
+          markup(reference, id, values),
+        );
         const actual = withoutParser(() => markup(browser, id, values));
         expect(actual, `${lang} ${id} ${JSON.stringify(values)}`).toBe(expected);
         compared++;

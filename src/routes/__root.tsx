@@ -8,8 +8,16 @@ import {
 import { useEffect } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import type { RouterContext } from '../router.tsx';
+import { ClientHead } from '../client-head.tsx';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
 import { LANGS } from '#domain/language.ts';
+
+// The server renders the head and the hydration scripts with TanStack's components; the browser
+// with the head's tags only (src/client-head.tsx), and no scripts: its `Scripts` renders none
+// there (we give the router no script assets). Neither's general code is on every page's critical
+// path (decision D48E-1).
+const Head = import.meta.env.SSR ? HeadContent : ClientHead;
+const BodyScripts = import.meta.env.SSR ? Scripts : () => null;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => {
@@ -56,7 +64,7 @@ function RootDocument() {
     // (src/entry-client.tsx); `lang` follows the visitor's choice afterwards.
     <html lang={lang} data-rendered-lang={renderedLang}>
       <head>
-        <HeadContent />
+        <Head />
       </head>
       <body>
         <RawIntlProvider value={intl}>
@@ -65,7 +73,7 @@ function RootDocument() {
           </a>
           <Outlet />
         </RawIntlProvider>
-        <Scripts />
+        <BodyScripts />
       </body>
     </html>
   );

@@ -1,8 +1,6 @@
 import { Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
-import { HomeLogoLink } from '../components/logo.tsx';
-import { LanguageSelector } from '../components/language-selector.tsx';
+import { MinimalHeader } from '../components/minimal-header.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { AccountLink } from '../components/account-link.tsx';
 
 /** Minimal layout: a slim header (logo and language); the footer is hidden when the route says so. */
 export const Route = createFileRoute('/_minimal')({
@@ -15,13 +13,7 @@ function MinimalLayout() {
   });
   return (
     <>
-      <header className="minimal-header">
-        <HomeLogoLink />
-        <div className="minimal-header__actions">
-          <AccountLink className="minimal-header__account" />
-          <LanguageSelector />
-        </div>
-      </header>
+      <MinimalHeader />
       <main id="main" className="page page--minimal">
         <Outlet />
       </main>

@@ -60,6 +60,21 @@ describe.each(['en', 'nl'] as const)('input before hydration (%s)', (lang) => {
     }
   });
 
+  it("the header's menu opens for a tap made before any code came (the header is an island)", async () => {
+    const { page, context, problems } = await openPage({ viewport: { width: 390, height: 700 } });
+    try {
+      const release = await holdScripts(page);
+      await page.goto(`${baseUrl}/legal/aup?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: t('header.menu.open') }).click();
+      release();
+      await page.getByRole('dialog', { name: t('header.menu.label') }).waitFor();
+      await page.getByRole('button', { name: t('header.menu.close') }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the page stays where the visitor scrolled it before the code came; navigations start at the top', async () => {
     const { page, context, problems } = await openPage();
     try {

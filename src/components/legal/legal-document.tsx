@@ -34,7 +34,8 @@ export function LegalDocumentView({ slug }: { slug: LegalSlug }) {
         </p>
         {doc.pdf ? (
           <p className="legal-doc__pdf">
-            <a href={legalPdfHref(slug, intl.locale)} type="application/pdf">
+            {/* `_self`: the browser's to follow, not the router's (legal-islands.ts) */}
+            <a href={legalPdfHref(slug, intl.locale)} type="application/pdf" target="_self">
               <FormattedMessage id={LEGAL_COMMON_IDS.pdf} />
             </a>
           </p>

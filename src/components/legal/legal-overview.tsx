@@ -34,6 +34,8 @@ export function LegalOverview() {
                 <a
                   href={legalPdfHref(doc.slug, intl.locale)}
                   type="application/pdf"
+                  // the browser's to follow, not the router's (legal-islands.ts)
+                  target="_self"
                   className="legal-card__pdf"
                 >
                   <FormattedMessage id={LEGAL_OVERVIEW_IDS.pdf} />
