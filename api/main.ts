@@ -111,9 +111,12 @@ async function main() {
 
   let database;
   try {
+    // A new embedded database is created and migrated by a child process (D48D-1).
+    const pgliteInitializer = path.join(buildDir, 'db', 'pglite-init.js');
     database = await openDatabase({
       dataDir: path.resolve(config.DATA_DIR),
       ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
+      ...(fs.existsSync(pgliteInitializer) ? { pgliteInitializer } : {}),
       logger,
     });
   } catch (error) {

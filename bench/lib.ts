@@ -12,9 +12,10 @@ export { BUILD_DIR, ROOT, freePort } from '../tests/helpers/server-process.ts';
 /**
  * The node options the server is deployed with (deploy/webstudio@.service, deploy/Dockerfile,
  * `npm run serve`; tests/unit/server-node-args.test.ts keeps them the same): V8's young
- * generation in 2 MB semi-spaces, which keeps an idle server's memory down (decision D48-5).
+ * generation in 2 MB semi-spaces (decision D48-5) and one V8 helper thread instead of four
+ * (decision D48D-2), which keep an idle server's memory down.
  */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=2'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=2', '--v8-pool-size=1'];
 
 export function ensureBuild(): number {
   const started = performance.now();

@@ -1,14 +1,17 @@
 // bench/serve: build time, cold start to healthy (new and existing data dir), idle RSS, and the
 // landing page's requests per second against nginx (1 worker) serving the same bytes on this
-// machine: the same HTML, and the same gzip body through `gzip_static` (issue 18).
+// machine: the same HTML, and the same gzip body through `gzip_static` (issue 18). The load
+// comes from wrk on one thread when it is installed (bench/wrk.ts; issue 48: the Node client was
+// the bottleneck), else from autocannon; the report names which.
 //   node --import ./bench/register-ts.mjs bench/serve.ts        (npm run bench:serve)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild, freePort, load, print, rssMb, startServer, type LoadResult } from './lib.ts';
+import { WRK, wrkLoad } from './wrk.ts';
 
 /** The body exactly as sent for this Accept-Encoding (fetch would decompress it). */
 function rawBody(url: string, acceptEncoding: string): Promise<Buffer> {
@@ -39,17 +42,22 @@ const landing = `${warm.url}/?lang=en`;
 const gzipHeaders = { 'accept-encoding': 'gzip' };
 const html = await rawBody(landing, 'identity');
 const gzipped = await rawBody(landing, 'gzip');
-await load({ url: landing, duration: 3, headers: gzipHeaders });
-const ours = await load({ url: landing });
-const oursBr = await load({ url: landing, headers: { 'accept-encoding': 'br' } });
+/** GET load on one URL: wrk (one thread) when installed, else autocannon. */
+const measure = (options: { url: string; headers?: Record<string, string>; duration?: number }) =>
+  WRK && process.env.BENCH_CLIENT !== 'autocannon' ? wrkLoad(options) : load(options);
+const best = (a: LoadResult, b: LoadResult) => (b.requestsPerSecond > a.requestsPerSecond ? b : a);
+
+await measure({ url: landing, duration: 3, headers: gzipHeaders });
+let ours = await measure({ url: landing });
+const oursBr = await measure({ url: landing, headers: { 'accept-encoding': 'br' } });
 
 /**
  * nginx (1 worker) serving the same bytes: the HTML, and the same gzip body through
- * `gzip_static`. The gzip comparison alternates the two servers twice and keeps each one's best
+ * `gzip_static`. Each comparison alternates the two servers twice and keeps each one's best
  * run, so a burst of other work on the machine does not decide it.
  */
 let nginx: { identity: LoadResult; gzip: LoadResult } | undefined;
-let oursGzip = await load({ url: landing, headers: gzipHeaders });
+let oursGzip = await measure({ url: landing, headers: gzipHeaders });
 if (existsSync('/usr/sbin/nginx')) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
@@ -70,13 +78,14 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
   const nginxUrl = `http://127.0.0.1:${port}/`;
   const sent = await rawBody(nginxUrl, 'gzip');
   if (!sent.equals(gzipped)) throw new Error('nginx did not send the same gzip bytes');
-  await load({ url: nginxUrl, duration: 3, headers: gzipHeaders });
-  const best = (a: LoadResult, b: LoadResult) =>
-    b.requestsPerSecond > a.requestsPerSecond ? b : a;
-  let nginxGzip = await load({ url: nginxUrl, headers: gzipHeaders });
-  oursGzip = best(oursGzip, await load({ url: landing, headers: gzipHeaders }));
-  nginxGzip = best(nginxGzip, await load({ url: nginxUrl, headers: gzipHeaders }));
-  nginx = { identity: await load({ url: nginxUrl }), gzip: nginxGzip };
+  await measure({ url: nginxUrl, duration: 3, headers: gzipHeaders });
+  let nginxGzip = await measure({ url: nginxUrl, headers: gzipHeaders });
+  oursGzip = best(oursGzip, await measure({ url: landing, headers: gzipHeaders }));
+  nginxGzip = best(nginxGzip, await measure({ url: nginxUrl, headers: gzipHeaders }));
+  let nginxIdentity = await measure({ url: nginxUrl });
+  ours = best(ours, await measure({ url: landing }));
+  nginxIdentity = best(nginxIdentity, await measure({ url: nginxUrl }));
+  nginx = { identity: nginxIdentity, gzip: nginxGzip };
   child.kill('SIGTERM');
 }
 const loadedRss = await rssMb(warm.child.pid ?? 0);
@@ -89,11 +98,13 @@ print('Foundation figures', {
   'idle RSS, MB': idleRss,
   'RSS after the load runs, MB': loadedRss,
   'landing page bytes (identity / gzip)': `${html.length} / ${gzipped.length}`,
-  'landing req/s (identity), 32 conns': ours.requestsPerSecond,
+  'load generator, 32 connections':
+    WRK && process.env.BENCH_CLIENT !== 'autocannon' ? 'wrk, 1 thread' : 'autocannon',
+  'landing req/s (identity, best of 2)': ours.requestsPerSecond,
   'landing req/s (gzip, best of 2)': oursGzip.requestsPerSecond,
   'landing p99 ms (gzip)': oursGzip.p99,
   'landing req/s (brotli)': oursBr.requestsPerSecond,
-  'nginx, same HTML, 1 worker, req/s': nginx
+  'nginx, same HTML, 1 worker, best of 2': nginx
     ? nginx.identity.requestsPerSecond
     : 'nginx not installed (apt-get install nginx)',
   'nginx, same gzip (gzip_static), best of 2': nginx ? nginx.gzip.requestsPerSecond : '-',
@@ -101,5 +112,9 @@ print('Foundation figures', {
   'landing (gzip) / nginx gzip_static': nginx
     ? (oursGzip.requestsPerSecond / nginx.gzip.requestsPerSecond).toFixed(2)
     : '-',
+  'landing (identity) / nginx': nginx
+    ? (ours.requestsPerSecond / nginx.identity.requestsPerSecond).toFixed(2)
+    : '-',
   'node / cores': `${process.version} / ${execFileSync('nproc').toString().trim()}`,
+  'load average (1 min) at the end': loadavg()[0]!.toFixed(2),
 });

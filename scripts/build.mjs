@@ -19,6 +19,8 @@ run('--ssr', 'src/entry-server.tsx', '--outDir', path.join(out, 'ssr'));
 run('--ssr', 'api/main.ts', '--outDir', path.join(out, 'server'));
 // the server's worker threads (api/main.ts starts them from here)
 run('--ssr', 'api/invoices/invoice-pdf.worker.ts', '--outDir', path.join(out, 'workers'));
+// the child process that creates a new embedded database (decision D48D-1)
+run('--ssr', 'api/db/drivers/pglite-init.ts', '--outDir', path.join(out, 'db'));
 
 /**
  * Writes `.br` and `.gz` beside every compressible client file at the highest levels, so the

@@ -108,6 +108,11 @@ export type OpenDatabaseOptions = {
   fsync?: boolean;
   /** Apply the migrations (default true); false for tools that must not change the schema. */
   migrate?: boolean;
+  /**
+   * PGlite only: the script that creates a new cluster in a child process (the server's
+   * build/db/pglite-init.js, decision D48D-1); without it the cluster is created in this process.
+   */
+  pgliteInitializer?: string;
 };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -117,5 +122,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const migrate = opts.migrate ?? true;
   if (opts.databaseUrl)
     return openPostgres(opts.databaseUrl, migrationsDir, logger, opts.poolMax ?? 10, migrate);
-  return openPglite(opts.dataDir, migrationsDir, logger, opts.fsync ?? true, migrate);
+  return openPglite(
+    opts.dataDir,
+    migrationsDir,
+    logger,
+    opts.fsync ?? true,
+    migrate,
+    opts.pgliteInitializer,
+  );
 }

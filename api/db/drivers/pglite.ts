@@ -1,4 +1,5 @@
 /** The embedded database: PGlite in DATA_DIR (or in memory for tests), see api/db/database.ts. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,12 +24,42 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   'shared_buffers=16MB',
 ];
 
+/**
+ * Runs `initializer` (build/db/pglite-init.js, from api/db/drivers/pglite-init.ts) in a child node
+ * process: it creates the cluster in `pgdata`, migrates it and closes it durably (decision D48D-1).
+ * Resolves when it exited 0; rejects with what it wrote to stderr otherwise.
+ */
+export function createPgliteInChild(
+  initializer: string,
+  pgdata: string,
+  migrationsDir: string,
+  /** node options of the child, e.g. a TypeScript loader in tests */
+  execArgv: string[] = [],
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...execArgv, initializer, pgdata, migrationsDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the database failed (${signal ?? code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
 export async function openPglite(
   dataDir: string,
   migrationsDir: string,
   logger: DatabaseLogger,
   fsyncOn: boolean,
   migrate: boolean,
+  /** A new cluster is created by this script in a child process (createPgliteInChild). */
+  initializer?: string,
 ): Promise<Database> {
   const started = performance.now();
   const dir = path.resolve(dataDir);
@@ -43,6 +74,9 @@ export async function openPglite(
   const created = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
   let client: PGlite | undefined;
   try {
+    // What creating it leaves behind stays with the child, which ends here (D48D-1).
+    if (created && initializer && migrate)
+      await createPgliteInChild(initializer, pgdata, migrationsDir);
     client = await PGlite.create({ dataDir: pgdata, startParams: [...PGLITE_START_PARAMS] });
     const database = await wrapPglite(client, {
       migrationsDir,
