@@ -220,11 +220,14 @@ describe('lead form on /get-started', () => {
       try {
         await page.goto(`${baseUrl}/get-started?lang=${lang}`, { waitUntil: 'networkidle' });
         await page.getByRole('button', { name: m['leadForm.intro.start'] }).click();
-        expect(
-          await page
-            .getByText(m['leadForm.progress.step']!.replace('{step}', '1').replace('{of}', '3'))
-            .count(),
-        ).toBe(1);
+        // the form's code comes with the first input (decision D48C-2): the click acts once it has
+        await expect
+          .poll(() =>
+            page
+              .getByText(m['leadForm.progress.step']!.replace('{step}', '1').replace('{of}', '3'))
+              .count(),
+          )
+          .toBe(1);
         const next = page.getByRole('button', { name: m['leadForm.nav.next'] });
         expect(await next.isDisabled()).toBe(true);
         await page.getByLabel(m['leadForm.details.name']!).fill('Noor Visser');

@@ -1,31 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageVatHint } from '../../vat-hint.ts';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { oneOf, searchOf, text, textOrList } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
-import { parsePlansParam } from '#domain/plan-selection.ts';
-import { EMPTY_CHECKOUT_FORM } from '#domain/checkout.schema.ts';
 import { checkoutDomainChoiceOf } from '#domain/checkout-domain-choice.ts';
-import { checkoutDomainOf, type CheckoutLinkDomain } from '#domain/domain-step.ts';
-import {
-  hasSavedCheckoutForm,
-  readCheckoutDomain,
-  readSavedCheckoutForm,
-  readSavedCheckoutStep,
-} from '#machines/checkout/checkout.actors.ts';
-import { readSavedDomainSelection } from '#machines/shared/domain-selection.ts';
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { addressLookupFor } from '#machines/checkout/address-lookup.machine.ts';
-import { payButtonMachine } from '#machines/pay-button/pay-button.machine.ts';
-import { readSmartAnswers } from '#machines/shared/smart-answers.ts';
-import type { VatHint } from '#domain/vat-hint.ts';
+import { island } from '../../components/island.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
-import { SavedStateBody } from '../../hydration.tsx';
 import { pageHead } from '../../route-head.ts';
-import { CheckoutView } from '../../views/checkout/checkout-view.tsx';
-import { useCouponCode } from '../../views/shared/coupon-code-field.tsx';
+import { CHECKOUT_SAVED_KEYS, hasSaved, serverFiguresPending } from '../../saved-state.ts';
 
 /**
  * `plans` (comma or pipe list, or repeated), `interval` (anything but yearly is monthly), `domain`,
@@ -48,15 +31,28 @@ export const Route = createFileRoute('/_minimal/checkout')({
   component: Page,
 });
 
+// The checkout itself (its machines, the API client, valibot, the view): the server's HTML until
+// the visitor's first input, then rendered in its place from what this browser saved, with what
+// was typed or chosen meanwhile carried over; at once (when the browser is idle after the load)
+// when something was saved or the server's figures are not final (src/components/island.tsx,
+// decisions D48C-1 and D48C-4).
+const loadBody = () => import('../../views/checkout/checkout-body.tsx').then((m) => m.CheckoutBody);
+const BodyAtInput = island('checkout-body', 'input', loadBody);
+const BodyAtOnce = island('checkout-body', 'idle', loadBody);
+
 function Page() {
   const search = Route.useSearch();
   const { lang } = useI18n();
-  const plans = useMemo(() => parsePlansParam(search.plans), [search.plans]);
   const interval = search.interval === 'yearly' ? 'yearly' : 'monthly';
   const { domain } = search;
   const domainChoice = checkoutDomainChoiceOf(search.domainChoice);
   const linkDomain = useMemo(() => ({ domain, domainChoice }), [domain, domainChoice]);
   const vatHint = usePageVatHint();
+  const [Body] = useState(() =>
+    hasSaved(CHECKOUT_SAVED_KEYS) || serverFiguresPending('checkout-body')
+      ? BodyAtOnce
+      : BodyAtInput,
+  );
 
   return (
     <div className="checkout-page">
@@ -68,79 +64,16 @@ function Page() {
           <FormattedMessage id="page.checkout.intro" />
         </p>
       </section>
-      {/* Rendered by the server as a first visit sees it; what this browser saved (the form,
-          the domain choice) comes in right after hydration. */}
-      <SavedStateBody name="checkout-body" hasSaved={hasSavedCheckout}>
-        {(fromStorage) => (
-          <CheckoutBody
-            plans={plans}
-            interval={interval}
-            linkDomain={linkDomain}
-            lang={lang}
-            coupon={search.coupon}
-            fromStorage={fromStorage}
-            vatHint={vatHint}
-          />
-        )}
-      </SavedStateBody>
+      {/* Rendered by the server as a first visit sees it (the browser's render reads storage). */}
+      <Body
+        plans={search.plans}
+        interval={interval}
+        linkDomain={linkDomain}
+        lang={lang}
+        coupon={search.coupon}
+        fromStorage={!import.meta.env.SSR}
+        vatHint={vatHint}
+      />
     </div>
-  );
-}
-
-/** Whether this browser saved anything the checkout starts from. */
-function hasSavedCheckout(): boolean {
-  return (
-    hasSavedCheckoutForm() || readSavedDomainSelection() !== null || readSmartAnswers() !== null
-  );
-}
-
-function CheckoutBody(props: {
-  plans: string[];
-  interval: 'monthly' | 'yearly';
-  linkDomain: CheckoutLinkDomain;
-  lang: 'nl' | 'en';
-  coupon: string | undefined;
-  fromStorage: boolean;
-  vatHint: VatHint;
-}) {
-  const [savedForm, smartLeadFormAnswers, domain, today, savedStep] = useMemo(
-    () =>
-      [
-        props.fromStorage ? readSavedCheckoutForm() : EMPTY_CHECKOUT_FORM,
-        props.fromStorage ? readSmartAnswers() : null,
-        props.fromStorage
-          ? readCheckoutDomain(props.linkDomain)
-          : checkoutDomainOf(null, props.linkDomain),
-        new Date(),
-        props.fromStorage ? readSavedCheckoutStep() : null,
-      ] as const,
-    [props.linkDomain, props.fromStorage],
-  );
-  const checkout = useActorRef(checkoutMachine, { input: { savedForm, smartLeadFormAnswers } });
-  // A reload at step 2 opens step 2 again (the tabs move freely, SPEC section 4), once.
-  useEffect(() => {
-    if (savedStep === 'details' && savedForm.email.trim() !== '')
-      checkout.send({ type: 'user.selectTab', tab: 'details' });
-  }, [checkout, savedStep, savedForm]);
-  const pay = useActorRef(payButtonMachine);
-  const coupon = useCouponCode(props.lang, props.coupon, {
-    plans: props.plans,
-    interval: props.interval,
-    ...(domain ? { domain } : {}),
-  });
-  const address = useActorRef(addressLookupFor(checkout));
-  return (
-    <CheckoutView
-      plans={props.plans}
-      interval={props.interval}
-      domain={domain}
-      lang={props.lang}
-      today={today}
-      coupon={coupon}
-      vatHint={props.vatHint}
-      checkout={checkout}
-      pay={pay}
-      address={address}
-    />
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { island } from '../../components/island.tsx';
 import { pageHead } from '../../route-head.ts';
-import { LeadForm } from '../../views/lead-form/lead-form-view.tsx';
 
 /** The lead call-to-action page: the lead form (SPEC screen 4), footer hidden. */
 export const Route = createFileRoute('/_minimal/get-started')({
@@ -10,6 +10,13 @@ export const Route = createFileRoute('/_minimal/get-started')({
   staticData: { hideFooter: true },
   component: Page,
 });
+
+// The lead form's flow (XState, the API client): the server's HTML until the visitor's first
+// input, then rendered in its place; a click on its start button meanwhile is given again once it
+// has (src/components/island.tsx, decision D48C-2). Nothing saved in the browser shapes it.
+const LeadForm = island('lead-form', 'input', () =>
+  import('../../views/lead-form/lead-form-view.tsx').then((m) => m.LeadForm),
+);
 
 function Page() {
   const navigate = useNavigate();

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, useSyncExternalStore } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useState } from 'react';
 import { oneOf, searchOf, text } from '../../route-search.ts';
 import { LANGS } from '#domain/language.ts';
-import { SECTION_IDS } from '#domain/blueprint.ts';
-import { readDraftToken, readSavedBlueprint } from '#machines/blueprint/blueprint.actors.ts';
-import type { BlueprintInput } from '#machines/blueprint/blueprint.types.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { island } from '../../components/island.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
-import { BlueprintView } from '../../views/blueprint/blueprint-view.tsx';
+import { BLUEPRINT_SAVED_KEYS, hasSaved } from '../../saved-state.ts';
+import { BlueprintSections } from '../../views/blueprint/blueprint-sections.tsx';
 
 /** `draft`: the private resume link's token; `lang`/`locale` handled by the language layer. */
 const searchSchema = searchOf({
@@ -24,39 +22,28 @@ export const Route = createFileRoute('/_site/blueprint100')({
   component: Page,
 });
 
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-/** Also what hydration sees, so the first client render matches the server's HTML. */
-const onServer = () => false;
-
-function Interactive({ resumeToken }: { resumeToken: string | undefined }) {
-  const { lang } = useI18n();
-  const [input] = useState<BlueprintInput>(() => ({
-    lang,
-    saved: readSavedBlueprint(),
-    draftToken: readDraftToken(),
-    resumeToken: resumeToken ?? null,
-  }));
-  return <BlueprintView lang={lang} input={input} />;
-}
+// The questionnaire (its chart, the API client, the question types): the server renders it as a
+// first visit sees it; its code comes at the visitor's first input, and what was answered
+// meanwhile is carried over. With saved answers, a draft or a resume link it comes at once (when
+// the browser is idle after the load) and renders the visitor's own state (decision D48C-3).
+const loadBody = () =>
+  import('../../views/blueprint/blueprint-body.tsx').then((m) => m.BlueprintBody);
+const BodyAtInput = island('blueprint', 'input', loadBody);
+const BodyAtOnce = island('blueprint', 'idle', loadBody);
 
 function Page() {
   const { draft } = Route.useSearch();
-  // The questionnaire depends on the visitor's own saved answers: it renders after hydration.
-  const mounted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const { lang } = useI18n();
+  const [Body] = useState(() =>
+    draft !== undefined || hasSaved(BLUEPRINT_SAVED_KEYS) ? BodyAtOnce : BodyAtInput,
+  );
   return (
     <div className="blueprint-page">
       <PageIntro titleId="page.blueprint.title" introId="page.blueprint.intro">
-        <ol className="blueprint-page__sections">
-          {SECTION_IDS.map((id) => (
-            <li key={id}>
-              <FormattedMessage id={`blueprint.section.${id}.title`} />
-            </li>
-          ))}
-        </ol>
+        <BlueprintSections />
       </PageIntro>
       <div className="blueprint-page__body">
-        {mounted ? <Interactive resumeToken={draft} /> : null}
+        <Body lang={lang} resumeToken={draft} fromStorage={!import.meta.env.SSR} />
       </div>
     </div>
   );

@@ -41,7 +41,7 @@ export interface OrderBuilderProps {
   vatHint?: VatHint;
   /** Planner answers; read from localStorage when not given. */
   answers?: PlannerRecommendation | null;
-  /** false: start from the defaults, as the server renders (src/hydration.ts); default true. */
+  /** false: start from the defaults, as the server renders (order-body.tsx); default true. */
   fromStorage?: boolean;
   today?: Date;
   /** A discount code from the link (`coupon=`), checked by the server at once (issue 46). */
@@ -117,16 +117,6 @@ function Overview({ plans, quote: quoteActor, valid, lang }: OrderSummaryProps) 
         </li>
       </ol>
     </aside>
-  );
-}
-
-/** Whether this browser saved anything the order page starts from. */
-export function hasSavedOrder(): boolean {
-  return (
-    readPlannerAnswers() !== null ||
-    Object.keys(readSavedToggles()).length > 0 ||
-    readSavedInterval() !== null ||
-    readSavedDomainSelection() !== null
   );
 }
 

@@ -50,7 +50,14 @@ export function useQuoteActor(
   const [start] = useState(() => {
     const initial = startingQuote(ask, hint, today);
     // No figures (no plans, plans that cannot go together): the server would refuse them too.
-    return { initial, exact: initial === null || (hintIsExact(hint) && isHintCustomer(ask)) };
+    // The server's render shows the hint's figures as they are, also under a running KOR: its
+    // HTML stays on screen until the visitor's first input (the bodies are input islands), and
+    // "updating" would stay with it that long; the browser's render asks (decision D48C-4).
+    const onServer = typeof window === 'undefined';
+    return {
+      initial,
+      exact: initial === null || ((hintIsExact(hint) || onServer) && isHintCustomer(ask)),
+    };
   });
   const actor = useActorRef(machine, {
     input: { ...ask, initial: start.initial, exact: start.exact },
