@@ -142,11 +142,21 @@ export function replayTyped(root: Element, typed: Typed): void {
   });
   const focused = controls[typed.focus];
   if (!focused) return;
-  focused.focus();
-  try {
-    if (typed.selection && !(focused instanceof HTMLSelectElement))
-      focused.setSelectionRange(...typed.selection);
-  } catch {
-    // no selection on this type
-  }
+  // at once, so the next key goes to the field the visitor is typing in
+  focused.focus({ preventScroll: true });
+  const { selection } = typed;
+  if (!selection || focused instanceof HTMLSelectElement) return;
+  const value = typed.controls[typed.focus]?.value;
+  const select = () => {
+    if (document.activeElement !== focused || focused.value !== value) return;
+    try {
+      focused.setSelectionRange(...selection);
+    } catch {
+      // no selection on this type
+    }
+  };
+  select();
+  // React writes a field's value again when it renders the state it was given, which puts the
+  // caret at the end: the caret is set once more after that render (before the next frame).
+  requestAnimationFrame(select);
 }
