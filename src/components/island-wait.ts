@@ -72,6 +72,22 @@ export function firstInput(): Promise<void> {
   }));
 }
 
+/** A click on a button (or a form's submit) held until an island has rendered (island.tsx). */
+export interface Held {
+  submit: boolean;
+  /** the element's place among the island's elements (forms: among its forms), in order */
+  at: number;
+  tag: string;
+}
+
+/** Gives a held click or submit again, to the same element of the rendered island. */
+export function actAgain(root: Element, held: Held): void {
+  const target = root.querySelectorAll(held.submit ? 'form' : '*')[held.at];
+  if (held.at < 0 || target?.tagName !== held.tag) return;
+  if (target instanceof HTMLFormElement) target.requestSubmit();
+  else (target as HTMLElement).click();
+}
+
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** What was typed or chosen in an island's server HTML before its code came. */

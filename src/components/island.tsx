@@ -12,7 +12,7 @@ import {
 import { flushSync } from 'react-dom';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
 import type * as IslandWait from './island-wait.ts';
-import type { Typed } from './island-wait.ts';
+import type { Held, Typed } from './island-wait.ts';
 
 /**
  * A part of a page whose code is not needed to show it (issue 18, "hydrate what is interactive;
@@ -66,8 +66,8 @@ export async function loadIslands(): Promise<void> {
   await Promise.all([...loaders].map((load) => load()));
 }
 
-/** What acts without code in the server's HTML: a click on anything else is not held. */
-const ACTIVATOR = 'button, input[type="submit"], input[type="image"], input[type="reset"], summary';
+/** What does nothing without code: a click on it is held. Fields, labels and links act as HTML. */
+const ACTIVATOR = 'button, summary, input[type="submit"]';
 
 export function island<P extends object>(
   name: string,
@@ -87,7 +87,7 @@ export function island<P extends object>(
   // rendered; a form's submit (Enter in a field) likewise. The last one counts. Fields, labels,
   // check boxes act as plain HTML meanwhile (the click only hurries the code), and what they hold
   // is carried over (src/components/island-wait.ts: `readTyped`, `replayTyped`).
-  let held: { submit: boolean; at: number; tag: string } | undefined;
+  let held: Held | undefined;
   let wake = () => {};
   const woken = new Promise<void>((resolve) => (wake = resolve));
   const inIsland = () => document.querySelector(`[data-island="${name}"]`);
@@ -128,16 +128,6 @@ export function island<P extends object>(
     await Promise.race([wait, woken]);
     return get();
   };
-  /** Gives the held click or submit again, in the rendered part. */
-  const act = (element: Element) => {
-    const action = held;
-    held = undefined;
-    if (!action || action.at < 0) return;
-    const target = element.querySelectorAll(action.submit ? 'form' : '*')[action.at];
-    if (target?.tagName !== action.tag) return;
-    if (target instanceof HTMLFormElement) target.requestSubmit();
-    else (target as HTMLElement).click();
-  };
   function Released({ component: Component, ...props }: { component: ComponentType<P> }) {
     // the server's HTML, with what the visitor typed, is still on screen while this renders
     useState(readKept);
@@ -152,7 +142,9 @@ export function island<P extends object>(
       typed = undefined;
       if (given) waits?.replayTyped(element, given);
       // once the fields have rendered what they were given (a task later: React renders it)
-      if (held) setTimeout(() => act(element), 0);
+      const action = held;
+      held = undefined;
+      if (action) setTimeout(() => waits?.actAgain(element, action), 0);
     }, []);
     return <Component {...(props as P)} />;
   }

@@ -215,4 +215,22 @@ describe.each(['en', 'nl'] as const)('input before a form island has its code (%
       await context.close();
     }
   });
+
+  it('a button clicked on the hydrated page acts once the code comes (the withdrawal)', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      const release = await holdChunk(page, 'src/views/withdraw/withdraw-page.tsx');
+      await page.goto(`${baseUrl}/withdraw?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: t('withdraw.button.start') }).click();
+      expect(await page.locator('[data-island="withdraw"][data-live]').count()).toBe(0);
+      expect(await page.getByLabel(t('withdraw.form.name')).count()).toBe(0);
+
+      release();
+      await page.getByLabel(t('withdraw.form.name')).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

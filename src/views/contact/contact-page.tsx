@@ -1,5 +1,4 @@
 import { FormattedMessage } from 'react-intl';
-import { pageCount } from '#domain/card-pages.ts';
 import type { Lang } from '#domain/language.ts';
 import { island } from '../../components/island.tsx';
 import { TitledSection } from '../shared/titled-section.tsx';
@@ -9,19 +8,17 @@ import { useGoToConfirmation } from './go-to-confirmation.ts';
 
 const STORY = ['experience', 'clients', 'focus'] as const;
 
-const TESTIMONIALS: readonly Testimonial[] = [
+export const TESTIMONIALS: readonly Testimonial[] = [
   { key: 'bakery', logo: 'SB', hasContext: true },
   { key: 'physio', hasContext: true },
   { key: 'studio', logo: 'LV', hasContext: false },
 ];
 
-// The testimonials fill one page of cards: no pager buttons, nothing to answer, so the page keeps
-// the server's HTML of them and loads none of their code (the pager's machine). More than a page
-// of them would bring the buttons: then they load when they come near the screen.
-const Testimonials = island(
-  'contact-testimonials',
-  ({ cards }) => (pageCount(cards.length) > 1 ? 'visible' : 'static'),
-  () => import('./contact-testimonials.tsx').then((m) => m.ContactTestimonials),
+// The testimonials fill one page of cards (contact-page.test.ts holds them to it): no pager
+// buttons, nothing to answer, so the page keeps the server's HTML of them and loads none of their
+// code (the pager's machine). More than a page of them would need the island to be `visible`.
+const Testimonials = island('contact-testimonials', 'static', () =>
+  import('./contact-testimonials.tsx').then((m) => m.ContactTestimonials),
 );
 
 /**
