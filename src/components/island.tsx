@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
-import type * as IslandWait from './island-wait.ts';
-import type { Held, Typed } from './island-wait.ts';
+import type * as IslandReplay from './island-replay.ts';
+import type { Held, Typed } from './island-replay.ts';
 
 /**
  * A part of a page whose code is not needed to show it (issue 18, "hydrate what is interactive;
@@ -86,7 +86,7 @@ export function island<P extends object>(
   // code is fetched at once and the same element (counted in document order) clicked once it has
   // rendered; a form's submit (Enter in a field) likewise. The last one counts. Fields, labels,
   // check boxes act as plain HTML meanwhile (the click only hurries the code), and what they hold
-  // is carried over (src/components/island-wait.ts: `readTyped`, `replayTyped`).
+  // is carried over (src/components/island-replay.ts: `readTyped`, `replayTyped`).
   let held: Held | undefined;
   let wake = () => {};
   const woken = new Promise<void>((resolve) => (wake = resolve));
@@ -107,18 +107,19 @@ export function island<P extends object>(
     held = { submit: true, at, tag: 'FORM' };
     wake();
   };
-  let waits: typeof IslandWait | undefined;
+  let replay: typeof IslandReplay | undefined;
   let typed: Typed | undefined;
   let keptElement: HTMLDivElement | null = null;
   const keep = (element: HTMLDivElement | null) => {
     if (element) keptElement = element;
   };
   const readKept = () => {
-    if (keptElement?.isConnected && waits) typed = waits.readTyped(keptElement);
+    if (keptElement?.isConnected && replay) typed = replay.readTyped(keptElement);
   };
+  const replayModule = () => import('./island-replay.ts').then((module) => (replay = module));
   /** The code, once the island's moment has come (or it was clicked or focused). */
   const whenWanted = async (kind: IslandKind) => {
-    waits = await import('./island-wait.ts');
+    const waits = await import('./island-wait.ts');
     const wait =
       kind === 'visible'
         ? waits.nearScreen(name)
@@ -126,7 +127,10 @@ export function island<P extends object>(
           ? waits.firstInput()
           : waits.idle();
     await Promise.race([wait, woken]);
-    return get();
+    // what carries fields over comes with the code of an island that has any
+    const fields = keptElement?.querySelector('input, textarea, select');
+    const [component] = await Promise.all([get(), fields && replayModule()]);
+    return component;
   };
   function Released({ component: Component, ...props }: { component: ComponentType<P> }) {
     // the server's HTML, with what the visitor typed, is still on screen while this renders
@@ -140,11 +144,11 @@ export function island<P extends object>(
       element.setAttribute('data-live', '');
       const given = typed;
       typed = undefined;
-      if (given) waits?.replayTyped(element, given);
+      if (given) replay?.replayTyped(element, given);
       // once the fields have rendered what they were given (a task later: React renders it)
       const action = held;
       held = undefined;
-      if (action) setTimeout(() => waits?.actAgain(element, action), 0);
+      if (action) void replayModule().then((m) => setTimeout(() => m.actAgain(element, action)));
     }, []);
     return <Component {...(props as P)} />;
   }
