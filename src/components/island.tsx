@@ -93,8 +93,9 @@ export function island<P extends object>(
   const inIsland = () => document.querySelector(`[data-island="${name}"]`);
   const hold = (event: MouseEvent<HTMLDivElement>) => {
     wake();
-    const target = (event.target as Element).closest(`a[href], ${ACTIVATOR}`);
-    if (!target || target.matches('a[href]') || !event.currentTarget.contains(target)) return;
+    const clicked = event.target as Element;
+    const target = clicked.closest(ACTIVATOR);
+    if (!target || clicked.closest('a[href]')) return;
     event.preventDefault();
     const at = [...event.currentTarget.querySelectorAll('*')].indexOf(target);
     held = { submit: false, at, tag: target.tagName };
