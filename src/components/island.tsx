@@ -9,9 +9,10 @@ import {
   type FormEvent,
   type MouseEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useI18n, useRenderedLang } from '../i18n/use-i18n.ts';
-import type * as IslandWait from './island-wait.ts';
-import type { Typed } from './island-wait.ts';
+import type * as IslandReplay from './island-replay.ts';
+import type { Held, Typed } from './island-replay.ts';
 
 /**
  * A part of a page whose code is not needed to show it (issue 18, "hydrate what is interactive;
@@ -28,11 +29,15 @@ import type { Typed } from './island-wait.ts';
  *   costs a visitor who never scrolls nothing (issue 48, decision D48-2).
  * - `input`: like `idle`, but the code is fetched at the visitor's first input anywhere on the
  *   page (pointer, touch, key, wheel, scroll): parts that only answer input (the exit offer, the
- *   chat's scroll watch) and the forms of the pages that sell (decision D48B-1).
+ *   chat's scroll watch, the footer's payment methods) and the forms (decision D48B-1).
  *
- * Until its code is in, a part that is not static keeps what the visitor does: a click (or a
- * form's submit) fetches the code at once and is given again when it has rendered; what was typed
- * or chosen is handed to the rendered form as input, and focus and caret return where they were.
+ * The kind may depend on the props (decided once per instance): a form that starts work of its
+ * own with what the address gives it (a lookup, free times) is `idle` then, `input` otherwise.
+ *
+ * Until its code is in, a part that is not static keeps what the visitor does: a click on a
+ * button (or a form's submit) fetches the code at once and is given again when it has rendered;
+ * fields take what is typed, chosen and ticked as plain HTML, and it is handed to the rendered
+ * form as input, with focus and caret where they were (src/components/island-wait.ts).
  *
  * Links inside a static part still navigate inside the site (the wrapper hands them to the
  * router). The wrapper is `display: contents`, so it changes no layout.
@@ -61,9 +66,12 @@ export async function loadIslands(): Promise<void> {
   await Promise.all([...loaders].map((load) => load()));
 }
 
+/** What does nothing without code: a click on it is held. Fields, labels and links act as HTML. */
+const ACTIVATOR = 'button, summary, input[type="submit"]';
+
 export function island<P extends object>(
   name: string,
-  kind: IslandKind,
+  kind: IslandKind | ((props: P) => IslandKind),
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
@@ -74,41 +82,45 @@ export function island<P extends object>(
       return component;
     }));
   loaders.add(get);
-  // A click on the server's HTML while the code is still on the way (plain HTML) is not lost: the
+  // A click on a button of the server's HTML while the code is still on the way is not lost: the
   // code is fetched at once and the same element (counted in document order) clicked once it has
-  // rendered; a form's submit likewise. What was typed or chosen meanwhile is carried over too
-  // (src/components/island-wait.ts: `readTyped`, `replayTyped`).
-  let held = -1;
-  let heldSubmit = -1;
+  // rendered; a form's submit (Enter in a field) likewise. The last one counts. Fields, labels,
+  // check boxes act as plain HTML meanwhile (the click only hurries the code), and what they hold
+  // is carried over (src/components/island-replay.ts: `readTyped`, `replayTyped`).
+  let held: Held | undefined;
   let wake = () => {};
   const woken = new Promise<void>((resolve) => (wake = resolve));
   const inIsland = () => document.querySelector(`[data-island="${name}"]`);
   const hold = (event: MouseEvent<HTMLDivElement>) => {
-    const target = event.target as Element;
-    held = [...event.currentTarget.querySelectorAll('*')].indexOf(target);
-    if (held < 0 || target.closest('a[href]')) return;
-    event.preventDefault();
     wake();
+    const clicked = event.target as Element;
+    const target = clicked.closest(ACTIVATOR);
+    if (!target || clicked.closest('a[href]')) return;
+    event.preventDefault();
+    const at = [...event.currentTarget.querySelectorAll('*')].indexOf(target);
+    held = { submit: false, at, tag: target.tagName };
   };
   const holdSubmit = (event: FormEvent<HTMLDivElement>) => {
     event.preventDefault();
-    heldSubmit = [...event.currentTarget.querySelectorAll('form')].indexOf(
+    const at = [...event.currentTarget.querySelectorAll('form')].indexOf(
       event.target as HTMLFormElement,
     );
+    held = { submit: true, at, tag: 'FORM' };
     wake();
   };
-  let waits: typeof IslandWait | undefined;
+  let replay: typeof IslandReplay | undefined;
   let typed: Typed | undefined;
   let keptElement: HTMLDivElement | null = null;
   const keep = (element: HTMLDivElement | null) => {
     if (element) keptElement = element;
   };
   const readKept = () => {
-    if (keptElement?.isConnected && waits) typed = waits.readTyped(keptElement);
+    if (keptElement?.isConnected && replay) typed = replay.readTyped(keptElement);
   };
+  const replayModule = () => import('./island-replay.ts').then((module) => (replay = module));
   /** The code, once the island's moment has come (or it was clicked or focused). */
-  const whenWanted = async () => {
-    waits = await import('./island-wait.ts');
+  const whenWanted = async (kind: IslandKind) => {
+    const waits = await import('./island-wait.ts');
     const wait =
       kind === 'visible'
         ? waits.nearScreen(name)
@@ -116,26 +128,35 @@ export function island<P extends object>(
           ? waits.firstInput()
           : waits.idle();
     await Promise.race([wait, woken]);
-    return get();
+    // what carries fields over comes with the code of an island that has any
+    const fields = keptElement?.querySelector('input, textarea, select');
+    const [component] = await Promise.all([get(), fields && replayModule()]);
+    return component;
   };
   function Released({ component: Component, ...props }: { component: ComponentType<P> }) {
     // the server's HTML, with what the visitor typed, is still on screen while this renders
     useState(readKept);
+    // Rendered at once (flushSync below), so this runs before the browser paints: the part's own
+    // effects (its machines) have started, and it shows what was typed from its first frame.
     useEffect(() => {
       const element = inIsland();
+      if (!element) return;
       // for tests and benchmarks: the island's code is in and it answers input
-      element?.setAttribute('data-live', '');
-      if (element && typed) waits?.replayTyped(element, typed);
+      element.setAttribute('data-live', '');
+      const given = typed;
       typed = undefined;
-      const at = held;
-      const form = heldSubmit;
-      held = heldSubmit = -1;
-      if (at >= 0) (element?.querySelectorAll('*')[at] as HTMLElement | undefined)?.click();
-      else if (form >= 0) element?.querySelectorAll('form')[form]?.requestSubmit();
+      if (given) replay?.replayTyped(element, given);
+      // once the fields have rendered what they were given (a task later: React renders it)
+      const action = held;
+      held = undefined;
+      if (action) void replayModule().then((m) => setTimeout(() => m.actAgain(element, action)));
     }, []);
     return <Component {...(props as P)} />;
   }
-  const Now = lazy(async () => ({ default: await get() }));
+  const Now = lazy(async () => {
+    const component = await get();
+    return { default: (props: P) => <Released {...props} component={component} /> };
+  });
 
   function Island(props: P) {
     const router = useRouter();
@@ -144,18 +165,19 @@ export function island<P extends object>(
     const hydrating = useHydrating();
     // Decided once per instance: hydrated from the server's HTML, or rendered anew.
     const [start] = useState(() => ({
+      kind: typeof kind === 'function' ? kind(props) : kind,
       // The server's HTML: a static island shows it as it is; the others while their code is on
       // the way.
       kept: hydrating && !import.meta.env.SSR ? serverHtml(name) : null,
     }));
     const [code, setCode] = useState<{ component: ComponentType<P> }>();
     useEffect(() => {
-      if (kind === 'static' || start.kept === null) return;
+      if (start.kind === 'static' || start.kept === null) return;
       let mounted = true;
-      void whenWanted().then((component) => {
+      void whenWanted(start.kind).then((component) => {
         if (!mounted) return;
         readKept();
-        setCode({ component });
+        flushSync(() => setCode({ component }));
       });
       return () => {
         mounted = false;
@@ -196,6 +218,7 @@ export function island<P extends object>(
     // The server's HTML, as it is (React does not touch the inside of an element it did not write,
     // so what is typed into it stays too): for good (`static`), or until the island's moment has
     // come; and as the fallback while the code is on the way after a switch of language.
+    const waiting = start.kind !== 'static';
     const kept = (role: 'kept' | 'fallback') => (
       <div
         key={role}
@@ -203,14 +226,20 @@ export function island<P extends object>(
         className="island"
         data-island={role === 'kept' ? name : undefined}
         onClick={followLink}
-        onClickCapture={kind === 'static' ? undefined : hold}
-        onFocusCapture={kind === 'static' ? undefined : wake}
-        onSubmitCapture={kind === 'static' ? undefined : holdSubmit}
+        onClickCapture={waiting ? hold : undefined}
+        onFocusCapture={waiting ? wake : undefined}
+        onInputCapture={waiting ? wake : undefined}
+        onSubmitCapture={waiting ? holdSubmit : undefined}
         dangerouslySetInnerHTML={{ __html: start.kept! }}
         suppressHydrationWarning
       />
     );
-    if (start.kept !== null && lang === renderedLang && !code) return kept('kept');
+    if (start.kept !== null && !code) {
+      if (lang === renderedLang) return kept('kept');
+      // The language was switched before the code came: what was typed goes along (read before
+      // the server's HTML leaves the page).
+      readKept();
+    }
     return (
       <div key="live" className="island" data-island={name}>
         <Suspense fallback={start.kept === null ? null : kept('fallback')}>

@@ -6,9 +6,10 @@ const SiteFooterContent = island('site-footer', 'static', () =>
   import('./site-footer-content.tsx').then((m) => m.SiteFooterContent),
 );
 // The payment methods the checkout offers now, asked of the server on every page view (the pages
-// are cached, and a method that is not offered must never show): its own island, loaded when the
-// footer comes near the screen.
-const PaymentMethods = island('payment-methods', 'visible', () =>
+// are cached, and a method that is not offered must never show): its own island, loaded at the
+// visitor's first input (decision D48B-2; near the screen was at load on every short page, with
+// the chart and the API client).
+const PaymentMethods = island('payment-methods', 'input', () =>
   import('./payment-methods.tsx').then((m) => m.PaymentMethods),
 );
 // The chat shows nothing until the page is scrolled (SPEC 9): its scroll watch loads at the

@@ -1,10 +1,15 @@
 // A visitor who acts before the page has hydrated (the first paint comes before the code, S20)
 // loses nothing (S29): the page's scripts are held back here until the visitor has typed, chosen
-// and clicked, and what they did must reach the page once it hydrates.
+// and clicked, and what they did must reach the page once it hydrates. Likewise on a hydrated
+// page whose form is an island that has not fetched its code yet (decision D48B-1): only that
+// island's chunk is held back.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile } from '../helpers/browser.ts';
 import { catalogs } from '../helpers/catalogs.ts';
+import { BUILD_DIR, ROOT } from '../helpers/server-process.ts';
 
 const baseUrl = inject('baseUrl');
 const openPage = browserForFile(baseUrl);
@@ -19,6 +24,37 @@ async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Holds back the chunk of `module` (as the build's manifest names it) until released. */
+async function holdChunk(page: Page, module: string): Promise<() => void> {
+  const manifest = JSON.parse(
+    readFileSync(path.join(ROOT, BUILD_DIR, 'client', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const file = manifest[module]?.file;
+  expect(file, `${module} in the manifest`).toBeTruthy();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === `/${file}`,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** The sum of the page's layout shifts so far (counted from before the first paint). */
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+const countLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { __shift: number }).__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+        (window as unknown as { __shift: number }).__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
 
 describe.each(['en', 'nl'] as const)('input before hydration (%s)', (lang) => {
   const t = (id: string) => catalogs[lang][id]!;
@@ -100,6 +136,113 @@ describe.each(['en', 'nl'] as const)('input before hydration (%s)', (lang) => {
       await page.locator('footer a[href="/pricing"]').first().click();
       await page.waitForURL(/\/pricing/);
       await expect.poll(scrollY).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(['en', 'nl'] as const)('input before a form island has its code (%s)', (lang) => {
+  const t = (id: string) => catalogs[lang][id]!;
+  const CONTACT_OPTIONS = 'src/views/contact/contact-options.tsx';
+  const field = (page: Page, id: string) => page.getByLabel(t(id), { exact: true });
+
+  it('a ticket typed, chosen and sent on the hydrated page is sent once, with those values, when the code comes', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      const release = await holdChunk(page, CONTACT_OPTIONS);
+      const posted: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact')
+          posted.push(request.postDataJSON());
+      });
+      await page.goto(`${baseUrl}/contact?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await field(page, 'contact.form.name').fill('Piet');
+      await field(page, 'contact.form.email').fill('piet@example.nl');
+      await field(page, 'contact.form.subject').selectOption('support');
+      await field(page, 'contact.form.message').fill('Typed before the form could answer.');
+      await page.getByRole('button', { name: t('contact.form.submit') }).click();
+      // the form is still the server's HTML: its code is held back
+      expect(await page.locator('[data-island="contact-options"][data-live]').count()).toBe(0);
+      expect(posted).toEqual([]);
+
+      release();
+      await page.getByText(t('contact.form.success')).waitFor();
+      expect(posted).toEqual([
+        {
+          name: 'Piet',
+          email: 'piet@example.nl',
+          subject: 'support',
+          message: 'Typed before the form could answer.',
+        },
+      ]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the field typed into keeps the focus and the caret when the code comes, and nothing moves', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      await countLayoutShifts(page);
+      const release = await holdChunk(page, CONTACT_OPTIONS);
+      await page.goto(`${baseUrl}/contact?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await field(page, 'contact.form.email').fill('piet@example.nl');
+      const name = field(page, 'contact.form.name');
+      await name.click();
+      await page.keyboard.type('Pt');
+      // the caret between the two letters
+      await page.keyboard.press('ArrowLeft');
+      const shiftBefore = await layoutShift(page);
+
+      release();
+      await page
+        .locator('[data-island="contact-options"][data-live]')
+        .waitFor({ state: 'attached' });
+      await page.keyboard.type('ie');
+      expect(await name.inputValue()).toBe('Piet');
+      expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await field(page, 'contact.form.email').inputValue()).toBe('piet@example.nl');
+      // the rendered form took the place of the server's HTML without moving anything
+      expect(await layoutShift(page)).toBe(shiftBefore);
+
+      // what was typed is the form's own state, not only on screen
+      await field(page, 'contact.form.subject').selectOption('general');
+      await field(page, 'contact.form.message').fill('Typed across the arrival of the code.');
+      const sent = page.waitForRequest(
+        (request) =>
+          request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact',
+      );
+      await page.getByRole('button', { name: t('contact.form.submit') }).click();
+      expect((await sent).postDataJSON()).toEqual({
+        name: 'Piet',
+        email: 'piet@example.nl',
+        subject: 'general',
+        message: 'Typed across the arrival of the code.',
+      });
+      await page.getByText(t('contact.form.success')).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a button clicked on the hydrated page acts once the code comes (the withdrawal)', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      const release = await holdChunk(page, 'src/views/withdraw/withdraw-page.tsx');
+      await page.goto(`${baseUrl}/withdraw?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: t('withdraw.button.start') }).click();
+      expect(await page.locator('[data-island="withdraw"][data-live]').count()).toBe(0);
+      expect(await page.getByLabel(t('withdraw.form.name')).count()).toBe(0);
+
+      release();
+      await page.getByLabel(t('withdraw.form.name')).waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -264,7 +264,7 @@ describe("the footer's payment methods (walk of M49)", () => {
       const { page, context, problems } = await openPage({ viewport });
       try {
         await page.goto(`${baseUrl}/about?lang=nl`, { waitUntil: 'networkidle' });
-        // The payment methods load when the footer comes near the screen (decision D48-2).
+        // The payment methods load at the first input, the scroll to the footer (decision D48B-2).
         await page.locator('.site-footer').scrollIntoViewIfNeeded();
         const badges = page.locator('.payment-methods__list > li');
         await expect.poll(() => badges.count()).toBeGreaterThan(0);

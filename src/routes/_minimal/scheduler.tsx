@@ -4,7 +4,7 @@ import { searchOf, text } from '../../route-search.ts';
 import { isFramedBySameOrigin } from '#machines/scheduler/scheduler.actors.ts';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
-import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
+import { useGoToConfirmation } from '../../views/contact/go-to-confirmation.ts';
 import { SchedulerView } from '../../views/scheduler/scheduler-view.tsx';
 
 /** `?name=&email=` prefill the form (the lead form embeds this page with them). */

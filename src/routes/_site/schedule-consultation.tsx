@@ -3,8 +3,8 @@ import { oneOf, searchOf, text } from '../../route-search.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useI18n } from '../../i18n/use-i18n.ts';
 import { pageHead } from '../../route-head.ts';
-import { ContactOptions } from '../../views/contact/contact-options.tsx';
-import { useGoToConfirmation } from '../../views/contact/contact-page.tsx';
+import { ContactOptionsIsland } from '../../views/contact/contact-options-island.tsx';
+import { useGoToConfirmation } from '../../views/contact/go-to-confirmation.ts';
 
 /** `?option=consult&name=&email=`: the chat widget's way to a prefilled booking form. */
 const searchSchema = searchOf({
@@ -19,7 +19,11 @@ export const Route = createFileRoute('/_site/schedule-consultation')({
   component: Page,
 });
 
-/** Three options (ticket, consultation, chat); the chosen one shows its form. */
+/**
+ * Three options (ticket, consultation, chat); the chosen one shows its form. The options are an
+ * island: their code comes at the first input, or once the browser is idle when the query opens
+ * the booking form or the chat (decision D48B-1).
+ */
 function Page() {
   const { lang } = useI18n();
   const goToConfirmation = useGoToConfirmation();
@@ -31,7 +35,7 @@ function Page() {
         introId="page.scheduleConsultation.intro"
       />
       <section className="contact-section">
-        <ContactOptions
+        <ContactOptionsIsland
           lang={lang}
           onBooked={goToConfirmation}
           initialMode={search.option}

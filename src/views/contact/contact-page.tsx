@@ -1,39 +1,31 @@
-import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { Lang } from '#domain/language.ts';
-import { PagedCards } from '../shared/paged-cards.tsx';
+import { island } from '../../components/island.tsx';
 import { TitledSection } from '../shared/titled-section.tsx';
-import { ContactOptions } from './contact-options.tsx';
+import { ContactOptionsIsland } from './contact-options-island.tsx';
+import type { Testimonial } from './contact-testimonials.tsx';
+import { useGoToConfirmation } from './go-to-confirmation.ts';
 
 const STORY = ['experience', 'clients', 'focus'] as const;
 
-interface Testimonial {
-  key: string;
-  /** A short word mark shown beside the quote; optional like the context line. */
-  logo?: string;
-  hasContext: boolean;
-}
-
-const TESTIMONIALS: readonly Testimonial[] = [
+export const TESTIMONIALS: readonly Testimonial[] = [
   { key: 'bakery', logo: 'SB', hasContext: true },
   { key: 'physio', hasContext: true },
   { key: 'studio', logo: 'LV', hasContext: false },
 ];
 
-/** Client navigation to the confirmation page, a full page load if that fails (SPEC 2). */
-export function useGoToConfirmation(): () => void {
-  const router = useRouter();
-  return () => {
-    router.navigate({ to: '/consultation-confirmed' }).catch(() => {
-      window.location.assign('/consultation-confirmed');
-    });
-  };
-}
+// The testimonials fill one page of cards (contact-page.test.ts holds them to it): no pager
+// buttons, nothing to answer, so the page keeps the server's HTML of them and loads none of their
+// code (the pager's machine). More than a page of them would need the island to be `visible`.
+const Testimonials = island('contact-testimonials', 'static', () =>
+  import('./contact-testimonials.tsx').then((m) => m.ContactTestimonials),
+);
 
 /**
  * The about and contact pages (SPEC 2 screen 13): hero with a call to action to the form
  * (`#about-hero`, `#contact-form`), the three story cards, the testimonials and the contact
- * options, opened on the ticket form so the call to action lands on a form.
+ * options, opened on the ticket form so the call to action lands on a form. The testimonials and
+ * the contact options are islands (src/components/island.tsx): static HTML until needed.
  */
 export function ContactPage({
   lang,
@@ -83,44 +75,11 @@ export function ContactPage({
         headingId="contact-testimonials-heading"
         titleId="contact.testimonials.heading"
       >
-        <PagedCards
-          cards={TESTIMONIALS}
-          cardKey={(t) => t.key}
-          renderCard={(t) => (
-            <li className="contact-card contact-testimonial">
-              <figure>
-                <blockquote>
-                  <p>
-                    <FormattedMessage id={`contact.testimonials.${t.key}.quote`} />
-                  </p>
-                </blockquote>
-                <figcaption>
-                  {t.logo ? (
-                    <span className="contact-testimonial__logo" aria-hidden="true">
-                      {t.logo}
-                    </span>
-                  ) : null}
-                  <span>
-                    <strong>
-                      <FormattedMessage id={`contact.testimonials.${t.key}.author`} />
-                    </strong>
-                    {t.hasContext ? (
-                      <span className="contact-testimonial__context">
-                        <FormattedMessage id={`contact.testimonials.${t.key}.context`} />
-                      </span>
-                    ) : null}
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          )}
-          labelId="contact.testimonials.heading"
-          className="contact-testimonials__grid"
-        />
+        <Testimonials cards={TESTIMONIALS} />
       </TitledSection>
 
       <section id="contact-form" className="contact-section">
-        <ContactOptions lang={lang} initialMode="ticket" onBooked={goToConfirmation} />
+        <ContactOptionsIsland lang={lang} initialMode="ticket" onBooked={goToConfirmation} />
       </section>
     </>
   );
