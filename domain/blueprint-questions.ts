@@ -17,14 +17,9 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-export const SECTION_IDS = [
-  'project-foundation',
-  'story-credibility',
-  'design-branding',
-  'content-structure',
-  'integrations-marketing',
-] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
+// The section ids live in a module of their own: the Blueprint page lists them without the questions.
+import { SECTION_IDS, type SectionId } from './blueprint-sections.ts';
+export { SECTION_IDS, type SectionId };
 
 /** The five colour presets of the colour picker (SPEC: values not shown; ours). */
 export const COLOR_PRESETS = ['#1d4ed8', '#0f766e', '#b91c1c', '#7c3aed', '#111827'] as const;

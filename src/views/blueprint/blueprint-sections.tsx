@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { SECTION_IDS } from '#domain/blueprint-questions.ts';
+import { SECTION_IDS } from '#domain/blueprint-sections.ts';
 // The questionnaire's look comes with the page (not with its code): the server's HTML of its
 // island is shown before the code does (decision D48C-3). The view imports it too (staff pages).
 import '../../styles/blueprint.css';
