@@ -105,10 +105,20 @@ async function measure(browser: Browser, base: string, scenario: Scenario): Prom
   const page = await context.newPage();
   try {
     await page.addInitScript(observeInteractions);
+    const inFlight = new Set<unknown>();
+    page.on('request', (request) => inFlight.add(request));
+    for (const done of ['requestfinished', 'requestfailed'] as const)
+      page.on(done, (request) => inFlight.delete(request));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${base}${scenario.url}`, { waitUntil: 'networkidle' });
     await scenario.prepare?.(page);
+    // What the first input started (the part's code, the other parts that wait for input, the
+    // figures they ask for) has come in: the page is measured at rest, as before the islands.
+    for (let quiet = 0, waited = 0; quiet < 500 && waited < 15_000; waited += 100) {
+      await page.waitForTimeout(100);
+      quiet = inFlight.size === 0 ? quiet + 100 : 0;
+    }
     await page.waitForTimeout(500);
     const before = await page.evaluate(() => Object.keys(window.__interactions ?? {}).length);
     await scenario.act(page);

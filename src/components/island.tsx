@@ -37,14 +37,13 @@ import type { Held, Typed } from './island-replay.ts';
  * Until its code is in, a part that is not static keeps what the visitor does: a click on a
  * button (or a form's submit) fetches the code at once and is given again when it has rendered;
  * fields take what is typed, chosen and ticked as plain HTML, and it is handed to the rendered
- * form as input, with focus and caret where they were (src/components/island-wait.ts).
+ * form as input, with focus and caret where they were (src/components/island-replay.ts).
  *
  * Links inside a static part still navigate inside the site (the wrapper hands them to the
  * router). The wrapper is `display: contents`, so it changes no layout.
  */
 export type IslandKind = 'static' | 'idle' | 'visible' | 'input';
 
-// Here rather than in src/hydration.tsx (which uses them too): one module less on every page.
 const noSubscription = () => () => {};
 const afterHydration = () => false;
 const whileHydrating = () => true;
