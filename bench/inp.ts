@@ -107,8 +107,8 @@ async function measure(browser: Browser, base: string, scenario: Scenario): Prom
     await page.addInitScript(observeInteractions);
     const inFlight = new Set<unknown>();
     page.on('request', (request) => inFlight.add(request));
-    for (const done of ['requestfinished', 'requestfailed'] as const)
-      page.on(done, (request) => inFlight.delete(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${base}${scenario.url}`, { waitUntil: 'networkidle' });

@@ -9,22 +9,12 @@ import { t as translate } from '#api/i18n.ts';
 import { validateDomainName } from '#domain/domain-name.ts';
 import { browserForFile, expected404 } from '../helpers/browser.ts';
 import { catalogs } from '../helpers/catalogs.ts';
+import { holdChunk } from '../helpers/hold-scripts.ts';
 
 const baseUrl = inject('baseUrl');
 const openPage = browserForFile(baseUrl);
 /** Money as shown: Intl puts a no-break space after the euro sign. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-/** Holds back the script `chunk` (the island's own module) until the returned function is called. */
-async function holdChunk(page: Page, chunk: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/assets/${chunk}-[^/]*\\.js$`), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const live = (page: Page, name: string) => page.locator(`[data-island="${name}"][data-live]`);
 
@@ -34,7 +24,7 @@ describe.each(['en', 'nl'] as const)('bodies whose code comes at the first input
   it('order: a plan chosen and a domain typed before the code has come are in the page once it has', async () => {
     const { page, context, problems } = await openPage();
     try {
-      const release = await holdChunk(page, 'order-body');
+      const release = await holdChunk(page, 'src/views/order/order-body.tsx');
       await page.goto(`${baseUrl}/total-package/order?lang=${lang}`, { waitUntil: 'networkidle' });
       const due = page.getByTestId('order-due-today');
       const figure = async () => plain(await due.innerText());
@@ -71,7 +61,7 @@ describe.each(['en', 'nl'] as const)('bodies whose code comes at the first input
   it('checkout: an address typed and "continue" pressed before the code has come are sent once it has', async () => {
     const { page, context, problems } = await openPage();
     try {
-      const release = await holdChunk(page, 'checkout-body');
+      const release = await holdChunk(page, 'src/views/checkout/checkout-body.tsx');
       await page.goto(`${baseUrl}/checkout?plans=webHosting_total&interval=monthly&lang=${lang}`, {
         waitUntil: 'networkidle',
       });

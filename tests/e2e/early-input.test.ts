@@ -3,46 +3,14 @@
 // and clicked, and what they did must reach the page once it hydrates. Likewise on a hydrated
 // page whose form is an island that has not fetched its code yet (decision D48B-1): only that
 // island's chunk is held back.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile } from '../helpers/browser.ts';
 import { catalogs } from '../helpers/catalogs.ts';
-import { BUILD_DIR, ROOT } from '../helpers/server-process.ts';
+import { holdChunk, holdScripts } from '../helpers/hold-scripts.ts';
 
 const baseUrl = inject('baseUrl');
 const openPage = browserForFile(baseUrl);
-
-/** Holds back every script of the page until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Holds back the chunk of `module` (as the build's manifest names it) until released. */
-async function holdChunk(page: Page, module: string): Promise<() => void> {
-  const manifest = JSON.parse(
-    readFileSync(path.join(ROOT, BUILD_DIR, 'client', '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const file = manifest[module]?.file;
-  expect(file, `${module} in the manifest`).toBeTruthy();
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === `/${file}`,
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
 
 /** The sum of the page's layout shifts so far (counted from before the first paint). */
 const layoutShift = (page: Page) =>
