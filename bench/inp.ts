@@ -3,7 +3,9 @@
 // Timing API: for each interaction, the longest `event` entry with its interactionId (input delay
 // + processing + the wait for the next paint). Entries under 16 ms are not reported by the
 // browser: such an interaction prints "< 16". BENCH_RUNS (default 3) page loads per interaction;
-// the median and the worst are printed. Each starts after the page has loaded and the network is
+// the median and the worst are printed, with the median's input delay, processing and presentation
+// (the render after the handlers: React's sync render for useSyncExternalStore, style, layout,
+// paint). BENCH_SCENARIOS (a part of a name) runs only those. Each starts after the page has loaded and the network is
 // quiet, on a 412x823 viewport like Lighthouse's phone. The order page's and the checkout's bodies
 // load their code at the first input (input islands, D48C-1): the mouse moves over the page
 // first and the interaction waits until the island is live, so it is measured on the live page
@@ -21,17 +23,26 @@ const m = en as Record<string, string>;
 declare global {
   interface Window {
     __interactions?: Record<number, number>;
+    __parts?: Record<number, [number, number, number]>;
   }
 }
 
 /** Records, per interaction id, the longest event duration the browser reports. */
 function observeInteractions() {
   window.__interactions = {};
+  window.__parts = {};
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEventTiming[]) {
       if (!entry.interactionId) continue;
       const seen = window.__interactions![entry.interactionId] ?? 0;
-      window.__interactions![entry.interactionId] = Math.max(seen, entry.duration);
+      if (entry.duration < seen) continue;
+      window.__interactions![entry.interactionId] = entry.duration;
+      // input delay, processing (the handlers), presentation (render, style, layout, paint)
+      window.__parts![entry.interactionId] = [
+        entry.processingStart - entry.startTime,
+        entry.processingEnd - entry.processingStart,
+        entry.startTime + entry.duration - entry.processingEnd,
+      ];
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }
@@ -100,7 +111,13 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function measure(browser: Browser, base: string, scenario: Scenario): Promise<number> {
+interface Measured {
+  ms: number;
+  /** input delay, processing, presentation (ms) of the longest interaction */
+  parts: [number, number, number];
+}
+
+async function measure(browser: Browser, base: string, scenario: Scenario): Promise<Measured> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   try {
@@ -123,9 +140,14 @@ async function measure(browser: Browser, base: string, scenario: Scenario): Prom
     const before = await page.evaluate(() => Object.keys(window.__interactions ?? {}).length);
     await scenario.act(page);
     await page.waitForTimeout(1000);
-    const durations = await page.evaluate(() => Object.values(window.__interactions ?? {}));
+    const seen = await page.evaluate(() =>
+      Object.entries(window.__interactions ?? {}).map(
+        ([id, ms]) => [ms, window.__parts?.[Number(id)] ?? [0, 0, 0]] as const,
+      ),
+    );
     // the interactions of the measured step: those after `before`
-    return Math.max(0, ...durations.slice(before));
+    const longest = seen.slice(before).sort((a, b) => b[0] - a[0])[0];
+    return longest ? { ms: longest[0], parts: [...longest[1]] } : { ms: 0, parts: [0, 0, 0] };
   } finally {
     await context.close();
   }
@@ -138,13 +160,15 @@ try {
   console.log(
     `\nINP at 4x CPU slowdown, Event Timing (median and worst of ${RUNS}, ms; 0 = under 16 ms)`,
   );
-  for (const scenario of SCENARIOS) {
-    const runs: number[] = [];
+  const only = process.env.BENCH_SCENARIOS;
+  for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
+    const runs: Measured[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.url, scenario));
-    runs.sort((a, b) => a - b);
+    runs.sort((a, b) => a.ms - b.ms);
     const show = (ms: number) => (ms === 0 ? '< 16' : String(Math.round(ms)));
+    const median = runs[Math.floor((runs.length - 1) / 2)]!;
     console.log(
-      `  ${scenario.name.padEnd(36)} median ${show(runs[Math.floor((runs.length - 1) / 2)]!).padStart(5)}  worst ${show(runs[runs.length - 1]!).padStart(5)}  (load ${loadavg()[0]!.toFixed(2)})`,
+      `  ${scenario.name.padEnd(36)} median ${show(median.ms).padStart(5)}  worst ${show(runs[runs.length - 1]!.ms).padStart(5)}  (load ${loadavg()[0]!.toFixed(2)}; median's delay/processing/presentation ${median.parts.map((ms) => Math.round(ms)).join('/')})`,
     );
   }
 } finally {

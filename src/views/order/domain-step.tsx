@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { domainCheckMachine } from '#machines/domain-check/domain-check.machine.ts';
@@ -52,7 +52,7 @@ function Choice({ children, onClick }: { children: ReactNode; onClick: () => voi
 }
 
 /** Step 2 (SPEC 2 screen 9): renders the domain-check chart and sends the visitor's gestures. */
-export function DomainStep({ actor }: { actor: DomainCheckActor }) {
+function DomainStepView({ actor }: { actor: DomainCheckActor }) {
   const intl = useIntl();
   const input = useSelector(actor, selectInput);
   const checking = useSelector(actor, selectIsChecking);
@@ -256,3 +256,6 @@ export function DomainStep({ actor }: { actor: DomainCheckActor }) {
     </section>
   );
 }
+
+/** Step 2. Memoised as the plan builder is: it renders again only for its own actor's changes. */
+export const DomainStep = memo(DomainStepView);

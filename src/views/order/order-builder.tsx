@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isPlanId, optionById, type Lang, type PlanId } from '#domain/catalogue.ts';
 import { formatMoney } from '#domain/format.ts';
@@ -82,7 +82,12 @@ function useRecommendationText(
   return intl.formatMessage({ id: 'order.recommendation.generic' }, { plans });
 }
 
-function Overview({ plans, quote: quoteActor, valid, lang }: OrderSummaryProps) {
+const Overview = memo(function Overview({
+  plans,
+  quote: quoteActor,
+  valid,
+  lang,
+}: OrderSummaryProps) {
   const selection = useSelector(plans, selectSelection);
   const quote = useSelector(quoteActor, selectQuote);
   return (
@@ -118,7 +123,7 @@ function Overview({ plans, quote: quoteActor, valid, lang }: OrderSummaryProps) 
       </ol>
     </aside>
   );
-}
+});
 
 /**
  * The interactive order page: the package builder, the domain step and the summary. It starts

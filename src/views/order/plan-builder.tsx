@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -111,8 +112,7 @@ function Group({
   );
 }
 
-/** Step 1: the option groups with badges, driven by the plan-selection chart. */
-export function PlanBuilder({
+function PlanBuilderView({
   actor,
   lang,
   recommendation,
@@ -181,3 +181,10 @@ export function PlanBuilder({
     </section>
   );
 }
+
+/**
+ * Step 1: the option groups with badges, driven by the plan-selection chart. Memoised: its props
+ * are the actor and two strings, so a change it does not show (monthly or yearly, the domain, the
+ * quote) does not render every option again (issue 48, INP of the interval switch).
+ */
+export const PlanBuilder = memo(PlanBuilderView);
