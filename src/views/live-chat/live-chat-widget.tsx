@@ -36,22 +36,36 @@ export default function LiveChatWidget({ lang }: { lang: Lang }) {
     const element = aside.current;
     if (!element) return;
     let frame = 0;
+    // The lift now applied: the button's own place is its box moved down by it. Nothing is
+    // written when the lift stays, and nothing measured on a page with nothing to avoid: this
+    // runs in the frame after every change of the page (a click's next paint, issue 48).
+    let applied = 0;
     const place = () => {
       frame = 0;
-      element.style.bottom = '';
-      const own = element.getBoundingClientRect();
+      const targets = document.querySelectorAll(CHAT_AVOID_SELECTOR);
       let lift = 0;
-      for (const target of document.querySelectorAll(CHAT_AVOID_SELECTOR)) {
-        const rect = target.getBoundingClientRect();
-        const overlaps =
-          rect.width > 0 &&
-          rect.left < own.right &&
-          rect.right > own.left &&
-          rect.top < own.bottom + CHAT_AVOID_GAP_PX &&
-          rect.bottom > own.top - CHAT_AVOID_GAP_PX;
-        if (overlaps) lift = Math.max(lift, own.bottom - rect.top + CHAT_AVOID_GAP_PX);
+      if (targets.length > 0) {
+        const box = element.getBoundingClientRect();
+        const own = {
+          left: box.left,
+          right: box.right,
+          top: box.top + applied,
+          bottom: box.bottom + applied,
+        };
+        for (const target of targets) {
+          const rect = target.getBoundingClientRect();
+          const overlaps =
+            rect.width > 0 &&
+            rect.left < own.right &&
+            rect.right > own.left &&
+            rect.top < own.bottom + CHAT_AVOID_GAP_PX &&
+            rect.bottom > own.top - CHAT_AVOID_GAP_PX;
+          if (overlaps) lift = Math.max(lift, own.bottom - rect.top + CHAT_AVOID_GAP_PX);
+        }
       }
-      if (lift > 0) element.style.bottom = `${CHAT_BOTTOM_PX + lift}px`;
+      if (lift === applied) return;
+      applied = lift;
+      element.style.bottom = lift > 0 ? `${CHAT_BOTTOM_PX + lift}px` : '';
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(place);
