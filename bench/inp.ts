@@ -4,9 +4,10 @@
 // + processing + the wait for the next paint). Entries under 16 ms are not reported by the
 // browser: such an interaction prints "< 16". BENCH_RUNS (default 3) page loads per interaction;
 // the median and the worst are printed, with the median's input delay, processing and presentation
-// (the render after the handlers: React's sync render for useSyncExternalStore, style, layout,
-// paint). BENCH_SCENARIOS (a part of a name) runs only those. Each starts after the page has loaded and the network is
-// quiet, on a 412x823 viewport like Lighthouse's phone. The order page's and the checkout's bodies
+// (React renders a click's update inside the handlers: processing; presentation is the style,
+// layout, frame callbacks and paint after them). BENCH_SCENARIOS (a part of a name) runs only
+// those. Each starts after the page has loaded and the network is quiet, on a 412x823 viewport
+// like Lighthouse's phone. The order page's and the checkout's bodies
 // load their code at the first input (input islands, D48C-1): the mouse moves over the page
 // first and the interaction waits until the island is live, so it is measured on the live page
 // (the first input's own wait for the code is a round trip, not the page's work).
@@ -37,7 +38,7 @@ function observeInteractions() {
       const seen = window.__interactions![entry.interactionId] ?? 0;
       if (entry.duration < seen) continue;
       window.__interactions![entry.interactionId] = entry.duration;
-      // input delay, processing (the handlers), presentation (render, style, layout, paint)
+      // input delay, processing (the handlers), presentation (style, layout, paint)
       window.__parts![entry.interactionId] = [
         entry.processingStart - entry.startTime,
         entry.processingEnd - entry.processingStart,
