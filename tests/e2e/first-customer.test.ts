@@ -1,6 +1,7 @@
 // Issue 39, a new customer's path on a phone and a desktop: the way in for a returning customer
-// (items 6), the checkout at 375 px (10), the chat button beside the planner (11), the landing
-// page's comparison table (13) and the server-rendered /get-started (16).
+// (items 6), the checkout at 375 px (10), the chat button beside the planner (11) and beside the
+// order's "Finalize order" (issue 48), the landing page's comparison table (13) and the
+// server-rendered /get-started (16).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, expected404 } from '../helpers/browser.ts';
@@ -200,6 +201,57 @@ describe("the chat button and the planner's Next (item 11)", () => {
           }),
         )
         .toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', () => {
+  it('keeps clear of the button and its hint on a phone', async () => {
+    const t = catalogs.nl;
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    try {
+      await page.goto(`${baseUrl}/total-package/order?plans=webHosting_total&lang=nl`, {
+        waitUntil: 'networkidle',
+      });
+      const row = page.locator('.order-summary__finalize');
+      // The domain is not settled yet: the button is disabled, with its hint beside it.
+      await expect.poll(() => row.innerText()).toContain(t['order.summary.finalizeBlocked']);
+      // The row at the very bottom of the window, where the chat button sits.
+      const toBottom = () =>
+        row.evaluate((el) => {
+          const gap = el.getBoundingClientRect().bottom - (window.innerHeight - 12);
+          window.scrollTo({ top: window.scrollY + gap, behavior: 'instant' });
+        });
+      await toBottom();
+      const launcher = page.getByRole('button', { name: t['chat.widget.open'] });
+      await launcher.waitFor();
+      await toBottom();
+      // Neither the button nor any line of the hint is under the chat button.
+      const covered = () =>
+        row.evaluate((el) => {
+          const chat = document.querySelector('.live-chat__launcher')!.getBoundingClientRect();
+          const parts = [...el.querySelectorAll('button, span')].flatMap((part) => {
+            const range = document.createRange();
+            range.selectNodeContents(part);
+            return [...range.getClientRects()];
+          });
+          return parts.filter(
+            (r) =>
+              r.width > 0 &&
+              r.left < chat.right &&
+              r.right > chat.left &&
+              r.top < chat.bottom &&
+              r.bottom > chat.top,
+          ).length;
+        });
+      await expect.poll(covered).toBe(0);
+      // and the row is still at the bottom of the window: the button moved, not the page
+      expect(await row.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(
+        PHONE.height - 40,
+      );
       expect(problems).toEqual([]);
     } finally {
       await context.close();

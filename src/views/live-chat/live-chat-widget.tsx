@@ -6,8 +6,11 @@ import { liveChatMachine } from '#machines/live-chat/live-chat.machine.ts';
 import { selectMessages, selectScreen } from '#machines/live-chat/live-chat.selectors.ts';
 import { LiveChatPanel } from './live-chat-panel.tsx';
 
-/** What the closed chat button keeps clear of: the guided flows' buttons, or anything marked. */
-const CHAT_AVOID_SELECTOR = '.planner__actions, [data-chat-avoid]';
+/**
+ * What the closed chat button keeps clear of: the guided flows' buttons, every form's send button
+ * in the page's content, and anything marked (the order's "Finalize order" with its hint).
+ */
+const CHAT_AVOID_SELECTOR = '.planner__actions, main [type="submit"], [data-chat-avoid]';
 /** The button's distance from the bottom (app.css `.live-chat--floating`) and its clearance. */
 const CHAT_BOTTOM_PX = 16;
 const CHAT_AVOID_GAP_PX = 8;
@@ -29,8 +32,8 @@ export default function LiveChatWidget({ lang }: { lang: Lang }) {
   const open = screen !== 'closed';
 
   const aside = useRef<HTMLElement>(null);
-  // The closed button never covers a flow's buttons (the planner's Next, issue 39): while one of
-  // them would be under it, it moves up above them.
+  // The closed button never covers a flow's buttons (the planner's Next, issue 39; a form's send
+  // button; "Finalize order" and its hint): while one of them would be under it, it moves up.
   useEffect(() => {
     if (open) return;
     const element = aside.current;

@@ -318,7 +318,8 @@ export function OrderSummary({
             </p>
           ) : null}
 
-          <p className="order-summary__finalize">
+          {/* On a phone, the floating chat button keeps clear of the button and its hint. */}
+          <p className="order-summary__finalize" data-chat-avoid="">
             {domainSettled ? (
               <a className="button" href={checkoutHref}>
                 {intl.formatMessage({ id: finalizeId })}
