@@ -252,6 +252,14 @@ describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', ()
       expect(await row.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(
         PHONE.height - 40,
       );
+      const lift = () =>
+        page.evaluate(
+          () => document.querySelector<HTMLElement>('.live-chat--floating')!.style.bottom,
+        );
+      expect(await lift()).not.toBe('');
+      // Once the row has scrolled away, the button goes back to its own place.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expect.poll(lift).toBe('');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
