@@ -250,6 +250,71 @@ describe('footer', () => {
   });
 });
 
+describe('parts laid out only near the screen (D48G-1)', () => {
+  // `content-visibility: auto` contains their paint: a focus ring reaching past the box would be
+  // cut. Each focusable part is focused from the keyboard, and every outline then drawn inside
+  // the box (the ring, its offset included) must lie within it.
+  it.each([
+    ['/total-package/order?lang=nl', '.order-group', { width: 375, height: 740 }],
+    ['/total-package/order?lang=en', '.order-group', { width: 1280, height: 800 }],
+    ['/legal/privacy-policy?lang=en', '.legal-section', { width: 375, height: 740 }],
+    ['/about?lang=nl', '.site-footer', { width: 375, height: 740 }],
+  ] as const)('%s: no focus ring in %s is cut', async (path, selector, viewport) => {
+    const { page, context, problems } = await watchedPage(browser, baseUrl, { viewport });
+    try {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      // the order page's body comes with the first input (D48C-1): a key brings it
+      await page.keyboard.press('Tab');
+      if (path.includes('/order')) {
+        await page
+          .locator('[data-island="order-builder"][data-live]')
+          .waitFor({ state: 'attached' });
+      }
+      await page.waitForLoadState('networkidle');
+      const cut = await page.evaluate(async (containerSelector) => {
+        const problems: string[] = [];
+        let checked = 0;
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        for (const box of document.querySelectorAll<HTMLElement>(containerSelector)) {
+          const focusables = box.querySelectorAll<HTMLElement>(
+            'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex="0"]',
+          );
+          for (const target of focusables) {
+            target.focus();
+            if (document.activeElement !== target) continue;
+            await frame();
+            const outer = box.getBoundingClientRect();
+            for (const el of [box, ...box.querySelectorAll<HTMLElement>('*')]) {
+              const style = getComputedStyle(el);
+              const width = parseFloat(style.outlineWidth);
+              if (style.outlineStyle === 'none' || !(width > 0)) continue;
+              const reach = width + parseFloat(style.outlineOffset || '0');
+              const r = el.getBoundingClientRect();
+              if (r.width === 0 && r.height === 0) continue;
+              checked++;
+              const inside =
+                r.left - reach >= outer.left - 0.5 &&
+                r.right + reach <= outer.right + 0.5 &&
+                r.top - reach >= outer.top - 0.5 &&
+                r.bottom + reach <= outer.bottom + 0.5;
+              if (!inside)
+                problems.push(
+                  `${el.tagName}.${el.className} ${(el.textContent ?? '').trim().slice(0, 30)}`,
+                );
+            }
+          }
+        }
+        return { problems, checked };
+      }, selector);
+      expect(cut.checked).toBeGreaterThan(0);
+      expect(cut.problems).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('scroll restoration', () => {
   it('starts a new page at the top and restores the position on back', async () => {
     const { page, context, problems } = await watchedPage(browser, baseUrl, {
