@@ -8,7 +8,7 @@ import { createI18nStore, type Messages } from './i18n/i18n-store.ts';
 import { bootScript, scriptSafe } from './boot.ts';
 import { loadIslands } from './components/island.tsx';
 import { PAGE_MESSAGES_ID, type PageMessages } from './i18n/message-groups.ts';
-import { DEFAULT_VAT_HINT, type VatHint } from '#domain/vat-hint.ts';
+import { DEFAULT_VAT_HINT, publicVatHint, type VatHint } from '#domain/vat-hint.ts';
 import { VAT_HINT_ID } from './vat-hint.ts';
 
 const CATALOGS: Record<Lang, Messages> = { en, nl };
@@ -88,7 +88,7 @@ export async function renderPage(options: RenderOptions): Promise<Response> {
   for (const group of groups) Object.assign(page.messages, assets.messages[lang][group]);
   const html = (await response.text()).replace(
     '</head>',
-    `<script type="application/json" id="${PAGE_MESSAGES_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(page))}</script><script type="application/json" id="${VAT_HINT_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(vatHint))}</script>${bootScript({ nonce: options.nonce, entry: assets.entryScript, modules: [...modules], staged: assets.preloads })}</head>`,
+    `<script type="application/json" id="${PAGE_MESSAGES_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(page))}</script><script type="application/json" id="${VAT_HINT_ID}" nonce="${options.nonce}">${scriptSafe(JSON.stringify(publicVatHint(vatHint)))}</script>${bootScript({ nonce: options.nonce, entry: assets.entryScript, modules: [...modules], staged: assets.preloads })}</head>`,
   );
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { publicQuote, type PublicQuote } from '#domain/quote-view.ts';
 import { checkPlans, computeQuote } from '#domain/totals.ts';
-import { hintIsExact, hintVat, type VatHint } from '#domain/vat-hint.ts';
+import { hintIsExact, hintIsFinal, hintVat, type VatHint } from '#domain/vat-hint.ts';
 import { keyOf, quoteMachine } from '#machines/quote/quote.machine.ts';
 import type { QuoteAsk } from '#machines/quote/quote.types.ts';
 
@@ -53,11 +53,16 @@ export function useQuoteActor(
     // The server's render shows the hint's figures as they are, also under a running KOR: its
     // HTML stays on screen until the visitor's first input (the bodies are input islands), and
     // "updating" would stay with it that long; the browser's render asks (decision D48C-4).
+    // The server's render knows more than the page's hint: a basket that would take the year's
+    // turnover past the KOR threshold is marked for the browser to ask, and the body's code then
+    // loads at once (D48H-1).
     const onServer = typeof window === 'undefined';
-    return {
-      initial,
-      exact: initial === null || ((hintIsExact(hint) || onServer) && isHintCustomer(ask)),
-    };
+    const final =
+      initial !== null &&
+      (onServer
+        ? hintIsFinal(hint, initial.totals.dueToday - initial.totals.vat)
+        : hintIsExact(hint));
+    return { initial, exact: initial === null || (final && isHintCustomer(ask)) };
   });
   const actor = useActorRef(machine, {
     input: { ...ask, initial: start.initial, exact: start.exact },
