@@ -2,14 +2,14 @@
 // order page's basket (€ 30 before VAT) would take the year past it, so its order carries 21%.
 // The server's HTML marks the figures without VAT as being priced (never as final), carries no
 // turnover in its VAT hint, and the page loads its code at once, without any input, and shows the
-// server's 21% figures.
+// server's 21% figures; while they are being priced, axe finds nothing (their contrast holds).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '#locales/en.json';
 import { formatMoney } from '#domain/format.ts';
 import { computeQuote } from '#domain/totals.ts';
 import { DEFAULT_VAT_SETTINGS, EMPTY_VAT_YEAR } from '#domain/vat.ts';
-import { expected404, launchBrowser, watchedPage } from '../helpers/browser.ts';
+import { axeViolations, expected404, launchBrowser, watchedPage } from '../helpers/browser.ts';
 import { startBuiltServer, type RunningServer } from '../helpers/server-process.ts';
 
 const KOR_THRESHOLD = 2000;
@@ -58,7 +58,20 @@ describe('a basket that would pass the KOR threshold (D48H-1)', () => {
       viewport: { width: 1280, height: 900 },
     });
     try {
-      await page.goto(url, { waitUntil: 'networkidle' });
+      // The server's answer waits until the figures being priced have been checked by axe: they
+      // keep the contrast minimum while they wait.
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(/\/api\/quote\b/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const asked = page.waitForRequest((r) => r.url().includes('/api/quote'));
+      await page.goto(url);
+      await asked;
+      expect(await page.locator('.order-summary__totals').getAttribute('aria-busy')).toBe('true');
+      expect(await axeViolations(page)).toEqual([]);
+      answer();
       // no mouse, no key: the figures come from the server all the same
       await expect
         .poll(async () => plain(await page.getByTestId('order-due-today').innerText()), {
