@@ -7,6 +7,7 @@
 
 import type { QuoteVat } from './totals.ts';
 import {
+  decideVat,
   DEFAULT_VAT_SETTINGS,
   EMPTY_VAT_YEAR,
   type VatScheme,
@@ -69,9 +70,11 @@ export function hintIsExact(hint: VatHint): boolean {
 /**
  * In the server's render: whether the hint's figures for a Dutch consumer's basket of `net`
  * cents (before VAT, the first invoice's) are the server's. Under a running KOR they are while
- * the basket keeps the year within the threshold (domain/vat.ts `decideVat`); a hint without
+ * `decideVat` keeps the basket exempt with the room left as its threshold; a hint without
  * `korRoom` (tests, a render without the server's settings) counts as within it.
  */
 export function hintIsFinal(hint: VatHint, net: number): boolean {
-  return hintIsExact(hint) || hint.korRoom === undefined || net <= hint.korRoom;
+  if (hintIsExact(hint) || hint.korRoom === undefined) return true;
+  const room = { ...DEFAULT_VAT_SETTINGS, scheme: 'kor' as const, korThreshold: hint.korRoom };
+  return decideVat(room, { country: 'NL' }, EMPTY_VAT_YEAR, net).category === 'E';
 }

@@ -209,17 +209,24 @@ describe("the chat button and the planner's Next (item 11)", () => {
 });
 
 describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', () => {
-  it('keeps clear of the button and its hint on a phone', async () => {
+  // Each row in turn at the very bottom of the window, where the chat button sits: the pay-yearly
+  // hint above the button, then the button's own row with its hint beside it.
+  const rows: { selector: string; parts: string | null }[] = [
+    { selector: '.order-summary__hint', parts: null },
+    { selector: '.order-summary__finalize', parts: 'button, span' },
+  ];
+  it.each(rows)('keeps clear of $selector on a phone', async ({ selector, parts }) => {
     const t = catalogs.nl;
     const { page, context, problems } = await openPage({ viewport: PHONE });
     try {
       await page.goto(`${baseUrl}/total-package/order?plans=webHosting_total&lang=nl`, {
         waitUntil: 'networkidle',
       });
-      const row = page.locator('.order-summary__finalize');
       // The domain is not settled yet: the button is disabled, with its hint beside it.
-      await expect.poll(() => row.innerText()).toContain(t['order.summary.finalizeBlocked']);
-      // The row at the very bottom of the window, where the chat button sits.
+      await expect
+        .poll(() => page.locator('.order-summary__finalize').innerText())
+        .toContain(t['order.summary.finalizeBlocked']);
+      const row = page.locator(selector);
       const toBottom = () =>
         row.evaluate((el) => {
           const gap = el.getBoundingClientRect().bottom - (window.innerHeight - 12);
@@ -229,16 +236,17 @@ describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', ()
       const launcher = page.getByRole('button', { name: t['chat.widget.open'] });
       await launcher.waitFor();
       await toBottom();
-      // Neither the button nor any line of the hint is under the chat button.
+      // No line of the row's text and not its button is under the chat button.
       const covered = () =>
-        row.evaluate((el) => {
+        row.evaluate((el, partsSelector) => {
           const chat = document.querySelector('.live-chat__launcher')!.getBoundingClientRect();
-          const parts = [...el.querySelectorAll('button, span')].flatMap((part) => {
+          const found = partsSelector ? [...el.querySelectorAll(partsSelector)] : [el];
+          const boxes = found.flatMap((part) => {
             const range = document.createRange();
             range.selectNodeContents(part);
             return [...range.getClientRects()];
           });
-          return parts.filter(
+          return boxes.filter(
             (r) =>
               r.width > 0 &&
               r.left < chat.right &&
@@ -246,7 +254,7 @@ describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', ()
               r.top < chat.bottom &&
               r.bottom > chat.top,
           ).length;
-        });
+        }, parts);
       await expect.poll(covered).toBe(0);
       // and the row is still at the bottom of the window: the button moved, not the page
       expect(await row.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(

@@ -8,7 +8,7 @@ import { LiveChatPanel } from './live-chat-panel.tsx';
 
 /**
  * What the closed chat button keeps clear of: the guided flows' buttons, every form's send button
- * in the page's content, and anything marked (the order's "Finalize order" with its hint).
+ * in the page's content, and anything marked (the order's pay-yearly hint and "Finalize order" with its hint).
  */
 const CHAT_AVOID_SELECTOR = '.planner__actions, main [type="submit"], [data-chat-avoid]';
 /** The button's distance from the bottom (app.css `.live-chat--floating`) and its clearance. */

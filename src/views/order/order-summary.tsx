@@ -306,8 +306,9 @@ export function OrderSummary({
             </ul>
           </div>
 
+          {/* On a phone, the floating chat button keeps clear of this hint, the button and its hint. */}
           {shown.totals.monthly > 0 && interval === 'monthly' ? (
-            <p className="order-summary__hint">
+            <p className="order-summary__hint" data-chat-avoid="">
               <FormattedMessage
                 id="order.summary.hint12"
                 values={{
@@ -318,7 +319,6 @@ export function OrderSummary({
             </p>
           ) : null}
 
-          {/* On a phone, the floating chat button keeps clear of the button and its hint. */}
           <p className="order-summary__finalize" data-chat-avoid="">
             {domainSettled ? (
               <a className="button" href={checkoutHref}>
