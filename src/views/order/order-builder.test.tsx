@@ -172,6 +172,37 @@ describe('order builder', () => {
   });
 });
 
+describe('a click answered before the figures (issue 48, INP of the interval switch)', () => {
+  it('checks "Pay yearly" and links the checkout to it in the click\'s own render, the figures after', async () => {
+    const user = userEvent.setup();
+    renderBuilder('en', { preselected: ['webHosting_total'] });
+    await waitFor(() => expect(due()).toBe(formatMoney(3000, 'en')));
+    await user.click(screen.getByRole('button', { name: 'Skip this step' }));
+    const hint = () => document.querySelector('.order-summary__hint');
+    const link = () => screen.getByRole('link', { name: 'Finalize order' }).getAttribute('href');
+    expect(hint()).not.toBeNull();
+    expect(link()).toContain('interval=monthly');
+    // Outside act(), as in a browser: React renders the click's own update in a microtask and
+    // the deferred figures in a task of their own, after the browser could paint.
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      screen.getByLabelText('Pay yearly').click();
+      await Promise.resolve();
+      expect(screen.getByLabelText('Pay yearly')).toBeChecked();
+      // Finalizing right away leaves with the choice as it is now ...
+      expect(link()).toContain('interval=yearly');
+      // ... while the figures (here the pay-yearly hint) are still the monthly ones.
+      expect(hint()).not.toBeNull();
+      await waitFor(() => expect(hint()).toBeNull());
+    } finally {
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    await waitFor(() => expect(due()).toBe(formatMoney(12 * 3000, 'en')));
+  });
+});
+
 describe('where the pre-selection came from (issue 39)', () => {
   it('after the planner (its recommendation in the address) speaks of the answers, not of a link', () => {
     renderBuilder('nl', {

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { memo, useDeferredValue } from 'react';
 import { CHECKOUT_LINK_PATH, checkoutLink } from '#domain/links.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Lang } from '#domain/catalogue.ts';
@@ -155,13 +156,14 @@ export function OrderSummary({
   coupon,
   finalizeId = 'order.summary.finalize',
 }: OrderSummaryProps & { finalizeId?: string }) {
-  const intl = useIntl();
-  const shown = useSelector(quoteActor, selectQuote);
-  const stale = useQuoteStale(quoteActor);
   const interval = useSelector(plans, selectInterval);
-  const checkoutHref = useCheckoutHref(plans, domain, lang, coupon);
-  // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
-  const domainSettled = useSelector(domain, selectIsComplete);
+  // The radio answers a click in the next frame; the figures follow in a render of their own that
+  // the browser may interrupt (useDeferredValue), a frame or two later (issue 48, INP of the
+  // interval switch). The choice itself is in the machine at once, and the finalize link reads
+  // it live (FinalizeRow), so nothing leaves the page with an older choice.
+  const shown = useDeferredValue(useSelector(quoteActor, selectQuote));
+  const stale = useDeferredValue(useQuoteStale(quoteActor));
+  const figuresInterval = useDeferredValue(interval);
   const setInterval = (value: Interval) =>
     plans.send({ type: 'user.setInterval', interval: value });
 
@@ -196,153 +198,211 @@ export function OrderSummary({
           <FormattedMessage id="order.summary.invalid" />
         </p>
       ) : (
-        <>
-          <div className="order-summary__table-wrap">
-            <table className="order-summary__table">
-              <caption>
-                <FormattedMessage id="order.summary.caption" />
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="order.summary.service" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="order.summary.billing" />
-                  </th>
-                  <th scope="col" className="order-summary__amount">
-                    <FormattedMessage id="order.summary.price" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.lines.map((line) => (
-                  <tr key={line.id} data-line-id={line.id}>
-                    <th scope="row">{line.displayName}</th>
-                    <td>
-                      <FormattedMessage id={`order.billing.${line.billing}`} />
-                    </td>
-                    <td className="order-summary__amount">
-                      <Money cents={line.price} lang={lang} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          {coupon ? <CouponCodeField actor={coupon} block="order-summary" /> : null}
-          <QuoteStatusLine actor={quoteActor} />
-          <dl
-            className={`order-summary__totals${stale ? ' quote-figures--stale' : ''}`}
-            aria-busy={stale}
-          >
-            <QuoteSubtotals quote={shown} lang={lang} />
-            <QuoteVatRow quote={shown} lang={lang} />
-            <div className="order-summary__due">
-              <dt>
-                <FormattedMessage id="order.summary.dueToday" />
-              </dt>
-              <dd data-testid="order-due-today">
-                <Money cents={shown.totals.dueToday} lang={lang} />
-              </dd>
-            </div>
-            <div className="order-summary__after">
-              <dt>
-                <FormattedMessage id="order.summary.afterToday" />
-              </dt>
-              <dd>
-                {afterToday(shown).length > 0 ? (
-                  afterToday(shown)
-                    .map(([id, cents]) =>
-                      intl.formatMessage({ id }, { price: formatMoney(cents, lang) }),
-                    )
-                    .join(' + ')
-                ) : (
-                  <Money cents={0} lang={lang} />
-                )}
-              </dd>
-            </div>
-          </dl>
-          <QuoteVatNote quote={shown} className="order-summary__note" />
-
-          <div className="order-summary__next">
-            <h3>
-              <FormattedMessage id="order.summary.nextPayments" />
-            </h3>
-            <ul>
-              {shown.nextPayments.monthly ? (
-                <li>
-                  <FormattedMessage
-                    id={
-                      interval === 'yearly'
-                        ? 'order.summary.nextMonthlyYearly'
-                        : 'order.summary.nextMonthly'
-                    }
-                    values={{
-                      amount: formatMoney(shown.totals.monthly * shown.monthsIncluded, lang),
-                      date: formatDate(shown.nextPayments.monthly, lang),
-                      end: formatDate(shown.monthlyTermEnd ?? shown.nextPayments.monthly, lang),
-                    }}
-                  />
-                </li>
-              ) : null}
-              {shown.nextPayments.yearly ? (
-                <li>
-                  <FormattedMessage
-                    id="order.summary.nextYearly"
-                    values={{
-                      amount: formatMoney(shown.totals.yearly, lang),
-                      date: formatDate(shown.nextPayments.yearly, lang),
-                    }}
-                  />
-                </li>
-              ) : null}
-              {!shown.nextPayments.monthly && !shown.nextPayments.yearly ? (
-                <li>
-                  <FormattedMessage id="order.summary.nothingLater" />
-                </li>
-              ) : null}
-            </ul>
-          </div>
-
-          {/* On a phone, the floating chat button keeps clear of this hint, the button and its hint. */}
-          {shown.totals.monthly > 0 && interval === 'monthly' ? (
-            <p className="order-summary__hint" data-chat-avoid="">
-              <FormattedMessage
-                id="order.summary.hint12"
-                values={{
-                  monthly: formatMoney(shown.totals.monthly, lang),
-                  annual: formatMoney(shown.annualMonthly, lang),
-                }}
-              />
-            </p>
-          ) : null}
-
-          <p className="order-summary__finalize" data-chat-avoid="">
-            {domainSettled ? (
-              <a className="button" href={checkoutHref}>
-                {intl.formatMessage({ id: finalizeId })}
-              </a>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="button"
-                  disabled
-                  aria-describedby="order-summary-finalize-blocked"
-                >
-                  {intl.formatMessage({ id: finalizeId })}
-                </button>{' '}
-                <span id="order-summary-finalize-blocked" className="order-summary__blocked">
-                  <FormattedMessage id="order.summary.finalizeBlocked" />
-                </span>
-              </>
-            )}
-          </p>
-        </>
+        <SummaryFigures
+          shown={shown}
+          stale={stale}
+          interval={figuresInterval}
+          plans={plans}
+          domain={domain}
+          quote={quoteActor}
+          lang={lang}
+          coupon={coupon}
+          finalizeId={finalizeId}
+        />
       )}
     </section>
+  );
+}
+
+interface SummaryFiguresProps extends Omit<OrderSummaryProps, 'valid'> {
+  shown: PublicQuote;
+  stale: boolean;
+  interval: Interval;
+  finalizeId: string;
+}
+
+/** The summary's figures, memoised: rendered again only when what they show has changed. */
+const SummaryFigures = memo(function SummaryFigures({
+  shown,
+  stale,
+  interval,
+  plans,
+  domain,
+  quote: quoteActor,
+  lang,
+  coupon,
+  finalizeId,
+}: SummaryFiguresProps) {
+  const intl = useIntl();
+  return (
+    <>
+      <div className="order-summary__table-wrap">
+        <table className="order-summary__table">
+          <caption>
+            <FormattedMessage id="order.summary.caption" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="order.summary.service" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="order.summary.billing" />
+              </th>
+              <th scope="col" className="order-summary__amount">
+                <FormattedMessage id="order.summary.price" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.lines.map((line) => (
+              <tr key={line.id} data-line-id={line.id}>
+                <th scope="row">{line.displayName}</th>
+                <td>
+                  <FormattedMessage id={`order.billing.${line.billing}`} />
+                </td>
+                <td className="order-summary__amount">
+                  <Money cents={line.price} lang={lang} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {coupon ? <CouponCodeField actor={coupon} block="order-summary" /> : null}
+      <QuoteStatusLine actor={quoteActor} />
+      <dl
+        className={`order-summary__totals${stale ? ' quote-figures--stale' : ''}`}
+        aria-busy={stale}
+      >
+        <QuoteSubtotals quote={shown} lang={lang} />
+        <QuoteVatRow quote={shown} lang={lang} />
+        <div className="order-summary__due">
+          <dt>
+            <FormattedMessage id="order.summary.dueToday" />
+          </dt>
+          <dd data-testid="order-due-today">
+            <Money cents={shown.totals.dueToday} lang={lang} />
+          </dd>
+        </div>
+        <div className="order-summary__after">
+          <dt>
+            <FormattedMessage id="order.summary.afterToday" />
+          </dt>
+          <dd>
+            {afterToday(shown).length > 0 ? (
+              afterToday(shown)
+                .map(([id, cents]) =>
+                  intl.formatMessage({ id }, { price: formatMoney(cents, lang) }),
+                )
+                .join(' + ')
+            ) : (
+              <Money cents={0} lang={lang} />
+            )}
+          </dd>
+        </div>
+      </dl>
+      <QuoteVatNote quote={shown} className="order-summary__note" />
+
+      <div className="order-summary__next">
+        <h3>
+          <FormattedMessage id="order.summary.nextPayments" />
+        </h3>
+        <ul>
+          {shown.nextPayments.monthly ? (
+            <li>
+              <FormattedMessage
+                id={
+                  interval === 'yearly'
+                    ? 'order.summary.nextMonthlyYearly'
+                    : 'order.summary.nextMonthly'
+                }
+                values={{
+                  amount: formatMoney(shown.totals.monthly * shown.monthsIncluded, lang),
+                  date: formatDate(shown.nextPayments.monthly, lang),
+                  end: formatDate(shown.monthlyTermEnd ?? shown.nextPayments.monthly, lang),
+                }}
+              />
+            </li>
+          ) : null}
+          {shown.nextPayments.yearly ? (
+            <li>
+              <FormattedMessage
+                id="order.summary.nextYearly"
+                values={{
+                  amount: formatMoney(shown.totals.yearly, lang),
+                  date: formatDate(shown.nextPayments.yearly, lang),
+                }}
+              />
+            </li>
+          ) : null}
+          {!shown.nextPayments.monthly && !shown.nextPayments.yearly ? (
+            <li>
+              <FormattedMessage id="order.summary.nothingLater" />
+            </li>
+          ) : null}
+        </ul>
+      </div>
+
+      {/* On a phone, the floating chat button keeps clear of this hint, the button and its hint. */}
+      {shown.totals.monthly > 0 && interval === 'monthly' ? (
+        <p className="order-summary__hint" data-chat-avoid="">
+          <FormattedMessage
+            id="order.summary.hint12"
+            values={{
+              monthly: formatMoney(shown.totals.monthly, lang),
+              annual: formatMoney(shown.annualMonthly, lang),
+            }}
+          />
+        </p>
+      ) : null}
+
+      <FinalizeRow
+        plans={plans}
+        domain={domain}
+        lang={lang}
+        coupon={coupon}
+        finalizeId={finalizeId}
+      />
+    </>
+  );
+});
+
+/** "Finalize order": a link with the choice as it is now, once the domain step is settled. */
+function FinalizeRow({
+  plans,
+  domain,
+  lang,
+  coupon,
+  finalizeId,
+}: Omit<SummaryFiguresProps, 'shown' | 'stale' | 'interval' | 'quote'>) {
+  const intl = useIntl();
+  const checkoutHref = useCheckoutHref(plans, domain, lang, coupon);
+  // Finalize only once the domain step has an outcome, was skipped or deferred (issue 10).
+  const domainSettled = useSelector(domain, selectIsComplete);
+  return (
+    <p className="order-summary__finalize" data-chat-avoid="">
+      {domainSettled ? (
+        <a className="button" href={checkoutHref}>
+          {intl.formatMessage({ id: finalizeId })}
+        </a>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled
+            aria-describedby="order-summary-finalize-blocked"
+          >
+            {intl.formatMessage({ id: finalizeId })}
+          </button>{' '}
+          <span id="order-summary-finalize-blocked" className="order-summary__blocked">
+            <FormattedMessage id="order.summary.finalizeBlocked" />
+          </span>
+        </>
+      )}
+    </p>
   );
 }
 

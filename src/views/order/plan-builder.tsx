@@ -16,6 +16,7 @@ import {
   selectMissingRecommended,
   selectRefusal,
   type GroupView,
+  type OptionView,
 } from '#machines/plan-selection/plan-selection.selectors.ts';
 
 import { PlanRationale } from '../shared/recommended-plan.tsx';
@@ -30,87 +31,127 @@ export function PriceLabel({ id, lang }: { id: string; lang: Lang }) {
   return <FormattedMessage id={`order.price.${billingLabel(option.prices)}`} values={{ price }} />;
 }
 
-function Group({
-  group,
-  lang,
-  actor,
-}: {
+/** Whether two views of an option show the same (a new view object is made for every change). */
+function sameView(a: OptionView, b: OptionView): boolean {
+  return (
+    a.id === b.id &&
+    a.selected === b.selected &&
+    a.canToggle === b.canToggle &&
+    a.badges.join() === b.badges.join()
+  );
+}
+
+/**
+ * One option's card. Memoised on what it shows: choosing a plan renders only the cards whose
+ * state changed, not every card of every group (issue 48, INP of choosing a plan).
+ */
+const Option = memo(
+  function Option({
+    view,
+    lang,
+    actor,
+  }: {
+    view: OptionView;
+    lang: Lang;
+    actor: PlanSelectionActor;
+  }) {
+    const option = optionById(view.id);
+    if (!option) return null;
+    return (
+      <li className={`order-option${view.selected ? ' order-option--selected' : ''}`}>
+        <button
+          type="button"
+          className="order-option__button"
+          aria-pressed={view.selected}
+          aria-disabled={!view.canToggle}
+          data-plan-id={view.id}
+          onClick={() => actor.send({ type: 'user.toggleOption', id: view.id })}
+        >
+          <span className="order-option__check" aria-hidden="true">
+            {view.selected ? '✓' : ''}
+          </span>
+          <span className="order-option__name">{option.displayName[lang]}</span>
+          <span className="order-option__price">
+            <PriceLabel id={view.id} lang={lang} />
+          </span>
+          {view.badges.length > 0 ? (
+            <span className="order-option__badges">
+              {view.badges.map((badge) => (
+                <span key={badge} className={`order-badge order-badge--${badge}`}>
+                  <FormattedMessage id={`order.badge.${badge}`} />
+                </span>
+              ))}
+            </span>
+          ) : null}
+        </button>
+        {view.badges.includes('recommended') ? (
+          <PlanRationale id={view.id} className="order-option__rationale" />
+        ) : null}
+        <ul className="order-option__features">
+          {option.features[lang].map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </li>
+    );
+  },
+  (a, b) => a.lang === b.lang && a.actor === b.actor && sameView(a.view, b.view),
+);
+
+/** Whether two views of a group show the same. */
+function sameGroup(a: GroupView, b: GroupView): boolean {
+  return (
+    a.key === b.key &&
+    a.multiSelect === b.multiSelect &&
+    a.required === b.required &&
+    a.options.length === b.options.length &&
+    a.options.every((view, index) => sameView(view, b.options[index]!))
+  );
+}
+
+interface GroupProps {
   group: GroupView;
   lang: Lang;
   actor: PlanSelectionActor;
-}) {
-  const meta = groupByKey(group.key);
-  if (!meta) return null;
-  const titleId = `order-group-${group.key}`;
-  return (
-    <section className="order-group" aria-labelledby={titleId}>
-      <h3 id={titleId} className="order-group__title">
-        {meta.title[lang]}
-      </h3>
-      <p className="order-group__subtitle">
-        {meta.subtitle[lang]}{' '}
-        <span className="order-group__rule">
-          <FormattedMessage
-            id={group.multiSelect ? 'order.group.chooseAny' : 'order.group.chooseOne'}
-          />
-          {group.required ? (
-            <>
-              {' · '}
-              <FormattedMessage id="order.group.required" />
-            </>
-          ) : null}
-        </span>
-      </p>
-      <p className="order-group__tooltip">{meta.tooltip[lang]}</p>
-      <ul className="order-group__options">
-        {group.options.map((view) => {
-          const option = optionById(view.id);
-          if (!option) return null;
-          return (
-            <li
-              key={view.id}
-              className={`order-option${view.selected ? ' order-option--selected' : ''}`}
-            >
-              <button
-                type="button"
-                className="order-option__button"
-                aria-pressed={view.selected}
-                aria-disabled={!view.canToggle}
-                data-plan-id={view.id}
-                onClick={() => actor.send({ type: 'user.toggleOption', id: view.id })}
-              >
-                <span className="order-option__check" aria-hidden="true">
-                  {view.selected ? '✓' : ''}
-                </span>
-                <span className="order-option__name">{option.displayName[lang]}</span>
-                <span className="order-option__price">
-                  <PriceLabel id={view.id} lang={lang} />
-                </span>
-                {view.badges.length > 0 ? (
-                  <span className="order-option__badges">
-                    {view.badges.map((badge) => (
-                      <span key={badge} className={`order-badge order-badge--${badge}`}>
-                        <FormattedMessage id={`order.badge.${badge}`} />
-                      </span>
-                    ))}
-                  </span>
-                ) : null}
-              </button>
-              {view.badges.includes('recommended') ? (
-                <PlanRationale id={view.id} className="order-option__rationale" />
-              ) : null}
-              <ul className="order-option__features">
-                {option.features[lang].map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
 }
+
+/** One group of options, memoised like its cards: a click elsewhere does not render it again. */
+const Group = memo(
+  function Group({ group, lang, actor }: GroupProps) {
+    const meta = groupByKey(group.key);
+    if (!meta) return null;
+    const titleId = `order-group-${group.key}`;
+    return (
+      <section className="order-group" aria-labelledby={titleId}>
+        <h3 id={titleId} className="order-group__title">
+          {meta.title[lang]}
+        </h3>
+        <p className="order-group__subtitle">
+          {meta.subtitle[lang]}{' '}
+          <span className="order-group__rule">
+            <FormattedMessage
+              id={group.multiSelect ? 'order.group.chooseAny' : 'order.group.chooseOne'}
+            />
+            {group.required ? (
+              <>
+                {' · '}
+                <FormattedMessage id="order.group.required" />
+              </>
+            ) : null}
+          </span>
+        </p>
+        <p className="order-group__tooltip">{meta.tooltip[lang]}</p>
+        <ul className="order-group__options">
+          {group.options.map((view) => (
+            <Option key={view.id} view={view} lang={lang} actor={actor} />
+          ))}
+        </ul>
+      </section>
+    );
+  },
+  (a: GroupProps, b: GroupProps) =>
+    a.lang === b.lang && a.actor === b.actor && sameGroup(a.group, b.group),
+);
 
 function PlanBuilderView({
   actor,
