@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicQuote } from '#domain/quote-view.ts';
 import { computeQuote, type Interval } from '#domain/totals.ts';
-import { afterToday } from './order-summary.tsx';
+import { afterToday } from './summary-figures.tsx';
 
 describe('the order summary\'s "After today"', () => {
   const quote = (interval: Interval) => {
