@@ -1,4 +1,4 @@
-// bench/lighthouse: Lighthouse 12.8 (mobile settings, simulated throttling) on the pages that
+// bench/lighthouse: Lighthouse (the version in package.json; mobile settings, simulated throttling) on the pages that
 // sell, served by the built server, with Debian's Chromium (CHROME_PATH, default
 // /usr/bin/chromium): performance score, LCP, CLS, TBT, JavaScript transferred, per page and
 // language. BENCH_PAGES (comma list, default `/,/total-package/order,/checkout`) and BENCH_RUNS
@@ -42,9 +42,16 @@ function lighthouse(url: string, attempts = 3): Figures {
     return lighthouseOnce(url);
   } catch (error) {
     if (attempts <= 1) throw error;
-    console.error(`  (Lighthouse failed on ${url}, trying again)`);
+    console.error(`  (Lighthouse failed on ${url}: ${failure(error)}; trying again)`);
     return lighthouse(url, attempts - 1);
   }
+}
+
+/** Lighthouse's own reason for giving up (its last line of stderr, e.g. NO_FCP), or the error's. */
+function failure(error: unknown): string {
+  const stderr = (error as { stderr?: Buffer | string }).stderr?.toString().trim();
+  const line = stderr?.split('\n').at(-1);
+  return (line || (error instanceof Error ? error.message : String(error))).slice(0, 200);
 }
 
 function lighthouseOnce(url: string): Figures {

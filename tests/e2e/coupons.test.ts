@@ -77,3 +77,34 @@ describe('a discount code from the order page to the invoice', () => {
     }
   });
 });
+
+describe('the discount code field on a phone', () => {
+  it.each([
+    ['the order page', '/total-package/order?plans=webHosting_total&lang=nl'],
+    ['the checkout', '/checkout?plans=webHosting_total&interval=monthly&lang=en'],
+  ])(
+    'on %s is a field as every other: label, a full-size input, the button below',
+    async (_, path) => {
+      const { page, context } = await openPage({ viewport: { width: 390, height: 844 } });
+      try {
+        page.setDefaultTimeout(10_000);
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        const block = page.locator('.coupon-code');
+        await block.scrollIntoViewIfNeeded();
+        const [label, input, button] = await Promise.all(
+          ['label', 'input', 'button'].map(
+            async (tag) => (await block.locator(tag).first().boundingBox())!,
+          ),
+        );
+        // a touch target of 44 px, as the other fields; most of the column wide
+        expect(input!.height).toBeGreaterThanOrEqual(44);
+        expect(input!.width).toBeGreaterThan(220);
+        expect(label!.y + label!.height).toBeLessThanOrEqual(input!.y + 1);
+        expect(button!.y).toBeGreaterThanOrEqual(input!.y + input!.height);
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
