@@ -1,6 +1,7 @@
 // bench/serve: build time, cold start to healthy (new and existing data dir), idle RSS, and the
 // landing page's requests per second against nginx (1 worker) serving the same bytes on this
-// machine: the same HTML, and the same gzip body through `gzip_static` (issue 18). The load
+// machine: the same HTML, and the same gzip body through `gzip_static` (issue 18), and the
+// smallest Node `http` server sending the same gzip response (what Node itself does here). The load
 // comes from wrk on one thread when it is installed (bench/wrk.ts; issue 48: the Node client was
 // the bottleneck), else from autocannon; the report names which.
 //   node --import ./bench/register-ts.mjs bench/serve.ts        (npm run bench:serve)
@@ -13,19 +14,43 @@ import path from 'node:path';
 import { ensureBuild, freePort, load, print, rssMb, startServer, type LoadResult } from './lib.ts';
 import { WRK, wrkLoad } from './wrk.ts';
 
-/** The body exactly as sent for this Accept-Encoding (fetch would decompress it). */
-function rawBody(url: string, acceptEncoding: string): Promise<Buffer> {
+/** The response exactly as sent for this Accept-Encoding (fetch would decompress it). */
+function rawResponse(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ body: Buffer; headers: string[] }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('end', () =>
+        resolve({ body: Buffer.concat(chunks), headers: response.rawHeaders }),
+      );
       response.on('error', reject);
     })
       .on('error', reject)
       .end();
   });
 }
+const rawBody = async (url: string, acceptEncoding: string) =>
+  (await rawResponse(url, acceptEncoding)).body;
+
+/**
+ * The smallest Node `http` server that sends the landing page's gzip response as the app does:
+ * the same head (a new X-Request-Id each time; Node adds Date and Connection) and the same bytes.
+ * What Node's HTTP stack itself does on this machine, with nothing of ours (D48G-2).
+ */
+const BARE_NODE = `
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const body = readFileSync(process.env.BARE_BODY);
+const head = JSON.parse(process.env.BARE_HEAD);
+http.createServer((request, response) => {
+  response.writeHead(200, head.concat('X-Request-Id', randomUUID()));
+  response.end(body);
+}).listen(Number(process.env.BARE_PORT), '127.0.0.1');
+`;
 
 const SKIP_BUILD = process.env.SKIP_BUILD === '1';
 const buildMs = SKIP_BUILD ? undefined : ensureBuild();
@@ -41,7 +66,8 @@ const idleRss = await rssMb(warm.child.pid ?? 0);
 const landing = `${warm.url}/?lang=en`;
 const gzipHeaders = { 'accept-encoding': 'gzip' };
 const html = await rawBody(landing, 'identity');
-const gzipped = await rawBody(landing, 'gzip');
+const gzipResponse = await rawResponse(landing, 'gzip');
+const gzipped = gzipResponse.body;
 /** GET load on one URL: wrk (one thread) when installed, else autocannon. */
 const measure = (options: { url: string; headers?: Record<string, string>; duration?: number }) =>
   WRK && process.env.BENCH_CLIENT !== 'autocannon' ? wrkLoad(options) : load(options);
@@ -58,6 +84,36 @@ const oursBr = await measure({ url: landing, headers: { 'accept-encoding': 'br' 
  */
 let nginx: { identity: LoadResult; gzip: LoadResult } | undefined;
 let oursGzip = await measure({ url: landing, headers: gzipHeaders });
+let bareNode: LoadResult;
+{
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-bare-'));
+  await writeFile(path.join(dir, 'body.gz'), gzipped);
+  const port = await freePort();
+  const head: string[] = [];
+  for (let i = 0; i < gzipResponse.headers.length; i += 2) {
+    const name = gzipResponse.headers[i]!;
+    if (!/^(date|connection|keep-alive|x-request-id)$/i.test(name))
+      head.push(name, gzipResponse.headers[i + 1]!);
+  }
+  const child = spawn(process.execPath, ['-e', BARE_NODE], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      BARE_BODY: path.join(dir, 'body.gz'),
+      BARE_HEAD: JSON.stringify(head),
+      BARE_PORT: String(port),
+    },
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const bareUrl = `http://127.0.0.1:${port}/`;
+  if (!(await rawBody(bareUrl, 'gzip')).equals(gzipped))
+    throw new Error('the bare Node server did not send the same gzip bytes');
+  await measure({ url: bareUrl, duration: 3, headers: gzipHeaders });
+  bareNode = await measure({ url: bareUrl, headers: gzipHeaders });
+  oursGzip = best(oursGzip, await measure({ url: landing, headers: gzipHeaders }));
+  bareNode = best(bareNode, await measure({ url: bareUrl, headers: gzipHeaders }));
+  child.kill('SIGTERM');
+}
 if (existsSync('/usr/sbin/nginx')) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-nginx-'));
   const port = await freePort();
@@ -115,6 +171,13 @@ print('Foundation figures', {
   'landing (identity) / nginx': nginx
     ? (ours.requestsPerSecond / nginx.identity.requestsPerSecond).toFixed(2)
     : '-',
+  'bare Node http, same head and gzip, best of 2': bareNode.requestsPerSecond,
+  'bare Node http / nginx gzip_static': nginx
+    ? (bareNode.requestsPerSecond / nginx.gzip.requestsPerSecond).toFixed(2)
+    : '-',
+  'landing (gzip) / bare Node http': (
+    oursGzip.requestsPerSecond / bareNode.requestsPerSecond
+  ).toFixed(2),
   'node / cores': `${process.version} / ${execFileSync('nproc').toString().trim()}`,
   'load average (1 min) at the end': loadavg()[0]!.toFixed(2),
 });
