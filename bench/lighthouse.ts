@@ -1,7 +1,7 @@
-// bench/lighthouse: Lighthouse (the version in package.json; mobile settings, simulated throttling) on the pages that
-// sell, served by the built server, with Debian's Chromium (CHROME_PATH, default
-// /usr/bin/chromium): performance score, LCP, CLS, TBT, JavaScript transferred, per page and
-// language. BENCH_PAGES (comma list, default `/,/total-package/order,/checkout`) and BENCH_RUNS
+// bench/lighthouse: Lighthouse (the version in package.json; mobile settings, simulated
+// throttling) on the pages that sell, served by the built server, with Debian's Chromium
+// (CHROME_PATH, default /usr/bin/chromium): performance score, LCP, CLS, TBT, JavaScript
+// transferred, per page and language. BENCH_PAGES (comma list, default `/,/total-package/order,/checkout`) and BENCH_RUNS
 // (default 1) choose what runs; with several runs each figure printed is its own median (the
 // goal's "median of 3 runs" for each of score, LCP, CLS and TBT), not the figures of one run.
 //   node --import ./bench/register-ts.mjs bench/lighthouse.ts     (npm run bench:lighthouse)
