@@ -202,6 +202,13 @@ describe.each(['en', 'nl'] as const)('Blueprint 100 in %s', (lang) => {
     expect(await stepper.locator('option:checked').textContent()).toContain(
       t(lang, 'blueprint.stepper.label', { current: 6, total: 6 }),
     );
+    // drawn as the questions' own fields (rounded, white), not as the browser's grey control
+    expect(
+      await stepper.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return [style.borderTopLeftRadius, style.backgroundColor];
+      }),
+    ).toEqual(['8px', 'rgb(255, 255, 255)']);
 
     // The plan card's sign-up link opens checkout with the recommended package preselected.
     const chosen = await page.$$eval(

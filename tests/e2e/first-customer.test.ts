@@ -215,6 +215,39 @@ describe('the chat button and the order\'s "Finalize order" (issue 48 walk)', ()
     { selector: '.order-summary__hint', parts: null },
     { selector: '.order-summary__finalize', parts: 'button, span' },
   ];
+  it.each([
+    { device: 'a phone', viewport: PHONE, beside: false },
+    { device: 'a desktop', viewport: { width: 1280, height: 900 }, beside: true },
+  ])(
+    'puts the reason the button waits beside it or under it on $device, never around it',
+    async ({ viewport, beside }) => {
+      const { page, context } = await openPage({ viewport });
+      try {
+        await page.goto(`${baseUrl}/total-package/order?plans=webHosting_total&lang=en`, {
+          waitUntil: 'networkidle',
+        });
+        const row = page.locator('.order-summary__finalize');
+        await expect
+          .poll(() => row.innerText())
+          .toContain(catalogs.en['order.summary.finalizeBlocked']);
+        const [button, reason] = await Promise.all(
+          ['button', '.order-summary__blocked'].map(
+            async (part) => (await row.locator(part).boundingBox())!,
+          ),
+        );
+        if (beside) {
+          expect(reason!.x).toBeGreaterThanOrEqual(button!.x + button!.width);
+          expect(reason!.y).toBeLessThan(button!.y + button!.height);
+        } else {
+          // its own lines from the column's left edge, all of them under the button
+          expect(reason!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+          expect(reason!.x).toBeLessThanOrEqual(button!.x + 1);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
   it.each(rows)('keeps clear of $selector on a phone', async ({ selector, parts }) => {
     const t = catalogs.nl;
     const { page, context, problems } = await openPage({ viewport: PHONE });
